@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { DatabaseHandle } from './db/client.js';
+import { registerErrorHandling } from './http/errors.js';
+import { requestId } from './http/request-id.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { createMailer } from './modules/mail/mailer.js';
+import { WEB_DIST_DIR } from './paths.js';
+
+/** Largest JSON body the API accepts; larger requests get 413. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(config: Config, database: DatabaseHandle): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: requestId,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Coverdesk API',
+        version: '1.0.0',
+        description: 'The API behind the Coverdesk web app.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const mailer = createMailer(config, database.db, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const ctx: AppContext = { config, db: database.db, mailer };
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes(database.pool));
+      await api.register(accountRoutes(ctx));
+      await api.register(billingRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app);
+  return app;
+}
+
+/** Serves the built web app, answering unknown non-API paths with index.html for client routing. */
+async function serveWebApp(app: FastifyInstance): Promise<void> {
+  const hasWebBuild = existsSync(path.join(WEB_DIST_DIR, 'index.html'));
+  if (hasWebBuild) {
+    await app.register(fastifyStatic, { root: WEB_DIST_DIR, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWebBuild && wantsPage && !request.url.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+}

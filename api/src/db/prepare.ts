@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { ensureDemoAgency } from '../modules/accounts/demo.js';
+import { promoteAdmins } from '../modules/accounts/queries.js';
+import { seedPlans } from '../modules/billing/plan-catalogue.js';
+import { type DatabaseHandle, openDatabase } from './client.js';
+import { runMigrations } from './migrate.js';
+
+/** Opens the configured database and brings it up to date: migrations, plans, admins, demo agency. */
+export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { pglite: { dataDir: path.join(config.dataDir, 'pglite') } },
+  );
+  try {
+    await runMigrations(database.pool);
+    await seedPlans(database.db);
+    await promoteAdmins(database.db, config.adminEmails);
+    if (config.demoEnabled) await ensureDemoAgency(database.db);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

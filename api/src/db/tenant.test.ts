@@ -1,0 +1,107 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerAgency, type TestApp } from '../../test/test-app.js';
+import { subscriptions } from '../modules/billing/tables.js';
+import { APP_ROLE, withTenant } from './tenant.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('tenant isolation in the database', () => {
+  it('shows a tenant-scoped transaction only its own agency, even when the query forgets to filter', async () => {
+    const a = await registerAgency(t.app);
+    const b = await registerAgency(t.app);
+    const seenByA = await withTenant(t.database.db, a.user.tenant_id, (tx) =>
+      tx.select().from(subscriptions),
+    );
+    expect(seenByA.map((row) => row.tenantId)).toEqual([a.user.tenant_id]);
+    const seenByB = await withTenant(t.database.db, b.user.tenant_id, (tx) =>
+      tx.select().from(subscriptions),
+    );
+    expect(seenByB.map((row) => row.tenantId)).toEqual([b.user.tenant_id]);
+  });
+
+  it('shows the app role no tenant rows at all without the tenant setting', async () => {
+    await registerAgency(t.app);
+    const rows = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
+      return tx.select().from(subscriptions);
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('runs the app role without the power to bypass row-level security, on tables that force it', async () => {
+    const role = await t.database.pool.query(
+      'select rolbypassrls, rolsuper from pg_roles where rolname = $1',
+      [APP_ROLE],
+    );
+    expect(role.rows).toEqual([{ rolbypassrls: false, rolsuper: false }]);
+    const table = await t.database.pool.query(
+      "select relrowsecurity, relforcerowsecurity from pg_class where relname = 'subscriptions'",
+    );
+    expect(table.rows).toEqual([{ relrowsecurity: true, relforcerowsecurity: true }]);
+  });
+
+  it("refuses to write or change another tenant's rows from a tenant-scoped transaction", async () => {
+    const a = await registerAgency(t.app);
+    const b = await registerAgency(t.app);
+    const writeIntoB = withTenant(t.database.db, a.user.tenant_id, async (tx) => {
+      const [own] = await tx.select().from(subscriptions);
+      if (!own) throw new Error('agency A has no subscription');
+      await tx.insert(subscriptions).values({ ...own, id: undefined, tenantId: b.user.tenant_id });
+    });
+    await expect(writeIntoB).rejects.toThrow();
+
+    const changed = await withTenant(t.database.db, a.user.tenant_id, (tx) =>
+      tx
+        .update(subscriptions)
+        .set({ status: 'cancelled' })
+        .where(eq(subscriptions.tenantId, b.user.tenant_id))
+        .returning(),
+    );
+    expect(changed).toEqual([]);
+    const bStatus = await t.app.inject({
+      method: 'GET',
+      url: '/api/billing/subscriptions/status/',
+      headers: bearer(b.access),
+    });
+    expect(bStatus.json().status).toBe('trial');
+  });
+
+  it('keeps platform tables out of reach inside a tenant transaction', async () => {
+    const a = await registerAgency(t.app);
+    const readUsers = withTenant(t.database.db, a.user.tenant_id, (tx) =>
+      tx.execute(sql`select * from users`),
+    );
+    await expect(readUsers).rejects.toThrow();
+  });
+});
+
+describe('tenant isolation through the API', () => {
+  it("never returns another agency's subscription or profile", async () => {
+    const a = await registerAgency(t.app, { company_name: 'Agency A' });
+    const b = await registerAgency(t.app, { company_name: 'Agency B' });
+    const aSub = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/billing/subscriptions/current/',
+        headers: bearer(a.access),
+      })
+    ).json();
+    const bSub = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/billing/subscriptions/current/',
+        headers: bearer(b.access),
+      })
+    ).json();
+    expect(aSub.id).not.toBe(bSub.id);
+    const bProfile = (
+      await t.app.inject({ method: 'GET', url: '/api/user/profile/', headers: bearer(b.access) })
+    ).json();
+    expect(bProfile).toMatchObject({ company_name: 'Agency B', tenant_id: b.user.tenant_id });
+  });
+});

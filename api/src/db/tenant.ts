@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Transaction } from './client.js';
+
+/** The role tenant-scoped transactions run as; created without BYPASSRLS by the migrations. */
+export const APP_ROLE = 'coverdesk_app';
+
+/**
+ * Scopes an open transaction to one agency: row-level security then shows and accepts only that
+ * tenant's rows, whatever the query forgets. Both settings end with the transaction.
+ */
+export async function enterTenant(tx: Transaction, tenantId: string): Promise<void> {
+  await tx.execute(
+    sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`,
+  );
+}
+
+/** The one way to touch tenant-owned tables: a transaction scoped to the tenant. */
+export function withTenant<T>(
+  db: Database,
+  tenantId: string,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await enterTenant(tx, tenantId);
+    return work(tx);
+  });
+}

@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
+
+/** An error whose status and JSON body are meant for the client as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const notFound = (detail = 'Not found.') => new HttpError(404, { detail });
+export const unauthorized = (detail: string) =>
+  new HttpError(401, { detail }, { 'www-authenticate': 'Bearer realm="api"' });
+export const fieldError = (field: string, message: string) => new HttpError(400, { [field]: [message] });
+
+/** Messages for a request that is not a field-by-field problem. */
+const ROOT_FIELD = 'non_field_errors';
+
+function toFieldErrors(issues: ZodFastifySchemaValidationError[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || ROOT_FIELD;
+    const message =
+      field === ROOT_FIELD ? 'The request must be a JSON object.' : (issue.message ?? 'Invalid value.');
+    errors[field] = [...(errors[field] ?? []), message];
+  }
+  return errors;
+}
+
+/**
+ * Every error leaves as JSON in one of the documented shapes; anything unexpected is logged with its
+ * stack and answered with a plain 500, never the stack itself.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Error bodies are built here in their documented shapes; the route's response schemas
+    // describe them for OpenAPI but must not re-serialize them.
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(toFieldErrors(error.validation));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, wrong content type) say what
+      // went wrong without revealing anything internal.
+      return reply.code(status).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+  });
+}

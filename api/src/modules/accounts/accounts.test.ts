@@ -1,0 +1,352 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ adminEmails: ['chief@coverdesk.test'] });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('registration', () => {
+  it('creates the agency, its owner and signs them in', async () => {
+    const response = await post('/api/accounts/register/', {
+      email: 'Maya.Cohen@Example.com',
+      password: PASSWORD,
+      first_name: 'Maya',
+      last_name: 'Cohen',
+      company_name: 'Cohen & Daughters Insurance',
+      is_admin: true,
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.access).toEqual(expect.any(String));
+    expect(body.refresh).toEqual(expect.any(String));
+    expect(body.user).toMatchObject({
+      email: 'maya.cohen@example.com',
+      first_name: 'Maya',
+      last_name: 'Cohen',
+      company_name: 'Cohen & Daughters Insurance',
+      is_admin: false,
+      is_demo_user: false,
+    });
+    expect(Object.keys(body.user).sort()).toEqual(
+      [
+        'company_name',
+        'date_joined',
+        'email',
+        'first_name',
+        'id',
+        'is_admin',
+        'is_demo_user',
+        'last_login',
+        'last_name',
+        'tenant_id',
+      ].sort(),
+    );
+  });
+
+  it('refuses an email that exists in another letter case', async () => {
+    const first = await registerAgency(t.app);
+    const response = await post('/api/accounts/register/', {
+      email: first.email.toUpperCase(),
+      password: PASSWORD,
+      first_name: 'A',
+      last_name: 'B',
+      company_name: 'C',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: ['A user with that email already exists.'] });
+  });
+
+  it('answers missing and malformed fields with one message list per field', async () => {
+    const response = await post('/api/accounts/register/', {
+      email: 'not-an-email',
+      password: 'short',
+      first_name: '',
+    });
+    expect(response.statusCode).toBe(400);
+    const errors = response.json();
+    expect(errors.email).toEqual(['Enter a valid email address.']);
+    expect(errors.password[0]).toMatch(/at least 8 characters/);
+    expect(errors.first_name).toEqual(['This field may not be blank.']);
+    expect(errors.last_name).toEqual(['This field is required.']);
+    expect(errors.company_name).toEqual(['This field is required.']);
+  });
+
+  it('refuses common passwords and passwords equal to personal details, without composition rules', async () => {
+    const base = { first_name: 'Ori', last_name: 'Ben', company_name: 'Ben Cover' };
+    const common = await post('/api/accounts/register/', {
+      ...base,
+      email: 'ori1@example.com',
+      password: 'password1',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({ password: ['This password is too common.'] });
+
+    const own = await post('/api/accounts/register/', {
+      ...base,
+      email: 'ori.bencover@example.com',
+      password: 'ori.bencover@example.com',
+    });
+    expect(own.json()).toEqual({ password: ['The password is too similar to your personal details.'] });
+
+    const lowercaseOnly = await post('/api/accounts/register/', {
+      ...base,
+      email: 'ori2@example.com',
+      password: 'seashells by the shore',
+    });
+    expect(lowercaseOnly.statusCode).toBe(201);
+  });
+
+  it('accepts long passphrases up to 256 characters and no longer', async () => {
+    const base = { first_name: 'Lia', last_name: 'Mor', company_name: 'Mor Agency' };
+    const long = await post('/api/accounts/register/', {
+      ...base,
+      email: 'lia1@example.com',
+      password: `${'x'.repeat(200)} y`,
+    });
+    expect(long.statusCode).toBe(201);
+    const tooLong = await post('/api/accounts/register/', {
+      ...base,
+      email: 'lia2@example.com',
+      password: 'z'.repeat(257),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys(tooLong.json())).toEqual(['password']);
+  });
+
+  it('grants admin to configured emails only, never to an address that merely contains "admin"', async () => {
+    const configured = await registerAgency(t.app, { email: 'Chief@Coverdesk.test' });
+    expect(configured.user).toMatchObject({ is_admin: true });
+    const lookalike = await registerAgency(t.app, { email: 'admin@example.com' });
+    expect(lookalike.user).toMatchObject({ is_admin: false });
+  });
+});
+
+describe('sign-in', () => {
+  it('returns a token pair for the right password, whatever the email case', async () => {
+    const agency = await registerAgency(t.app);
+    const response = await post('/api/token/', { email: agency.email.toUpperCase(), password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json()).sort()).toEqual(['access', 'refresh']);
+  });
+
+  it('gives the same 401 for a wrong password and an unknown email', async () => {
+    const agency = await registerAgency(t.app);
+    const wrong = await post('/api/token/', { email: agency.email, password: 'not the password' });
+    const unknown = await post('/api/token/', {
+      email: 'nobody-here@example.com',
+      password: 'not the password',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().detail).toEqual(expect.any(String));
+  });
+
+  it('throttles repeated failures from one address with Retry-After, without locking the owner out elsewhere', async () => {
+    const agency = await registerAgency(t.app);
+    const attacker = { remoteAddress: '203.0.113.7' };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: agency.email, password: `guess-${attempt}` },
+        ...attacker,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: agency.email, password: PASSWORD },
+      ...attacker,
+    });
+    expect(blocked.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.json().detail).toMatch(/Too many attempts/);
+
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: agency.email, password: PASSWORD },
+      remoteAddress: '198.51.100.20',
+    });
+    expect(owner.statusCode).toBe(200);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates on every use and revokes the whole family when a spent token comes back', async () => {
+    const agency = await registerAgency(t.app);
+    const first = await post('/api/token/refresh/', { refresh: agency.refresh });
+    expect(first.statusCode).toBe(200);
+    const rotated = first.json();
+    expect(rotated.refresh).not.toBe(agency.refresh);
+
+    const second = await post('/api/token/refresh/', { refresh: rotated.refresh });
+    expect(second.statusCode).toBe(200);
+    const latest = second.json().refresh;
+
+    // The original token is replayed, as a thief would: refused, and the family is gone.
+    const replay = await post('/api/token/refresh/', { refresh: agency.refresh });
+    expect(replay.statusCode).toBe(401);
+    const afterReplay = await post('/api/token/refresh/', { refresh: latest });
+    expect(afterReplay.statusCode).toBe(401);
+  });
+
+  it('keeps other sign-ins alive when one family is revoked', async () => {
+    const agency = await registerAgency(t.app);
+    const other = (await post('/api/token/', { email: agency.email, password: PASSWORD })).json();
+    await post('/api/token/refresh/', { refresh: agency.refresh });
+    await post('/api/token/refresh/', { refresh: agency.refresh });
+    expect((await post('/api/token/refresh/', { refresh: other.refresh })).statusCode).toBe(200);
+  });
+
+  it('revokes a token on sign-out', async () => {
+    const agency = await registerAgency(t.app);
+    const revoke = await post('/api/token/revoke/', { refresh: agency.refresh });
+    expect(revoke.statusCode).toBe(200);
+    expect((await post('/api/token/refresh/', { refresh: agency.refresh })).statusCode).toBe(401);
+  });
+
+  it('refuses unknown tokens and missing fields', async () => {
+    expect((await post('/api/token/refresh/', { refresh: 'made-up' })).statusCode).toBe(401);
+    const missing = await post('/api/token/refresh/', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ refresh: ['This field is required.'] });
+  });
+});
+
+describe('access tokens', () => {
+  const profile = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/user/profile/', headers: bearer(token) });
+
+  it('are required for the profile', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/profile/' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+
+  it('are refused when expired, signed with another key or algorithm, or of the wrong type', async () => {
+    const agency = await registerAgency(t.app);
+    const claims = { tid: agency.user.tenant_id, sid: 'x', token_type: 'access' };
+    const sign = (payload: object, key: Uint8Array, alg = 'HS256', expiresIn: string | number = '5m') =>
+      new SignJWT(payload as Record<string, unknown>)
+        .setProtectedHeader({ alg })
+        .setSubject(agency.user.id)
+        .setIssuer('coverdesk')
+        .setAudience('coverdesk-api')
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
+        .sign(key);
+
+    const expired = await sign(claims, t.config.jwtSecret, 'HS256', Math.floor(Date.now() / 1000) - 60);
+    expect((await profile(expired)).json()).toEqual({ detail: 'Token is expired' });
+    expect(
+      (await profile(await sign(claims, new TextEncoder().encode('another secret entirely')))).statusCode,
+    ).toBe(401);
+    expect((await profile(await sign(claims, t.config.jwtSecret, 'HS512'))).statusCode).toBe(401);
+    expect(
+      (await profile(await sign({ ...claims, token_type: 'refresh' }, t.config.jwtSecret))).statusCode,
+    ).toBe(401);
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${agency.access.split('.')[1]}.`;
+    expect((await profile(unsigned)).statusCode).toBe(401);
+    expect((await profile(agency.refresh)).statusCode).toBe(401);
+    expect((await profile(agency.access)).statusCode).toBe(200);
+  });
+});
+
+describe('profile', () => {
+  const patch = (token: string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: '/api/user/profile/', headers: bearer(token), payload });
+
+  it('reads the signed-in user with their agency', async () => {
+    const agency = await registerAgency(t.app, { company_name: 'Harbor Brokers' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/profile/',
+      headers: bearer(agency.access),
+    });
+    expect(response.json()).toMatchObject({
+      id: agency.user.id,
+      email: agency.email,
+      company_name: 'Harbor Brokers',
+      tenant_id: agency.user.tenant_id,
+      is_admin: false,
+      is_demo_user: false,
+    });
+    expect(response.json().last_login).toEqual(expect.any(String));
+  });
+
+  it('updates names and the agency name, ignoring fields it does not know', async () => {
+    const agency = await registerAgency(t.app);
+    const response = await patch(agency.access, {
+      first_name: 'Noga',
+      company_name: 'Noga Cover',
+      is_admin: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: 'Your profile has been updated.',
+      user: { first_name: 'Noga', last_name: 'Peretz', company_name: 'Noga Cover', is_admin: false },
+    });
+  });
+
+  it('refuses a password change with a wrong current password', async () => {
+    const agency = await registerAgency(t.app);
+    const response = await patch(agency.access, {
+      current_password: 'wrong wrong',
+      new_password: 'brand new secret',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Your current password is incorrect.' });
+    expect((await post('/api/token/', { email: agency.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('changes the password and signs out every other session, keeping this one', async () => {
+    const agency = await registerAgency(t.app);
+    const otherDevice = (await post('/api/token/', { email: agency.email, password: PASSWORD })).json();
+    const response = await patch(agency.access, {
+      current_password: PASSWORD,
+      new_password: 'brand new secret',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Your password has been changed.');
+
+    expect((await post('/api/token/refresh/', { refresh: otherDevice.refresh })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: agency.refresh })).statusCode).toBe(200);
+    expect((await post('/api/token/', { email: agency.email, password: PASSWORD })).statusCode).toBe(401);
+    expect(
+      (await post('/api/token/', { email: agency.email, password: 'brand new secret' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('needs the current password to change the email, and keeps emails unique', async () => {
+    const taken = await registerAgency(t.app);
+    const agency = await registerAgency(t.app);
+    expect((await patch(agency.access, { email: 'new@example.com' })).json()).toEqual({
+      current_password: ['This field is required.'],
+    });
+    expect(
+      (await patch(agency.access, { email: taken.email.toUpperCase(), current_password: PASSWORD })).json(),
+    ).toEqual({
+      email: ['A user with that email already exists.'],
+    });
+    const moved = await patch(agency.access, { email: 'Moved@Example.com', current_password: PASSWORD });
+    expect(moved.json().user.email).toBe('moved@example.com');
+  });
+
+  it('validates a new password like registration does', async () => {
+    const agency = await registerAgency(t.app);
+    const response = await patch(agency.access, { current_password: PASSWORD, new_password: 'qwerty123' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ new_password: ['This password is too common.'] });
+  });
+});

@@ -1,0 +1,177 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
+import { emailOutbox } from '../mail/tables.js';
+import { passwordResetTokens } from './tables.js';
+
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+async function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const found = find();
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Quoted-printable bodies wrap long lines with "=\r\n"; join them back to read the link. */
+const resetLinkIn = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').match(/http:\/\/coverdesk\.test\/reset-password\/([A-Za-z0-9_-]+)/)?.[1];
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let t: TestApp;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ smtpUrl: smtp.url, mailFrom: 'Coverdesk <no-reply@coverdesk.test>' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+
+describe('password reset by email', () => {
+  it('sends a link through SMTP that sets a new password once, and signs every session out', async () => {
+    const agency = await registerAgency(t.app);
+    const request = await post('/api/accounts/password-reset/', { email: agency.email.toUpperCase() });
+    expect(request.statusCode).toBe(202);
+
+    const mail = await waitFor(
+      () => smtp.received.find((m) => m.to.includes(agency.email)),
+      'the reset email',
+    );
+    expect(mail.raw).toContain('Subject: Reset your Coverdesk password');
+    const token = resetLinkIn(mail.raw);
+    expect(token).toBeDefined();
+
+    const confirm = await post('/api/accounts/password-reset/confirm/', {
+      token,
+      new_password: 'a fresh start today',
+    });
+    expect(confirm.statusCode).toBe(200);
+
+    expect(
+      (await post('/api/token/', { email: agency.email, password: 'a fresh start today' })).statusCode,
+    ).toBe(200);
+    expect((await post('/api/token/', { email: agency.email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: agency.refresh })).statusCode).toBe(401);
+
+    const again = await post('/api/accounts/password-reset/confirm/', {
+      token,
+      new_password: 'yet another one here',
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ token: ['This password reset link is invalid or has expired.'] });
+  });
+
+  it('answers an unknown email exactly like a known one and sends nothing', async () => {
+    const before = smtp.received.length;
+    const known = await registerAgency(t.app);
+    const forUnknown = await post('/api/accounts/password-reset/', { email: 'nobody-at-all@example.com' });
+    const forKnown = await post('/api/accounts/password-reset/', { email: known.email });
+    expect(forUnknown.statusCode).toBe(202);
+    expect(forUnknown.json()).toEqual(forKnown.json());
+    await waitFor(() => smtp.received.find((m) => m.to.includes(known.email)), 'the reset email');
+    expect(smtp.received.slice(before).some((m) => m.to.includes('nobody-at-all@example.com'))).toBe(false);
+  });
+
+  it('refuses an expired link and a weak new password', async () => {
+    const agency = await registerAgency(t.app);
+    await post('/api/accounts/password-reset/', { email: agency.email });
+    const mail = await waitFor(
+      () => smtp.received.find((m) => m.to.includes(agency.email)),
+      'the reset email',
+    );
+    const token = resetLinkIn(mail.raw);
+
+    const weak = await post('/api/accounts/password-reset/confirm/', { token, new_password: 'password123' });
+    expect(weak.json()).toEqual({ new_password: ['This password is too common.'] });
+
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, agency.user.id));
+    const expired = await post('/api/accounts/password-reset/confirm/', {
+      token,
+      new_password: 'a fresh start today',
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ token: ['This password reset link is invalid or has expired.'] });
+  });
+
+  it('validates the request', async () => {
+    expect((await post('/api/accounts/password-reset/', { email: 'nope' })).json()).toEqual({
+      email: ['Enter a valid email address.'],
+    });
+    expect((await post('/api/accounts/password-reset/confirm/', {})).json()).toEqual({
+      token: ['This field is required.'],
+      new_password: ['This field is required.'],
+    });
+  });
+});
+
+describe('without SMTP', () => {
+  it('keeps the reset email in the outbox so the link can still be found', async () => {
+    const local = await createTestApp();
+    try {
+      const agency = await registerAgency(local.app);
+      await local.app.inject({
+        method: 'POST',
+        url: '/api/accounts/password-reset/',
+        payload: { email: agency.email },
+      });
+      const kept = await waitForRow(local, agency.email);
+      expect(kept.status).toBe('not_configured');
+      expect(kept.textBody).toMatch(/http:\/\/coverdesk\.test\/reset-password\/[A-Za-z0-9_-]{43}/);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+async function waitForRow(app: TestApp, recipient: string) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const [row] = await app.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.recipient, recipient));
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('no outbox row');
+}

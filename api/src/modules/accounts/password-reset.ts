@@ -1,0 +1,88 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { fieldError } from '../../http/errors.js';
+import { assertNotThrottled, recordHits, type ThrottleRule } from '../throttle/throttle.js';
+import { hashPassword } from './passwords.js';
+import { findUserByEmail, findUserById, setPasswordHash } from './queries.js';
+import { assertAcceptablePassword } from './service.js';
+import { passwordResetTokens } from './tables.js';
+import { hashToken, randomToken, revokeUserSessions } from './tokens.js';
+
+const RESET_TOKEN_TTL_MINUTES = 60;
+const INVALID_LINK = 'This password reset link is invalid or has expired.';
+
+/**
+ * Emails a reset link when the address belongs to an account. The caller answers the same way
+ * either way, so nobody can learn which addresses have accounts.
+ */
+export async function requestPasswordReset({ config, db, mailer }: AppContext, email: string, ip: string) {
+  const byAddress: ThrottleRule = { key: `reset:ip:${ip}`, limit: 10, windowSeconds: 3600 };
+  await assertNotThrottled(db, [byAddress]);
+  await recordHits(db, [byAddress]);
+
+  const user = await findUserByEmail(db, email);
+  if (!user || user.isDemoUser) return;
+  // A quiet per-account cap, so the form cannot be used to flood someone's inbox.
+  const byAccount: ThrottleRule = { key: `reset:user:${user.id}`, limit: 3, windowSeconds: 3600 };
+  try {
+    await assertNotThrottled(db, [byAccount]);
+  } catch {
+    return;
+  }
+  await recordHits(db, [byAccount]);
+
+  const { token, tokenHash } = randomToken();
+  await db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+  });
+  const link = `${config.appUrl}/reset-password/${token}`;
+  void mailer.send({
+    to: user.email,
+    subject: 'Reset your Coverdesk password',
+    text: [
+      `Hello ${user.firstName || 'there'},`,
+      '',
+      'Someone asked to reset the password of your Coverdesk account. To choose a new password, open this link:',
+      '',
+      link,
+      '',
+      `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for this, you can ignore this email; your password stays as it is.`,
+      '',
+      'Coverdesk',
+    ].join('\n'),
+  });
+}
+
+/** Sets a new password from a reset link; the link is spent and every session is signed out. */
+export async function confirmPasswordReset({ db }: AppContext, token: string, newPassword: string) {
+  const [candidate] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    );
+  if (!candidate) throw fieldError('token', INVALID_LINK);
+  const user = await findUserById(db, candidate.userId);
+  if (!user) throw fieldError('token', INVALID_LINK);
+  assertAcceptablePassword('new_password', newPassword, [user.email, user.firstName, user.lastName]);
+  const passwordHash = await hashPassword(newPassword);
+
+  await db.transaction(async (tx) => {
+    // Spending every open link of the account at once makes the one used here single-use, even
+    // when two requests race with it.
+    const spent = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, candidate.userId), isNull(passwordResetTokens.usedAt)))
+      .returning({ tokenHash: passwordResetTokens.tokenHash });
+    if (!spent.some((row) => row.tokenHash === hashToken(token))) throw fieldError('token', INVALID_LINK);
+    await setPasswordHash(tx, candidate.userId, passwordHash);
+    await revokeUserSessions(tx, candidate.userId);
+  });
+}

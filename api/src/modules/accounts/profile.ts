@@ -1,0 +1,78 @@
+import type { ProfileUpdateBody, UserProfile } from '@coverdesk/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { fieldError, HttpError, unauthorized } from '../../http/errors.js';
+import { tenants } from '../tenants/tables.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { findProfile, findUserByEmail, findUserById } from './queries.js';
+import { assertAcceptablePassword, EMAIL_TAKEN } from './service.js';
+import { users } from './tables.js';
+import { type AccessClaims, revokeUserSessions } from './tokens.js';
+
+const REQUIRED = 'This field is required.';
+
+/**
+ * Updates names, agency name, email or password. Email and password changes need the current
+ * password; demo users can change neither. A new password signs out every other session.
+ */
+export async function updateProfile(
+  db: Database,
+  auth: AccessClaims,
+  body: ProfileUpdateBody,
+): Promise<{ user: UserProfile; message: string }> {
+  const user = await findUserById(db, auth.userId);
+  if (!user) throw unauthorized('User not found');
+
+  const changesEmail = body.email !== undefined && body.email !== user.email;
+  const changesPassword = body.new_password !== undefined;
+  if (user.isDemoUser && (changesEmail || changesPassword)) {
+    throw new HttpError(403, { error: 'The demo account cannot change its email or password.' });
+  }
+
+  let passwordHash: string | undefined;
+  if (changesEmail || changesPassword) {
+    if (!body.current_password) throw fieldError('current_password', REQUIRED);
+    if (!(await verifyPassword(user.passwordHash, body.current_password))) {
+      throw new HttpError(400, { error: 'Your current password is incorrect.' });
+    }
+  }
+  if (body.new_password) {
+    assertAcceptablePassword('new_password', body.new_password, [
+      body.email ?? user.email,
+      body.first_name ?? user.firstName,
+      body.last_name ?? user.lastName,
+    ]);
+    passwordHash = await hashPassword(body.new_password);
+  }
+  if (changesEmail && body.email && (await findUserByEmail(db, body.email)))
+    throw fieldError('email', EMAIL_TAKEN);
+
+  try {
+    await db.transaction(async (tx) => {
+      const changes = {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: changesEmail ? body.email : undefined,
+        passwordHash,
+      };
+      if (Object.values(changes).some((value) => value !== undefined)) {
+        await tx.update(users).set(changes).where(eq(users.id, user.id));
+      }
+      if (body.company_name !== undefined) {
+        await tx.update(tenants).set({ name: body.company_name }).where(eq(tenants.id, user.tenantId));
+      }
+      if (passwordHash) await revokeUserSessions(tx, user.id, auth.sessionId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('email', EMAIL_TAKEN);
+    throw error;
+  }
+
+  const profile = await findProfile(db, user.id);
+  if (!profile) throw unauthorized('User not found');
+  return {
+    user: profile,
+    message: passwordHash ? 'Your password has been changed.' : 'Your profile has been updated.',
+  };
+}

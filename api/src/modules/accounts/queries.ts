@@ -1,0 +1,97 @@
+import type { UserProfile } from '@coverdesk/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { tenants } from '../tenants/tables.js';
+import { users } from './tables.js';
+
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isAdmin: users.isAdmin,
+  isDemoUser: users.isDemoUser,
+  companyName: tenants.name,
+  tenantId: users.tenantId,
+  dateJoined: users.dateJoined,
+  lastLogin: users.lastLogin,
+};
+
+const selectProfiles = (executor: Executor) =>
+  executor.select(profileColumns).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId));
+
+type ProfileRow = Awaited<ReturnType<typeof selectProfiles>>[number];
+
+export function toProfile(row: ProfileRow): UserProfile {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    is_admin: row.isAdmin,
+    is_demo_user: row.isDemoUser,
+    company_name: row.companyName,
+    tenant_id: row.tenantId,
+    date_joined: row.dateJoined.toISOString(),
+    last_login: row.lastLogin?.toISOString() ?? null,
+  };
+}
+
+export async function findProfile(executor: Executor, userId: string): Promise<UserProfile | undefined> {
+  const [row] = await selectProfiles(executor).where(eq(users.id, userId));
+  return row && toProfile(row);
+}
+
+export async function findUserByEmail(executor: Executor, email: string) {
+  const [row] = await executor
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row;
+}
+
+export async function findUserById(executor: Executor, userId: string) {
+  const [row] = await executor.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function findDemoUser(executor: Executor) {
+  const [row] = await executor
+    .select({ id: users.id, tenantId: users.tenantId })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(tenants.isDemo, true), eq(users.isDemoUser, true)))
+    .limit(1);
+  return row;
+}
+
+export async function isAdmin(executor: Executor, userId: string): Promise<boolean> {
+  const [row] = await executor.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+  return row?.isAdmin ?? false;
+}
+
+export async function recordLogin(executor: Executor, userId: string): Promise<void> {
+  await executor.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(
+  executor: Executor,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await executor.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Grants admin to every existing account whose email is configured in ADMIN_EMAILS. */
+export async function promoteAdmins(executor: Executor, emails: string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await executor
+    .update(users)
+    .set({ isAdmin: true })
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        emails.map((email) => email.toLowerCase()),
+      ),
+    );
+}

@@ -1,0 +1,231 @@
+import {
+  demoLoginResponse,
+  detailResponse,
+  errorResponse,
+  fieldErrorsResponse,
+  passwordResetConfirmBody,
+  passwordResetRequestBody,
+  profileUpdateBody,
+  profileUpdateResponse,
+  refreshBody,
+  registerBody,
+  registerResponse,
+  tokenBody,
+  tokenPair,
+  userProfile,
+} from '@coverdesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { authenticate, bearerAuth } from '../../http/authenticate.js';
+import { HttpError, unauthorized } from '../../http/errors.js';
+import { assertNotThrottled, clearHits, recordHits, type ThrottleRule } from '../throttle/throttle.js';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
+import { verifyPassword } from './passwords.js';
+import { updateProfile } from './profile.js';
+import { findDemoUser, findProfile, findUserByEmail, findUserById } from './queries.js';
+import { registerAgency, startSession } from './service.js';
+import { createRefreshToken, issueAccessToken, revokeRefreshToken, spendRefreshToken } from './tokens.js';
+
+const BAD_CREDENTIALS = 'No active account found with the given credentials';
+const FIFTEEN_MINUTES = 15 * 60;
+
+/**
+ * Sign-in throttling that slows guessing without handing an attacker a lock on someone else's
+ * account: one address gets 5 tries per account and 30 in all per 15 minutes; an account is only
+ * held back (for the rest of its 15-minute window) after 50 failures from many addresses.
+ */
+function signInRules(email: string, ip: string): Record<'pair' | 'address' | 'account', ThrottleRule> {
+  return {
+    pair: { key: `login:pair:${email}|${ip}`, limit: 5, windowSeconds: FIFTEEN_MINUTES },
+    address: { key: `login:ip:${ip}`, limit: 30, windowSeconds: FIFTEEN_MINUTES },
+    account: { key: `login:email:${email}`, limit: 50, windowSeconds: FIFTEEN_MINUTES },
+  };
+}
+
+export const accountRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { config, db } = ctx;
+
+    app.post(
+      '/accounts/register/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Create an agency, its owner and a 14-day trial',
+          body: registerBody,
+          response: { 201: registerResponse, 400: fieldErrorsResponse },
+        },
+      },
+      async (request, reply) => {
+        const session = await registerAgency(db, request.body, config.adminEmails, config.jwtSecret);
+        return reply.code(201).send(session);
+      },
+    );
+
+    app.post(
+      '/token/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Sign in with email and password',
+          body: tokenBody,
+          response: { 200: tokenPair, 401: detailResponse, 429: detailResponse },
+        },
+      },
+      async (request) => {
+        const { email, password } = request.body;
+        const rules = signInRules(email, request.ip);
+        await assertNotThrottled(db, Object.values(rules));
+        const user = await findUserByEmail(db, email);
+        // Checked even without an account, so both cases take the same time.
+        const passwordMatches = await verifyPassword(user?.passwordHash ?? null, password);
+        if (!user || !passwordMatches) {
+          await recordHits(db, Object.values(rules));
+          throw unauthorized(BAD_CREDENTIALS);
+        }
+        await clearHits(db, [rules.pair.key]);
+        const { access, refresh } = await db.transaction((tx) =>
+          startSession(tx, user.id, user.tenantId, config.jwtSecret),
+        );
+        return { access, refresh };
+      },
+    );
+
+    app.post(
+      '/token/refresh/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Trade a refresh token for a new pair (the old one is spent)',
+          body: refreshBody,
+          response: { 200: tokenPair, 401: detailResponse },
+        },
+      },
+      async (request) => {
+        const pair = await db.transaction(async (tx) => {
+          const spent = await spendRefreshToken(tx, request.body.refresh);
+          if (!spent.ok) return undefined;
+          const user = await findUserById(tx, spent.userId);
+          if (!user) return undefined;
+          const { token } = await createRefreshToken(tx, user.id, spent.familyId);
+          const access = await issueAccessToken(
+            { userId: user.id, tenantId: user.tenantId, sessionId: spent.familyId },
+            config.jwtSecret,
+          );
+          return { access, refresh: token };
+        });
+        if (!pair) throw unauthorized('Token is invalid or expired');
+        return pair;
+      },
+    );
+
+    app.post(
+      '/token/revoke/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Sign out: revoke a refresh token and its session',
+          body: refreshBody,
+          response: { 200: detailResponse },
+        },
+      },
+      async (request) => {
+        await revokeRefreshToken(db, request.body.refresh);
+        return { detail: 'Signed out.' };
+      },
+    );
+
+    app.post(
+      '/accounts/login/demo/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Sign in to the demo agency',
+          response: { 200: demoLoginResponse, 404: errorResponse, 503: errorResponse },
+        },
+      },
+      async () => {
+        if (!config.demoEnabled) throw new HttpError(503, { error: 'Demo account is temporarily disabled.' });
+        const demo = await findDemoUser(db);
+        if (!demo) throw new HttpError(404, { error: 'Demo account not available. Please contact support.' });
+        const session = await db.transaction((tx) =>
+          startSession(tx, demo.id, demo.tenantId, config.jwtSecret),
+        );
+        return { access_token: session.access, refresh_token: session.refresh, user: session.user };
+      },
+    );
+
+    app.get(
+      '/user/profile/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'The signed-in user',
+          security: bearerAuth,
+          response: { 200: userProfile, 401: detailResponse },
+        },
+      },
+      async (request) => {
+        const auth = await authenticate(request, config.jwtSecret);
+        const profile = await findProfile(db, auth.userId);
+        if (!profile) throw unauthorized('User not found');
+        return profile;
+      },
+    );
+
+    app.patch(
+      '/user/profile/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Change profile fields, email or password',
+          security: bearerAuth,
+          body: profileUpdateBody,
+          response: {
+            200: profileUpdateResponse,
+            400: fieldErrorsResponse.or(errorResponse),
+            403: errorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const auth = await authenticate(request, config.jwtSecret);
+        return updateProfile(db, auth, request.body);
+      },
+    );
+
+    app.post(
+      '/accounts/password-reset/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Email a password reset link (answers the same for unknown addresses)',
+          body: passwordResetRequestBody,
+          response: { 202: detailResponse, 429: detailResponse },
+        },
+      },
+      async (request, reply) => {
+        await requestPasswordReset(ctx, request.body.email, request.ip);
+        return reply.code(202).send({
+          detail: 'If an account exists for that email, we have sent a link to reset its password.',
+        });
+      },
+    );
+
+    app.post(
+      '/accounts/password-reset/confirm/',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Set a new password with the token from the reset link',
+          body: passwordResetConfirmBody,
+          response: { 200: detailResponse, 400: fieldErrorsResponse },
+        },
+      },
+      async (request) => {
+        await confirmPasswordReset(ctx, request.body.token, request.body.new_password);
+        return { detail: 'Your password has been reset. You can now sign in.' };
+      },
+    );
+  };

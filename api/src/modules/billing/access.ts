@@ -1,0 +1,43 @@
+import type { ModuleName } from '@coverdesk/contract';
+import type { Database } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import { HttpError } from '../../http/errors.js';
+import { isAdmin } from '../accounts/queries.js';
+import type { AccessClaims } from '../accounts/tokens.js';
+import { findSubscription } from './queries.js';
+
+const MODULE_LABELS: Record<ModuleName, string> = {
+  module_dashboard: 'the dashboard',
+  module_customers: 'customers',
+  module_policies: 'policies',
+  module_commission_reports: 'commission reports',
+  module_customer_analytics: 'customer analytics',
+  module_portfolio_analytics: 'portfolio analytics',
+  module_portfolio_history: 'portfolio history',
+  module_payments: 'payments',
+  module_alerts: 'expiring-policy alerts',
+  module_calendar: 'the calendar',
+  module_leads: 'leads',
+  module_claims: 'claims',
+  module_companies: 'companies',
+  module_notifications: 'notifications',
+};
+
+/**
+ * The server side of the plan gate the web app shows: 402 without an active subscription or trial,
+ * 403 when the plan does not include the module. Platform admins pass.
+ */
+export async function requireModule(db: Database, auth: AccessClaims, module: ModuleName): Promise<void> {
+  if (await isAdmin(db, auth.userId)) return;
+  const subscription = await withTenant(db, auth.tenantId, (tx) => findSubscription(tx, auth.tenantId));
+  if (!subscription?.is_active) {
+    throw new HttpError(402, {
+      detail: 'Your subscription is not active. Choose a plan on the Billing page to continue.',
+    });
+  }
+  if (!subscription.features.includes(module)) {
+    throw new HttpError(403, {
+      detail: `Your ${subscription.plan_details.display_name} plan does not include ${MODULE_LABELS[module]}. Upgrade your plan on the Billing page to use it.`,
+    });
+  }
+}

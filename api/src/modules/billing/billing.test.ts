@@ -1,0 +1,146 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
+import { withTenant } from '../../db/tenant.js';
+import { authenticate } from '../../http/authenticate.js';
+import { requireModule } from './access.js';
+import { plans, subscriptions } from './tables.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // A stand-in for a premium module's route, to exercise the server-side plan gate.
+  t.app.get('/gated/analytics', async (request) => {
+    const auth = await authenticate(request, t.config.jwtSecret);
+    await requireModule(t.database.db, auth, 'module_customer_analytics');
+    return { ok: true };
+  });
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+
+async function setSubscription(tenantId: string, changes: Partial<typeof subscriptions.$inferInsert>) {
+  await withTenant(t.database.db, tenantId, (tx) =>
+    tx.update(subscriptions).set(changes).where(eq(subscriptions.tenantId, tenantId)),
+  );
+}
+
+describe('plans', () => {
+  it('lists the catalogue publicly, with the Professional sample plan as the spec gives it', async () => {
+    const response = await get('/api/billing/plans/');
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json();
+    expect(results.map((plan: { name: string }) => plan.name)).toEqual(['starter', 'professional', 'agency']);
+    const professional = results[1];
+    expect(professional).toMatchObject({
+      display_name: 'Professional',
+      trial_days: 14,
+      price_monthly: '79.99',
+      price_yearly: '799.99',
+      limits: { policies: 500, customers: 1000, leads: 200, storage_mb: 5000 },
+      is_active: true,
+      features: { excluded: [] },
+    });
+    expect(professional.features.included).toContain('module_portfolio_history');
+    const starter = results[0];
+    expect(starter.features.excluded.sort()).toEqual(
+      ['module_customer_analytics', 'module_portfolio_analytics', 'module_portfolio_history'].sort(),
+    );
+    expect(starter.features.included).not.toContain('module_customer_analytics');
+  });
+});
+
+describe('subscriptions', () => {
+  it('starts every new agency on a 14-day Professional trial', async () => {
+    const agency = await registerAgency(t.app);
+    const current = await get('/api/billing/subscriptions/current/', agency.access);
+    expect(current.statusCode).toBe(200);
+    const body = current.json();
+    expect(body).toMatchObject({
+      status: 'trial',
+      billing_cycle: 'monthly',
+      is_trial_active: true,
+      days_until_trial_expires: 14,
+      is_active: true,
+      plan_details: { name: 'professional', limits: { customers: 1000 } },
+    });
+    const trialDays = (Date.parse(body.trial_ends_at) - Date.parse(body.trial_started_at)) / 86_400_000;
+    expect(trialDays).toBeCloseTo(14, 5);
+
+    const status = (await get('/api/billing/subscriptions/status/', agency.access)).json();
+    expect(status).toMatchObject({ status: 'trial', is_active: true, plan_id: body.plan_details.id });
+    expect(status.features).toContain('module_customer_analytics');
+  });
+
+  it('counts the days left and reports an ended trial as expired with no modules', async () => {
+    const agency = await registerAgency(t.app);
+    await setSubscription(agency.user.tenant_id, { trialEndsAt: sql`now() + interval '2 days 3 hours'` });
+    expect((await get('/api/billing/subscriptions/status/', agency.access)).json()).toMatchObject({
+      days_until_trial_expires: 3,
+      is_trial_active: true,
+    });
+
+    await setSubscription(agency.user.tenant_id, { trialEndsAt: sql`now() - interval '1 minute'` });
+    expect((await get('/api/billing/subscriptions/status/', agency.access)).json()).toMatchObject({
+      status: 'expired',
+      is_trial_active: false,
+      days_until_trial_expires: 0,
+      is_active: false,
+      features: [],
+    });
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await get('/api/billing/subscriptions/current/')).statusCode).toBe(401);
+    expect((await get('/api/billing/subscriptions/status/')).statusCode).toBe(401);
+  });
+});
+
+describe('plan gate on the server', () => {
+  it('opens a module the plan includes during the trial', async () => {
+    const agency = await registerAgency(t.app);
+    expect((await get('/gated/analytics', agency.access)).statusCode).toBe(200);
+  });
+
+  it('answers 403 naming the upgrade path when the plan excludes the module', async () => {
+    const agency = await registerAgency(t.app);
+    const [starter] = await t.database.db.select().from(plans).where(eq(plans.name, 'starter'));
+    await setSubscription(agency.user.tenant_id, { planId: starter?.id, status: 'active' });
+    const response = await get('/gated/analytics', agency.access);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().detail).toMatch(/Starter plan does not include customer analytics.*Upgrade/);
+  });
+
+  it('answers 402 once the trial has ended', async () => {
+    const agency = await registerAgency(t.app);
+    await setSubscription(agency.user.tenant_id, { trialEndsAt: sql`now() - interval '1 day'` });
+    const response = await get('/gated/analytics', agency.access);
+    expect(response.statusCode).toBe(402);
+    expect(response.json().detail).toMatch(/not active/);
+  });
+
+  it('lets platform admins through whatever their plan', async () => {
+    const t2 = await createTestApp({ adminEmails: ['ops@coverdesk.test'] });
+    try {
+      t2.app.get('/gated/analytics', async (request) => {
+        const auth = await authenticate(request, t2.config.jwtSecret);
+        await requireModule(t2.database.db, auth, 'module_customer_analytics');
+        return { ok: true };
+      });
+      const admin = await registerAgency(t2.app, { email: 'ops@coverdesk.test' });
+      await withTenant(t2.database.db, admin.user.tenant_id, (tx) =>
+        tx.update(subscriptions).set({ trialEndsAt: sql`now() - interval '1 day'` }),
+      );
+      const response = await t2.app.inject({
+        method: 'GET',
+        url: '/gated/analytics',
+        headers: bearer(admin.access),
+      });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await t2.close();
+    }
+  });
+});

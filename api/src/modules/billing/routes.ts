@@ -1,0 +1,55 @@
+import { detailResponse, planList, subscription, subscriptionState } from '@coverdesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { withTenant } from '../../db/tenant.js';
+import { authenticate, bearerAuth } from '../../http/authenticate.js';
+import { notFound } from '../../http/errors.js';
+import { findSubscription, listActivePlans } from './queries.js';
+
+export const billingRoutes =
+  ({ config, db }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/billing/plans/',
+      { schema: { tags: ['billing'], summary: 'Plans on sale (public)', response: { 200: planList } } },
+      async () => ({ results: await listActivePlans(db) }),
+    );
+
+    const currentSubscription = async (tenantId: string) => {
+      const found = await withTenant(db, tenantId, (tx) => findSubscription(tx, tenantId));
+      if (!found) throw notFound('This agency has no subscription.');
+      return found;
+    };
+
+    app.get(
+      '/billing/subscriptions/current/',
+      {
+        schema: {
+          tags: ['billing'],
+          summary: "The agency's subscription",
+          security: bearerAuth,
+          response: { 200: subscription, 404: detailResponse },
+        },
+      },
+      async (request) => {
+        const auth = await authenticate(request, config.jwtSecret);
+        return currentSubscription(auth.tenantId);
+      },
+    );
+
+    app.get(
+      '/billing/subscriptions/status/',
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Subscription state the web app gates modules on',
+          security: bearerAuth,
+          response: { 200: subscriptionState, 404: detailResponse },
+        },
+      },
+      async (request) => {
+        const auth = await authenticate(request, config.jwtSecret);
+        return currentSubscription(auth.tenantId);
+      },
+    );
+  };

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { emailOutbox } from './tables.js';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Never throws: a message that cannot be sent is kept in the outbox and logged. */
+  send(message: EmailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(config: Config, db: Database, log: FastifyBaseLogger): Mailer {
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+
+  async function keep(message: EmailMessage, status: 'not_configured' | 'failed', error?: string) {
+    await db
+      .insert(emailOutbox)
+      .values({ recipient: message.to, subject: message.subject, textBody: message.text, status, error })
+      .catch((err: unknown) => log.error({ err }, 'could not store email in the outbox'));
+  }
+
+  return {
+    async send(message) {
+      if (!transport) {
+        log.info(
+          { to: message.to, subject: message.subject, text: message.text },
+          'email kept in outbox (no SMTP_URL)',
+        );
+        await keep(message, 'not_configured');
+        return;
+      }
+      try {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+        log.info({ to: message.to, subject: message.subject }, 'email sent');
+      } catch (err) {
+        log.error(
+          { err, to: message.to, subject: message.subject },
+          'email could not be sent; kept in outbox',
+        );
+        await keep(message, 'failed', err instanceof Error ? err.message : String(err));
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

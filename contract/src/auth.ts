@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases are welcome; the cap only keeps hashing cost bounded. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const emailField = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Ensure this field has no more than 254 characters.')
+  .pipe(z.email('Enter a valid email address.'));
+
+export const passwordField = z
+  .string({ error: 'This field is required.' })
+  .min(
+    PASSWORD_MIN_LENGTH,
+    `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`,
+  )
+  .max(PASSWORD_MAX_LENGTH, `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`);
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: 'This field is required.' })
+    .trim()
+    .min(1, 'This field may not be blank.')
+    .max(max, `Ensure this field has no more than ${max} characters.`);
+
+export const registerBody = z.object({
+  email: emailField,
+  password: passwordField,
+  first_name: requiredText(150),
+  last_name: requiredText(150),
+  company_name: requiredText(200),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const tokenBody = z.object({
+  email: z
+    .string({ error: 'This field is required.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'This field may not be blank.'),
+  password: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+});
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const refreshBody = z.object({
+  refresh: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+});
+
+export const userProfile = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_admin: z.boolean(),
+  is_demo_user: z.boolean(),
+  company_name: z.string(),
+  tenant_id: z.string(),
+  date_joined: z.string(),
+  last_login: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+export const registerResponse = tokenPair.extend({ user: userProfile });
+
+export const demoLoginResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  user: userProfile,
+});
+
+export const profileUpdateBody = z.object({
+  first_name: requiredText(150).optional(),
+  last_name: requiredText(150).optional(),
+  company_name: requiredText(200).optional(),
+  email: emailField.optional(),
+  current_password: z.string().optional(),
+  new_password: passwordField.optional(),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+export const profileUpdateResponse = z.object({ user: userProfile, message: z.string() });
+
+export const passwordResetRequestBody = z.object({ email: emailField });
+
+export const passwordResetConfirmBody = z.object({
+  token: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+  new_password: passwordField,
+});

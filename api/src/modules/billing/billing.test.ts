@@ -21,6 +21,8 @@ afterAll(() => t.close());
 const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+
 async function setSubscription(tenantId: string, changes: Partial<typeof subscriptions.$inferInsert>) {
   await withTenant(t.database.db, tenantId, (tx) =>
     tx.update(subscriptions).set(changes).where(eq(subscriptions.tenantId, tenantId)),
@@ -76,13 +78,13 @@ describe('subscriptions', () => {
 
   it('counts the days left and reports an ended trial as expired with no modules', async () => {
     const agency = await registerAgency(t.app);
-    await setSubscription(agency.user.tenant_id, { trialEndsAt: sql`now() + interval '2 days 3 hours'` });
+    await setSubscription(agency.user.tenant_id, { trialEndsAt: hoursFromNow(2 * 24 + 3) });
     expect((await get('/api/billing/subscriptions/status/', agency.access)).json()).toMatchObject({
       days_until_trial_expires: 3,
       is_trial_active: true,
     });
 
-    await setSubscription(agency.user.tenant_id, { trialEndsAt: sql`now() - interval '1 minute'` });
+    await setSubscription(agency.user.tenant_id, { trialEndsAt: hoursFromNow(-0.02) });
     expect((await get('/api/billing/subscriptions/status/', agency.access)).json()).toMatchObject({
       status: 'expired',
       is_trial_active: false,
@@ -115,7 +117,7 @@ describe('plan gate on the server', () => {
 
   it('answers 402 once the trial has ended', async () => {
     const agency = await registerAgency(t.app);
-    await setSubscription(agency.user.tenant_id, { trialEndsAt: sql`now() - interval '1 day'` });
+    await setSubscription(agency.user.tenant_id, { trialEndsAt: hoursFromNow(-24) });
     const response = await get('/gated/analytics', agency.access);
     expect(response.statusCode).toBe(402);
     expect(response.json().detail).toMatch(/not active/);

@@ -1,0 +1,9 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  // `npm run dev -w web` talks to the API started by `npm run dev` on port 8080.
+  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+  build: { sourcemap: true },
+});

@@ -1,62 +1,40 @@
 import { parseArgs } from 'node:util';
-import { emailField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@coverdesk/contract';
-import { eq } from 'drizzle-orm';
+import { emailField, passwordField } from '@coverdesk/contract';
 import { loadConfig } from '../config.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { HttpError } from '../http/errors.js';
-import { hashPassword } from '../modules/accounts/passwords.js';
-import { findUserByEmail } from '../modules/accounts/queries.js';
-import { assertAcceptablePassword, createAgency } from '../modules/accounts/service.js';
-import { users } from '../modules/accounts/tables.js';
+import { createAdmin } from '../modules/accounts/admins.js';
 
-const usage =
+const USAGE =
   'Usage: npm run admin:create -- --email EMAIL --password PASSWORD [--first-name NAME] [--last-name NAME]';
 
 /**
- * Creates a platform admin, or makes an existing account one and sets its password. On the embedded
- * database, stop the server first: PGlite's data directory serves one process at a time.
+ * Creates a platform admin from the command line. On the embedded database, stop the server first:
+ * PGlite's data directory serves one process at a time.
  */
 async function main() {
   const { values } = parseArgs({
     options: {
-      email: { type: 'string' },
-      password: { type: 'string' },
+      email: { type: 'string', default: '' },
+      password: { type: 'string', default: '' },
       'first-name': { type: 'string', default: 'Platform' },
       'last-name': { type: 'string', default: 'Administrator' },
     },
   });
-  const parsedEmail = emailField.safeParse(values.email ?? '');
-  const password = values.password ?? '';
-  if (!parsedEmail.success) throw new Error(`A valid --email is required.\n${usage}`);
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    throw new Error(
-      `--password must have ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.\n${usage}`,
-    );
-  }
-  const email = parsedEmail.data;
-  assertAcceptablePassword('password', password, [email]);
+  const email = emailField.safeParse(values.email);
+  if (!email.success) throw new Error(`--email: ${email.error.issues[0]?.message}\n${USAGE}`);
+  const password = passwordField.safeParse(values.password);
+  if (!password.success) throw new Error(`--password: ${password.error.issues[0]?.message}\n${USAGE}`);
 
-  const config = loadConfig();
-  const database = await prepareDatabase({ ...config, demoEnabled: false });
+  const database = await prepareDatabase({ ...loadConfig(), demoEnabled: false });
   try {
-    const existing = await findUserByEmail(database.db, email);
-    if (existing) {
-      await database.db
-        .update(users)
-        .set({ isAdmin: true, passwordHash: await hashPassword(password) })
-        .where(eq(users.id, existing.id));
-      console.log(`${email} is now an admin; its password was updated.`);
-    } else {
-      await createAgency(database.db, {
-        email,
-        password,
-        firstName: values['first-name'] ?? 'Platform',
-        lastName: values['last-name'] ?? 'Administrator',
-        companyName: 'Coverdesk administration',
-        isAdmin: true,
-      });
-      console.log(`Created admin ${email}.`);
-    }
+    const outcome = await createAdmin(database.db, {
+      email: email.data,
+      password: password.data,
+      firstName: values['first-name'],
+      lastName: values['last-name'],
+    });
+    console.log(outcome === 'created' ? `Created admin ${email.data}.` : `${email.data} is now an admin.`);
   } finally {
     await database.close();
   }

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { hashPassword } from './passwords.js';
+import { findUserByEmail } from './queries.js';
+import { assertAcceptablePassword, createAgency } from './service.js';
+import { users } from './tables.js';
+
+export interface AdminAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Makes `email` a platform admin with this password: a new account in an administration agency of
+ * its own, or an existing account promoted.
+ */
+export async function createAdmin(db: Database, admin: AdminAccount): Promise<'created' | 'promoted'> {
+  assertAcceptablePassword('password', admin.password, [admin.email, admin.firstName, admin.lastName]);
+  const existing = await findUserByEmail(db, admin.email);
+  if (existing) {
+    await db
+      .update(users)
+      .set({ isAdmin: true, passwordHash: await hashPassword(admin.password) })
+      .where(eq(users.id, existing.id));
+    return 'promoted';
+  }
+  await createAgency(db, { ...admin, companyName: 'Coverdesk administration', isAdmin: true });
+  return 'created';
+}

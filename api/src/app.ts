@@ -17,7 +17,9 @@ import type { DatabaseHandle } from './db/client.js';
 import { registerErrorHandling } from './http/errors.js';
 import { requestId } from './http/request-id.js';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -87,6 +89,8 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(healthRoutes(database.pool));
       await api.register(accountRoutes(ctx));
       await api.register(billingRoutes(ctx));
+      await api.register(contactRoutes(ctx));
+      await api.register(adminRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -78,3 +78,6 @@ export const subscriptionState = subscription.extend({
   features: z.array(moduleName),
 });
 export type SubscriptionState = z.infer<typeof subscriptionState>;
+
+/** Every new agency starts a trial of this plan. */
+export const PLAN_TRIAL_NAME = 'Professional';

@@ -1,27 +1,10 @@
-import type { ModuleName } from '@coverdesk/contract';
+import { MODULE_LABELS, type ModuleName } from '@coverdesk/contract';
 import type { Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
 import { isAdmin } from '../accounts/queries.js';
 import type { AccessClaims } from '../accounts/tokens.js';
 import { findSubscription } from './queries.js';
-
-const MODULE_LABELS: Record<ModuleName, string> = {
-  module_dashboard: 'the dashboard',
-  module_customers: 'customers',
-  module_policies: 'policies',
-  module_commission_reports: 'commission reports',
-  module_customer_analytics: 'customer analytics',
-  module_portfolio_analytics: 'portfolio analytics',
-  module_portfolio_history: 'portfolio history',
-  module_payments: 'payments',
-  module_alerts: 'expiring-policy alerts',
-  module_calendar: 'the calendar',
-  module_leads: 'leads',
-  module_claims: 'claims',
-  module_companies: 'companies',
-  module_notifications: 'notifications',
-};
 
 /**
  * The server side of the plan gate the web app shows: 402 without an active subscription or trial,

@@ -112,7 +112,7 @@ describe('plan gate on the server', () => {
     await setSubscription(agency.user.tenant_id, { planId: starter?.id, status: 'active' });
     const response = await get('/gated/analytics', agency.access);
     expect(response.statusCode).toBe(403);
-    expect(response.json().detail).toMatch(/Starter plan does not include customer analytics.*Upgrade/);
+    expect(response.json().detail).toMatch(/Starter plan does not include Customer Analytics.*Upgrade/);
   });
 
   it('answers 402 once the trial has ended', async () => {

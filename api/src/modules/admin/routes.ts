@@ -1,0 +1,71 @@
+import {
+  adminSubscriptionUpdateBody,
+  detailResponse,
+  fieldErrorsResponse,
+  subscriptionState,
+} from '@coverdesk/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { withTenant } from '../../db/tenant.js';
+import { bearerAuth } from '../../http/authenticate.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { requireAdmin } from '../../http/require-admin.js';
+import { findSubscription } from '../billing/queries.js';
+import { plans, subscriptions } from '../billing/tables.js';
+
+/** Absent stays absent (no change), null clears, a timestamp sets. */
+const toDate = (value: string | null | undefined): Date | null | undefined =>
+  value === undefined || value === null ? value : new Date(value);
+
+const tenantParams = z.object({ id: z.uuid('Not a valid id.') });
+
+export const adminRoutes =
+  ({ config, db }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.patch(
+      '/admin/tenants/:id/subscription/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Change an agency's plan, status, trial end or period end",
+          security: bearerAuth,
+          params: tenantParams,
+          body: adminSubscriptionUpdateBody,
+          response: {
+            200: subscriptionState,
+            400: fieldErrorsResponse,
+            403: detailResponse,
+            404: detailResponse,
+          },
+        },
+      },
+      async (request) => {
+        await requireAdmin(request, db, config.jwtSecret);
+        const { id: tenantId } = request.params;
+        const { plan: planName, status, billing_cycle, trial_ends_at, current_period_end } = request.body;
+        const [plan] = planName
+          ? await db.select({ id: plans.id }).from(plans).where(eq(plans.name, planName))
+          : [];
+        if (planName && !plan) throw fieldError('plan', `There is no plan named "${planName}".`);
+
+        const updated = await withTenant(db, tenantId, async (tx) => {
+          await tx
+            .update(subscriptions)
+            .set({
+              planId: plan?.id,
+              status,
+              billingCycle: billing_cycle,
+              trialEndsAt: toDate(trial_ends_at),
+              currentPeriodEnd: toDate(current_period_end),
+              updatedAt: new Date(),
+            })
+            .where(eq(subscriptions.tenantId, tenantId));
+          return findSubscription(tx, tenantId);
+        });
+        if (!updated) throw notFound('No agency with this id.');
+        return updated;
+      },
+    );
+  };

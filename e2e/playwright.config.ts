@@ -2,13 +2,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { ADMIN_EMAIL } from './environment.js';
 
 // The built app (`npm run build`) on a fresh embedded database. The runner and its workers load this
 // file separately; the environment carries the first one's choices to the others.
-process.env.E2E_PORT ??= String(8200 + Math.floor(Math.random() * 700));
+process.env.E2E_PORT ??= String(12_000 + Math.floor(Math.random() * 3000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'coverdesk-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const smtpPort = port + 1000;
+/** Where tests read the email the app sent (see mail-catcher.ts). */
+process.env.E2E_MAIL_URL = `http://127.0.0.1:${port + 2000}`;
 
 /** Debian's Chromium: test tools cannot download browsers of their own here. */
 const chromium = {
@@ -46,19 +50,28 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node ../api/dist/main.js',
-    url: `${baseURL}/api/health/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      APP_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
+  webServer: [
+    {
+      command: 'npx tsx mail-catcher.ts',
+      url: `${process.env.E2E_MAIL_URL}/messages`,
+      reuseExistingServer: false,
+      env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(port + 2000) },
     },
-  },
+    {
+      command: 'node ../api/dist/main.js',
+      url: `${baseURL}/api/health/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        APP_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ADMIN_EMAILS: ADMIN_EMAIL,
+      },
+    },
+  ],
 });

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npm run typecheck
 npm run lint
+npm run test:unit
 npm run build
 npm run test:api
 npm run test:e2e

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -45,6 +46,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(compress, { threshold: 1024 });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -103,11 +105,26 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
 async function serveWebApp(app: FastifyInstance): Promise<void> {
   const hasWebBuild = existsSync(path.join(WEB_DIST_DIR, 'index.html'));
   if (hasWebBuild) {
-    await app.register(fastifyStatic, { root: WEB_DIST_DIR, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: WEB_DIST_DIR,
+      wildcard: false,
+      index: false,
+      // Built assets carry a content hash in their names, so browsers may keep them for good.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWebBuild && wantsPage && !request.url.startsWith('/api/')) {
+    const { pathname } = new URL(request.url, 'http://localhost');
+    // A missing file (an old asset name) is a 404, not the app: only page paths get index.html.
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !/\.[A-Za-z0-9]+$/.test(pathname);
+    if (hasWebBuild && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ detail: 'Not found.' });

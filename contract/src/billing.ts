@@ -1,24 +1,13 @@
 import { z } from 'zod';
+import { BILLING_CYCLES, SUBSCRIPTION_STATUSES } from './constants.js';
 import { MODULES } from './modules.js';
 
 /** Money travels as a string with two decimals, e.g. "1234.50". */
 export const money = z.string().regex(/^-?\d+\.\d{2}$/);
 
-export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
 export const billingCycle = z.enum(BILLING_CYCLES);
 
-export const SUBSCRIPTION_STATUSES = [
-  'trial',
-  'active',
-  'past_due',
-  'paused',
-  'cancelled',
-  'expired',
-] as const;
 export const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
-
-/** The non-admin trial banner appears when this many days or fewer remain. */
-export const TRIAL_BANNER_THRESHOLD_DAYS = 3;
 
 export const moduleName = z.enum(MODULES);
 
@@ -78,6 +67,3 @@ export const subscriptionState = subscription.extend({
   features: z.array(moduleName),
 });
 export type SubscriptionState = z.infer<typeof subscriptionState>;
-
-/** Every new agency starts a trial of this plan. */
-export const PLAN_TRIAL_NAME = 'Professional';

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { ADMIN_EMAIL } from '../environment.js';
+
+export const PASSWORD = 'quiet harbour lighthouse';
 
 export interface Broker {
   email: string;
@@ -7,40 +11,113 @@ export interface Broker {
   firstName: string;
   lastName: string;
   companyName: string;
+  tenantId: string;
   access: string;
   refresh: string;
 }
 
-/**
- * Every test gets a newly registered broker of its own, and fails on any console error the page
- * logs.
- */
+export function uniqueEmail(prefix = 'broker') {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export async function registerBroker(request: APIRequestContext, email = uniqueEmail()): Promise<Broker> {
+  const details = {
+    email,
+    password: PASSWORD,
+    first_name: 'Noa',
+    last_name: 'Peretz',
+    company_name: 'Peretz Insurance Brokers',
+  };
+  const response = await request.post('/api/accounts/register/', { data: details });
+  expect(response.status(), await response.text()).toBe(201);
+  const { access, refresh, user } = await response.json();
+  return {
+    email,
+    password: PASSWORD,
+    firstName: details.first_name,
+    lastName: details.last_name,
+    companyName: details.company_name,
+    tenantId: user.tenant_id,
+    access,
+    refresh,
+  };
+}
+
+/** Opens the app already signed in as this broker, the way a returning user arrives. */
+export async function signInWithTokens(page: Page, broker: Pick<Broker, 'access' | 'refresh'>) {
+  await page.addInitScript(
+    ([access, refresh]) => {
+      if (!sessionStorage.getItem('e2e.seeded')) {
+        localStorage.setItem('coverdesk.access', access);
+        localStorage.setItem('coverdesk.refresh', refresh);
+        sessionStorage.setItem('e2e.seeded', '1');
+      }
+    },
+    [broker.access, broker.refresh] as const,
+  );
+}
+
+/** The platform admin of the test server (registered once, then signed in). */
+export async function adminAccess(request: APIRequestContext): Promise<string> {
+  const registered = await request.post('/api/accounts/register/', {
+    data: {
+      email: ADMIN_EMAIL,
+      password: PASSWORD,
+      first_name: 'Ada',
+      last_name: 'Admin',
+      company_name: 'Coverdesk Ops',
+    },
+  });
+  if (registered.status() === 201) return (await registered.json()).access;
+  const signedIn = await request.post('/api/token/', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
+  expect(signedIn.status()).toBe(200);
+  return (await signedIn.json()).access;
+}
+
+export async function changeSubscription(request: APIRequestContext, tenantId: string, changes: object) {
+  const response = await request.patch(`/api/admin/tenants/${tenantId}/subscription/`, {
+    headers: { authorization: `Bearer ${await adminAccess(request)}` },
+    data: changes,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The email the app sent to an address, read from the test SMTP server. */
+export async function lastEmailTo(request: APIRequestContext, address: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const messages = (await (
+      await request.get(`${process.env.E2E_MAIL_URL}/messages?to=${address}`)
+    ).json()) as {
+      raw: string;
+    }[];
+    const last = messages.at(-1);
+    if (last) return last.raw;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no email arrived for ${address}`);
+}
+
+/** Fails on serious or critical accessibility problems on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
+    `accessibility on ${page.url()}`,
+  ).toEqual([]);
+}
+
+/** Every test fails on any console error the page logs. */
 export const test = base.extend<{ broker: Broker }>({
   broker: async ({ request }, use) => {
-    const details = {
-      email: `broker-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'quiet harbour lighthouse',
-      first_name: 'Noa',
-      last_name: 'Peretz',
-      company_name: 'Peretz Insurance Brokers',
-    };
-    const response = await request.post('/api/accounts/register/', { data: details });
-    expect(response.status()).toBe(201);
-    const { access, refresh } = await response.json();
-    await use({
-      email: details.email,
-      password: details.password,
-      firstName: details.first_name,
-      lastName: details.last_name,
-      companyName: details.company_name,
-      access,
-      refresh,
-    });
+    await use(await registerBroker(request));
   },
   page: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      // Refused requests (a wrong password, a signed-out call) are the app working; server errors are not.
+      const expectedRefusal = /Failed to load resource: the server responded with a status of 4\d\d/;
+      if (message.type() === 'error' && !expectedRefusal.test(message.text())) errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(page);

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app.js';
-import './styles.css';
+import { App } from './app/app.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -54,6 +54,12 @@ describe('bad input', () => {
     expect(response.json()).toEqual({ detail: 'Not found.' });
   });
 
+  it('answers a missing static file with 404, never with the web app', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-gone1234.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not found.' });
+  });
+
   it('never sends a stack trace or internal message on a server error', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/boom' });
     expect(response.statusCode).toBe(500);

@@ -1,0 +1,47 @@
+import { expect, signInWithTokens, test } from './fixtures.js';
+
+test('a broker edits their name and agency, then changes their password', async ({
+  page,
+  request,
+  broker,
+}) => {
+  await signInWithTokens(page, broker);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: `${broker.firstName} ${broker.lastName}` })).toBeVisible();
+  await page.getByRole('link', { name: 'Edit profile' }).click();
+  await expect(page).toHaveURL(/\/profile\/settings$/);
+
+  await page.getByLabel('First name').fill('Noga');
+  await page.getByLabel('Agency name').fill('Noga Cover Ltd');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+
+  await page.getByRole('textbox', { name: /^Current password/ }).fill('not the password');
+  await page.getByRole('textbox', { name: /^New password/ }).fill('evening tide rolls in');
+  await page.getByRole('textbox', { name: /^Repeat the new password/ }).fill('evening tide rolls in');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your current password is incorrect.' }),
+  ).toBeVisible();
+
+  await page.getByRole('textbox', { name: /^Current password/ }).fill(broker.password);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText(/Your password has been changed/)).toBeVisible();
+
+  const signIn = await request.post('/api/token/', {
+    data: { email: broker.email, password: 'evening tide rolls in' },
+  });
+  expect(signIn.status()).toBe(200);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: `Noga ${broker.lastName}` })).toBeVisible();
+  await expect(page.getByText('Noga Cover Ltd').first()).toBeVisible();
+});
+
+test('the demo account explains why its password cannot change', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/profile/settings');
+  await expect(page.getByText(/demo account is shared by every visitor/)).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeDisabled();
+});

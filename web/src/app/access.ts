@@ -1,0 +1,29 @@
+import type { SubscriptionState } from '@coverdesk/contract';
+import { useSession } from '../lib/session-context.js';
+import { useSubscriptionStatus } from '../lib/subscription.js';
+import type { ModuleAccess } from './navigation.js';
+
+export interface Access {
+  isAdmin: boolean;
+  subscription: SubscriptionState | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  /** Admins pass every gate; others need an active subscription whose plan includes the module. */
+  canOpen: ModuleAccess;
+}
+
+export function useAccess(): Access {
+  const { state } = useSession();
+  const isAdmin = state.user?.is_admin ?? false;
+  const status = useSubscriptionStatus(Boolean(state.user) && !isAdmin);
+  const subscription = status.data;
+  return {
+    isAdmin,
+    subscription,
+    isLoading: !isAdmin && status.isPending,
+    isError: !isAdmin && status.isError,
+    canOpen: (module) =>
+      isAdmin ||
+      (Boolean(subscription?.is_active) && (!module || Boolean(subscription?.features.includes(module)))),
+  };
+}

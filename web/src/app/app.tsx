@@ -1,0 +1,56 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { useEffect } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { onSessionEnded } from '../lib/api-client.js';
+import {
+  CACHE_MAX_AGE,
+  CACHE_VERSION,
+  createLocalPersister,
+  createQueryClient,
+  shouldPersist,
+} from '../lib/query-client.js';
+import { Session } from '../lib/session.js';
+import { SessionProvider } from '../lib/session-context.js';
+import { routes } from './routes.js';
+import { cssVariablesResolver, theme } from './theme.js';
+
+const queryClient = createQueryClient();
+const persister = createLocalPersister();
+const session = new Session(async () => {
+  queryClient.clear();
+  await persister.removeClient();
+});
+const router = createBrowserRouter(routes);
+
+export function App() {
+  useEffect(() => {
+    void session.initialise();
+    // The HTTP client gave up on the session (refresh failed): sign out and ask to sign in again.
+    return onSessionEnded(() => {
+      void session.logout().then(() => router.navigate('/login'));
+    });
+  }, []);
+
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <Notifications position="top-right" />
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister,
+          maxAge: CACHE_MAX_AGE,
+          buster: CACHE_VERSION,
+          dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
+        }}
+      >
+        <SessionProvider session={session}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </PersistQueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Box, Button, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconFlask, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../lib/session-context.js';
+import { useAccess } from '../access.js';
+import { subscriptionNotice } from '../subscription-notice.js';
+
+/** A red strip on the admin host: this is the restricted admin portal. */
+export function AdminPortalStrip() {
+  return (
+    <Box bg="red.8" c="white" py={4} px="md" ta="center" role="note">
+      <Group gap={6} justify="center">
+        <IconLock size={14} aria-hidden />
+        <Text fz="xs" fw={700}>
+          ADMIN PORTAL — restricted access
+        </Text>
+      </Group>
+    </Box>
+  );
+}
+
+/** For visitors in the demo agency: what this is, and the way to a real account. */
+export function DemoBanner() {
+  const { session, state } = useSession();
+  const navigate = useNavigate();
+  if (!state.user?.is_demo_user) return null;
+  const leave = async (to: string) => {
+    await session.logout();
+    navigate(to);
+  };
+  return (
+    <Alert
+      color="violet"
+      variant="light"
+      radius={0}
+      icon={<IconFlask size={18} />}
+      py="xs"
+      role="region"
+      aria-label="Demo mode"
+    >
+      <Group justify="space-between" gap="xs">
+        <Text fz="sm">
+          <b>Demo Mode</b> — you are exploring a sample agency. Its data resets daily.
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" onClick={() => void leave('/register')}>
+            Start Real Account
+          </Button>
+          <Button size="xs" variant="default" onClick={() => void leave('/')}>
+            Back to Home
+          </Button>
+        </Group>
+      </Group>
+    </Alert>
+  );
+}
+
+const DISMISSED_KEY = 'coverdesk.subscription-banner-dismissed';
+
+/** A trial about to end or a lapsed subscription, for non-admins; dismissible for this visit. */
+export function SubscriptionBanner() {
+  const access = useAccess();
+  const notice = access.isAdmin ? null : subscriptionNotice(access.subscription);
+  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
+  if (!notice || dismissed === notice.text) return null;
+  return (
+    <Alert
+      color={notice.tone === 'danger' ? 'red' : 'yellow'}
+      variant="light"
+      radius={0}
+      py="xs"
+      icon={<IconAlertTriangle size={18} />}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={() => {
+        sessionStorage.setItem(DISMISSED_KEY, notice.text);
+        setDismissed(notice.text);
+      }}
+      role="region"
+      aria-label="Subscription"
+    >
+      <Group justify="space-between" gap="xs">
+        <Text fz="sm" fw={600}>
+          {notice.text}
+        </Text>
+        <Button
+          size="xs"
+          component={Link}
+          to="/billing"
+          color={notice.tone === 'danger' ? 'red' : 'yellow.8'}
+        >
+          {notice.action}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

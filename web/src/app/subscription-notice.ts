@@ -1,0 +1,27 @@
+import { type SubscriptionState, TRIAL_BANNER_THRESHOLD_DAYS } from '@coverdesk/contract';
+
+export interface SubscriptionNotice {
+  text: string;
+  action: 'Upgrade Now' | 'Renew Subscription';
+  tone: 'warning' | 'danger';
+}
+
+/** The subscription banner for non-admins: a trial about to end, or a subscription not active. */
+export function subscriptionNotice(subscription: SubscriptionState | undefined): SubscriptionNotice | null {
+  if (!subscription) return null;
+  if (subscription.is_trial_active) {
+    const days = subscription.days_until_trial_expires;
+    if (days > TRIAL_BANNER_THRESHOLD_DAYS) return null;
+    return {
+      text: `Trial expires in ${days} day${days === 1 ? '' : 's'}`,
+      action: 'Upgrade Now',
+      tone: 'warning',
+    };
+  }
+  if (subscription.is_active) return null;
+  return {
+    text: subscription.status === 'expired' ? 'Your subscription has expired' : 'Subscription issue detected',
+    action: 'Renew Subscription',
+    tone: 'danger',
+  };
+}

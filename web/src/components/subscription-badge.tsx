@@ -1,0 +1,20 @@
+import type { SubscriptionState } from '@coverdesk/contract';
+import { Badge } from '@mantine/core';
+
+const LABELS: Record<SubscriptionState['status'], { label: string; color: string }> = {
+  trial: { label: 'Trial', color: 'blue' },
+  active: { label: 'Active', color: 'green' },
+  past_due: { label: 'Payment due', color: 'yellow' },
+  paused: { label: 'Paused', color: 'gray' },
+  cancelled: { label: 'Cancelled', color: 'red' },
+  expired: { label: 'Expired', color: 'red' },
+};
+
+export function SubscriptionBadge({ status }: { status: SubscriptionState['status'] }) {
+  const { label, color } = LABELS[status];
+  return (
+    <Badge color={color} variant="light">
+      {label}
+    </Badge>
+  );
+}

@@ -1,0 +1,92 @@
+import { Alert, Button, type ButtonProps, Stack } from '@mantine/core';
+import { IconAlertCircle, IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FALLBACK_ERROR } from '../lib/error-message.js';
+import { ApiError } from '../lib/http.js';
+import { useSession } from '../lib/session-context.js';
+
+const DEMO_FALLBACK = 'Demo login failed. Please try again.';
+
+/**
+ * 404 and 503 say why the demo is unavailable; any other failure without a message of its own would
+ * otherwise show the generic text, which says nothing about the demo.
+ */
+function demoErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const hasMessage = error.message !== FALLBACK_ERROR;
+    return hasMessage || error.status === 404 || error.status === 503 ? error.message : DEMO_FALLBACK;
+  }
+  return error instanceof Error && error.message ? error.message : DEMO_FALLBACK;
+}
+
+export interface DemoLogin {
+  start: () => Promise<void>;
+  loading: boolean;
+  error: string | null;
+}
+
+/** Signs into the sample agency and opens the dashboard. */
+export function useDemoLogin(): DemoLogin {
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function start() {
+    setLoading(true);
+    setError(null);
+    try {
+      await session.demoLogin();
+      navigate('/dashboard');
+    } catch (caught) {
+      setError(demoErrorMessage(caught));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return { start, loading, error };
+}
+
+type DemoButtonProps = Omit<ButtonProps, 'loading' | 'children'> & { label?: string };
+
+/** The button alone, for a row of buttons whose error message belongs below the whole row. */
+export function DemoButton({
+  demo,
+  label = 'Try the demo',
+  ...buttonProps
+}: DemoButtonProps & { demo: DemoLogin }) {
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconPlayerPlay size={18} aria-hidden />}
+      {...buttonProps}
+      loading={demo.loading}
+      onClick={() => void demo.start()}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** Why the demo could not be opened, when it could not. */
+export function DemoError({ demo }: { demo: DemoLogin }) {
+  if (!demo.error) return null;
+  return (
+    <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" maw={520}>
+      Demo Error: {demo.error}
+    </Alert>
+  );
+}
+
+/** "Try the demo", with the reason beneath it when the demo cannot be opened. */
+export function TryDemoButton(props: DemoButtonProps) {
+  const demo = useDemoLogin();
+  return (
+    <Stack gap="xs">
+      <DemoButton demo={demo} {...props} />
+      <DemoError demo={demo} />
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { PLAN_TRIAL_NAME, registerBody } from '@coverdesk/contract';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formErrors, zodValidate } from '../../../lib/form.js';
+import { useSession } from '../../../lib/session-context.js';
+
+const FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'password'];
+
+export function Component() {
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const chosenPlan = params.get('plan');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    initialValues: { first_name: '', last_name: '', company_name: '', email: '', password: '' },
+    validate: zodValidate(registerBody),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      await session.register(values);
+      navigate('/dashboard', { replace: true });
+    } catch (failure) {
+      const { fields, form: message } = formErrors(failure, FIELDS);
+      form.setErrors(fields);
+      setError(message);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz="h2">
+          Start your free trial
+        </Title>
+        <Text c="dimmed" fz="sm">
+          14 days of every {PLAN_TRIAL_NAME} feature. No card needed.
+          {chosenPlan && chosenPlan !== PLAN_TRIAL_NAME.toLowerCase() && (
+            <> You chose the {chosenPlan} plan; pick it in Billing whenever you are ready.</>
+          )}
+        </Text>
+      </div>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Group grow align="flex-start" gap="sm">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              {...form.getInputProps('last_name')}
+            />
+          </Group>
+          <TextInput
+            label="Agency name"
+            description="Your brokerage or agency, as your customers know it."
+            autoComplete="organization"
+            required
+            {...form.getInputProps('company_name')}
+          />
+          <TextInput
+            label="Work email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters. A few unrelated words make a strong one."
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" loading={submitting} fullWidth size="md">
+            Create my agency
+          </Button>
+          <Text fz="xs" c="dimmed" ta="center">
+            By creating an account you agree to the{' '}
+            <Anchor component={Link} to="/terms" fz="xs">
+              terms of service
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </form>
+      <Text fz="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/login" fz="sm">
+          Sign in
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,229 @@
+import { passwordField, profileUpdateBody } from '@coverdesk/contract';
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formErrors, zodValidate } from '../../../lib/form.js';
+import { ApiError } from '../../../lib/http.js';
+import { useSession } from '../../../lib/session-context.js';
+import { useUpdateProfile } from '../api.js';
+
+const DETAIL_FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'current_password'];
+
+export function Component() {
+  const { session, state } = useSession();
+  const user = state.user;
+  if (!user) return null;
+  return (
+    <Stack maw={720}>
+      <DetailsForm
+        key={user.id}
+        initial={{
+          first_name: user.first_name,
+          last_name: user.last_name,
+          company_name: user.company_name,
+          email: user.email,
+        }}
+        emailLocked={user.is_demo_user}
+        onSaved={(saved) => session.setUser(saved)}
+      />
+      {user.is_demo_user ? (
+        <Card withBorder padding="lg">
+          <Title order={2} fz="h4" mb="xs">
+            Password
+          </Title>
+          <Alert color="violet" variant="light" icon={<IconInfoCircle size={18} />}>
+            The demo account is shared by every visitor, so its email and password cannot be changed. Start a
+            real account to choose your own.
+          </Alert>
+        </Card>
+      ) : (
+        <PasswordForm />
+      )}
+    </Stack>
+  );
+}
+
+type Details = { first_name: string; last_name: string; company_name: string; email: string };
+
+function DetailsForm(props: {
+  initial: Details;
+  emailLocked: boolean;
+  onSaved: (user: import('@coverdesk/contract').UserProfile) => void;
+}) {
+  const update = useUpdateProfile();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { ...props.initial, current_password: '' },
+    validate: (values) => {
+      const errors = zodValidate(profileUpdateBody)(values);
+      const emailChanged = values.email.trim().toLowerCase() !== props.initial.email;
+      if (emailChanged && !values.current_password)
+        errors.current_password = 'Enter your current password to change your email.';
+      return errors;
+    },
+  });
+  const emailChanged = form.values.email.trim().toLowerCase() !== props.initial.email;
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      const result = await update.mutateAsync({
+        first_name: values.first_name,
+        last_name: values.last_name,
+        company_name: values.company_name,
+        ...(emailChanged ? { email: values.email, current_password: values.current_password } : {}),
+      });
+      props.onSaved(result.user);
+      form.setValues({ ...values, email: result.user.email, current_password: '' });
+      form.resetDirty();
+      notifications.show({ color: 'green', message: result.message });
+    } catch (failure) {
+      const { fields, form: message } = formErrors(failure, DETAIL_FIELDS);
+      form.setErrors(fields);
+      setError(message);
+    }
+  });
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="h4" mb="sm">
+        Your details
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Group grow align="flex-start" gap="sm" wrap="wrap">
+            <TextInput
+              label="First name"
+              required
+              autoComplete="given-name"
+              miw={200}
+              {...form.getInputProps('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              autoComplete="family-name"
+              miw={200}
+              {...form.getInputProps('last_name')}
+            />
+          </Group>
+          <TextInput
+            label="Agency name"
+            required
+            autoComplete="organization"
+            {...form.getInputProps('company_name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            disabled={props.emailLocked}
+            description={
+              props.emailLocked ? 'The demo account keeps its email.' : 'You sign in with this address.'
+            }
+            {...form.getInputProps('email')}
+          />
+          {emailChanged && (
+            <PasswordInput
+              label="Current password"
+              description="Needed to change your email."
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('current_password')}
+            />
+          )}
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordForm() {
+  const update = useUpdateProfile();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { current_password: '', new_password: '', confirm: '' },
+    validate: {
+      current_password: (value) => (value ? null : 'Enter your current password.'),
+      new_password: (value) => {
+        const result = passwordField.safeParse(value);
+        return result.success ? null : (result.error.issues[0]?.message ?? null);
+      },
+      confirm: (value, values) => (value === values.new_password ? null : 'The two passwords do not match.'),
+    },
+  });
+
+  const submit = form.onSubmit(async ({ current_password, new_password }) => {
+    setError(null);
+    try {
+      const result = await update.mutateAsync({ current_password, new_password });
+      form.reset();
+      notifications.show({
+        color: 'green',
+        message: `${result.message} Other devices have been signed out.`,
+      });
+    } catch (failure) {
+      const { fields, form: message } = formErrors(failure, ['current_password', 'new_password']);
+      form.setErrors(fields);
+      // The spec's wording when the server gives no reason.
+      setError(failure instanceof ApiError ? message : 'Failed to change password');
+    }
+  });
+
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="h4" mb={4}>
+        Password
+      </Title>
+      <Text c="dimmed" fz="sm" mb="sm">
+        Changing it signs you out on every other device.
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('current_password')}
+          />
+          <PasswordInput
+            label="New password"
+            description="At least 8 characters, not a common password."
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('new_password')}
+          />
+          <PasswordInput
+            label="Repeat the new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirm')}
+          />
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,10 @@
+/** An admin hostname (admin.example.com, adminapp.example.com) serves only the admin portal. */
+export function isAdminHost(hostname: string): boolean {
+  return hostname.includes('adminapp.') || hostname.includes('admin.');
+}
+
+/** The broker app's login for someone who reached the admin host without being an admin. */
+export function mainAppLoginUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  const host = location.host.replace(/(^|\.)adminapp\./, '$1').replace(/(^|\.)admin\./, '$1');
+  return `${location.protocol}//${host}/login`;
+}

@@ -1,0 +1,187 @@
+import { errorMessage } from './error-message.js';
+import type { TokenStore } from './tokens.js';
+
+/** A failed call: the HTTP status (0 when the server was never reached) and the parsed body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(errorMessage(body));
+    this.name = 'ApiError';
+  }
+}
+
+/** Calls that must not carry a bearer token: signing in, registering, password reset, the demo. */
+const ANONYMOUS_PATHS = [
+  '/token/',
+  '/token/refresh/',
+  '/token/revoke/',
+  '/accounts/register/',
+  '/accounts/password-reset/',
+  '/accounts/password-reset/confirm/',
+  '/accounts/login/demo/',
+];
+
+export const RETRY_DELAYS_MS = [1000, 2000, 4000];
+const MAX_RETRY_DELAY_MS = 5000;
+
+export interface HttpClientOptions {
+  tokens: TokenStore;
+  /** 30 s for the main client, 10 s for the secondary one. */
+  timeoutMs: number;
+  /**
+   * The secondary client does not refresh: a 401 while a token is held signs the user out at once.
+   */
+  secondary?: boolean;
+  /** Called once refreshing has failed (or, on the secondary client, on a 401): the app signs out. */
+  onSessionEnded?: () => void;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /**
+   * Retry network errors, timeouts and 5xx. On by default for reads and idempotent writes; a POST
+   * is retried only when asked, since repeating it could record something twice.
+   */
+  retry?: boolean;
+}
+
+export interface HttpClient {
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const baseUrl = options.baseUrl ?? '/api';
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const sleep = options.sleep ?? defaultSleep;
+  // Refresh tokens are single-use: calls that hit 401 together must share one refresh.
+  let refreshing: Promise<boolean> | null = null;
+
+  function refreshTokens(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const refresh = options.tokens.refresh();
+      if (!refresh) return false;
+      try {
+        const pair = await send<{ access: string; refresh: string }>('POST', '/token/refresh/', {
+          body: { refresh },
+        });
+        options.tokens.set(pair);
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function endSession() {
+    options.tokens.clear();
+    options.onSessionEnded?.();
+  }
+
+  /** One HTTP exchange with its timeout; throws ApiError for anything but 2xx. */
+  async function send<T>(method: string, path: string, init: RequestOptions): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = options.tokens.access();
+    if (token && !ANONYMOUS_PATHS.includes(path)) headers.authorization = `Bearer ${token}`;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(baseUrl, path, init.query), {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal,
+      });
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      const timedOut = timeout.aborted;
+      throw new ApiError(0, {
+        detail: timedOut
+          ? 'The server took too long to answer. Please try again.'
+          : 'Could not reach Coverdesk. Check your connection and try again.',
+      });
+    }
+    const body = await readBody(response);
+    if (!response.ok) throw new ApiError(response.status, body);
+    return body as T;
+  }
+
+  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    const retryable = init.retry ?? method !== 'POST';
+    let refreshed = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send<T>(method, path, init);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const hadToken = options.tokens.access() !== null && !ANONYMOUS_PATHS.includes(path);
+        if (error.status === 401 && hadToken) {
+          if (options.secondary) {
+            endSession();
+            throw error;
+          }
+          if (!refreshed && options.tokens.refresh()) {
+            refreshed = true;
+            if (await refreshTokens()) {
+              attempt--;
+              continue;
+            }
+          }
+          endSession();
+          throw error;
+        }
+        const transient = error.status === 0 || error.status >= 500;
+        if (!retryable || !transient || attempt >= RETRY_DELAYS_MS.length) throw error;
+        await sleep(Math.min(RETRY_DELAYS_MS[attempt] ?? MAX_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS));
+      }
+    }
+  }
+
+  return {
+    request,
+    get: (path, init) => request('GET', path, init),
+    post: (path, body, init) => request('POST', path, { ...init, body }),
+    put: (path, body, init) => request('PUT', path, { ...init, body }),
+    patch: (path, body, init) => request('PATCH', path, { ...init, body }),
+    delete: (path, init) => request('DELETE', path, init),
+  };
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

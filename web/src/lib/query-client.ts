@@ -1,0 +1,94 @@
+import { type Query, QueryClient } from '@tanstack/react-query';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/**
+ * How long each kind of data stays fresh (the spec's data lifetimes). A query key starts with its
+ * resource name, so `['companies', id]` is fresh for 15 minutes. Zero means always refetched and
+ * never kept on disk.
+ */
+export const STALE_TIMES = {
+  profile: 5 * MINUTE,
+  billing: 60 * SECOND,
+  navigation: 30 * SECOND,
+  'policy-types': 30 * MINUTE,
+  companies: 15 * MINUTE,
+  customers: 5 * MINUTE,
+  policies: 3 * MINUTE,
+  leads: 5 * MINUTE,
+  search: 2 * MINUTE,
+  analytics: 5 * MINUTE,
+  claims: 0,
+  notifications: 0,
+  payments: 0,
+  dashboard: 0,
+} as const;
+
+export type Resource = keyof typeof STALE_TIMES;
+
+/** Anything not in the table: fresh for 70% of the local cache's default ten-minute lifetime. */
+const DEFAULT_STALE_TIME = 7 * MINUTE;
+const DEFAULT_CACHE_TIME = 10 * MINUTE;
+
+/** Bump when the shape of cached data changes, so old caches are thrown away. */
+export const CACHE_VERSION = '1';
+/** The whole local cache is discarded after a day. */
+export const CACHE_MAX_AGE = 24 * 60 * MINUTE;
+const STORAGE_KEY = 'coverdesk.query-cache';
+
+export function createQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: DEFAULT_STALE_TIME,
+        gcTime: CACHE_MAX_AGE,
+        // The HTTP client already retries network errors and 5xx with backoff.
+        retry: false,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+  for (const [resource, staleTime] of Object.entries(STALE_TIMES)) {
+    client.setQueryDefaults([resource], { staleTime, gcTime: staleTime === 0 ? 0 : DEFAULT_CACHE_TIME });
+  }
+  return client;
+}
+
+/** Only successful data with a lifetime goes to disk. */
+export function shouldPersist(query: Query): boolean {
+  const resource = query.queryKey[0] as string;
+  const staleTime = resource in STALE_TIMES ? STALE_TIMES[resource as Resource] : DEFAULT_STALE_TIME;
+  return query.state.status === 'success' && staleTime > 0;
+}
+
+/** The query cache in localStorage, written at most once a second. */
+export function createLocalPersister(storage: Storage = localStorage): Persister {
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  return {
+    persistClient(client: PersistedClient) {
+      clearTimeout(pending);
+      pending = setTimeout(() => {
+        try {
+          storage.setItem(STORAGE_KEY, JSON.stringify(client));
+        } catch {
+          // A full or unavailable storage only costs the next visit a refetch.
+        }
+      }, SECOND);
+    },
+    restoreClient() {
+      const saved = storage.getItem(STORAGE_KEY);
+      if (!saved) return undefined;
+      try {
+        return JSON.parse(saved) as PersistedClient;
+      } catch {
+        return undefined;
+      }
+    },
+    removeClient() {
+      clearTimeout(pending);
+      storage.removeItem(STORAGE_KEY);
+    },
+  };
+}

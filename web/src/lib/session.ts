@@ -1,0 +1,164 @@
+import type { RegisterBody, UserProfile } from '@coverdesk/contract';
+import { useSyncExternalStore } from 'react';
+import { api, tokens } from './api-client.js';
+import { ApiError } from './http.js';
+
+/** not-initialised -> initialised (tokens read) -> stable (the user is known, or known to be absent). */
+export type AuthStatus = 'not-initialised' | 'initialised' | 'stable';
+
+export interface SessionState {
+  status: AuthStatus;
+  user: UserProfile | null;
+  /** Signed in during this visit (not restored from a previous one): the welcome popups key on it. */
+  freshLogin: boolean;
+}
+
+const PROFILE_KEY = 'coverdesk.profile';
+const PROFILE_CACHE_MS = 5 * 60 * 1000;
+const STARTUP_PROFILE_TIMEOUT_MS = 3000;
+
+type TokenResponse = { access: string; refresh: string };
+
+/** Someone else's cached data must not outlive their session. */
+export type ClearUserCaches = () => void | Promise<void>;
+
+export class Session {
+  private state: SessionState = { status: 'not-initialised', user: null, freshLogin: false };
+  private readonly listeners = new Set<() => void>();
+  private loginInProgress = false;
+  private logoutInProgress: Promise<void> | null = null;
+
+  constructor(
+    private readonly clearUserCaches: ClearUserCaches,
+    private readonly storage: Storage = localStorage,
+  ) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.state;
+
+  private update(changes: Partial<SessionState>) {
+    this.state = { ...this.state, ...changes };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Reads the stored session at start-up; the profile fetch gives up after 3 seconds. */
+  async initialise(): Promise<void> {
+    if (this.state.status !== 'not-initialised') return;
+    this.update({ status: 'initialised' });
+    if (!tokens.access()) {
+      this.update({ status: 'stable', user: null });
+      return;
+    }
+    const cached = this.cachedProfile();
+    if (cached) {
+      this.update({ status: 'stable', user: cached });
+      void this.refreshProfile().catch(() => {});
+      return;
+    }
+    try {
+      const user = await api.get<UserProfile>('/user/profile/', {
+        signal: AbortSignal.timeout(STARTUP_PROFILE_TIMEOUT_MS),
+      });
+      this.storeProfile(user);
+      this.update({ status: 'stable', user });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        tokens.clear();
+        this.storage.removeItem(PROFILE_KEY);
+      }
+      this.update({ status: 'stable', user: null });
+    }
+  }
+
+  async login(email: string, password: string): Promise<UserProfile> {
+    return this.exclusiveLogin(async () => {
+      tokens.set(await api.post<TokenResponse>('/token/', { email, password }));
+      return api.get<UserProfile>('/user/profile/');
+    });
+  }
+
+  async demoLogin(): Promise<UserProfile> {
+    return this.exclusiveLogin(async () => {
+      const demo = await api.post<{ access_token: string; refresh_token: string; user: UserProfile }>(
+        '/accounts/login/demo/',
+      );
+      tokens.set({ access: demo.access_token, refresh: demo.refresh_token });
+      return demo.user;
+    });
+  }
+
+  async register(body: RegisterBody): Promise<UserProfile> {
+    return this.exclusiveLogin(async () => {
+      const created = await api.post<TokenResponse & { user: UserProfile }>('/accounts/register/', body);
+      tokens.set(created);
+      return created.user;
+    });
+  }
+
+  /** Guarded against concurrent calls: a second call waits for the first. */
+  logout(): Promise<void> {
+    this.logoutInProgress ??= (async () => {
+      const refresh = tokens.refresh();
+      tokens.clear();
+      this.storage.removeItem(PROFILE_KEY);
+      this.update({ user: null, freshLogin: false, status: 'stable' });
+      await this.clearUserCaches();
+      if (refresh) await api.post('/token/revoke/', { refresh }).catch(() => {});
+    })().finally(() => {
+      this.logoutInProgress = null;
+    });
+    return this.logoutInProgress;
+  }
+
+  /** After the profile changed on the server (settings saved). */
+  setUser(user: UserProfile) {
+    this.storeProfile(user);
+    this.update({ user });
+  }
+
+  async refreshProfile(): Promise<void> {
+    const user = await api.get<UserProfile>('/user/profile/');
+    this.setUser(user);
+  }
+
+  private async exclusiveLogin(signIn: () => Promise<UserProfile>): Promise<UserProfile> {
+    if (this.loginInProgress) throw new Error('Login already in progress');
+    this.loginInProgress = true;
+    try {
+      const user = await signIn();
+      await this.clearUserCaches();
+      this.storeProfile(user);
+      this.update({ status: 'stable', user, freshLogin: true });
+      return user;
+    } catch (error) {
+      tokens.clear();
+      throw error;
+    } finally {
+      this.loginInProgress = false;
+    }
+  }
+
+  private storeProfile(user: UserProfile) {
+    this.storage.setItem(PROFILE_KEY, JSON.stringify({ user, savedAt: Date.now() }));
+  }
+
+  private cachedProfile(): UserProfile | null {
+    try {
+      const saved = JSON.parse(this.storage.getItem(PROFILE_KEY) ?? 'null') as {
+        user: UserProfile;
+        savedAt: number;
+      } | null;
+      return saved && Date.now() - saved.savedAt < PROFILE_CACHE_MS ? saved.user : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export function useSessionState(session: Session): SessionState {
+  return useSyncExternalStore(session.subscribe, session.getSnapshot);
+}

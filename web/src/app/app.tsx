@@ -1,9 +1,8 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { onSessionEnded } from '../lib/api-client.js';
 import {
@@ -17,6 +16,11 @@ import { Session } from '../lib/session.js';
 import { SessionProvider } from '../lib/session-context.js';
 import { routes } from './routes.js';
 import { cssVariablesResolver, theme } from './theme.js';
+
+// Toasts are rare and never needed for the first paint: their container loads on its own.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 const queryClient = createQueryClient();
 const persister = createLocalPersister();
@@ -37,7 +41,9 @@ export function App() {
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
       <PersistQueryClientProvider
         client={queryClient}
         persistOptions={{

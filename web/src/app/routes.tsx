@@ -1,8 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AccessGate } from './guards/access-gate.js';
 import { HomeRoute, RedirectSignedIn } from './guards/home-route.js';
 import { PageLoader } from './guards/page-loader.js';
-import { RequireAdmin } from './guards/require-admin.js';
 import { RequireAuth } from './guards/require-auth.js';
 import { AuthLayout } from './layouts/auth-layout.js';
 import { RootLayout } from './layouts/root-layout.js';
@@ -54,7 +52,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./layouts/app-layout.js'),
             children: [
               {
-                element: <AccessGate />,
+                lazy: () => import('./guards/access-gate.js'),
                 children: [
                   {
                     path: 'dashboard',
@@ -96,7 +94,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'admin',
-                element: <RequireAdmin />,
+                lazy: () => import('./guards/require-admin.js'),
                 children: [
                   {
                     index: true,

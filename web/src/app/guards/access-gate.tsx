@@ -11,7 +11,7 @@ const EXPIRED = '/billing?expired=true';
  * The subscription and plan gate for the screen being opened: without an active subscription or
  * trial only billing and profile screens open; a module outside the plan says why and how to get it.
  */
-export function AccessGate() {
+export function Component() {
   const access = useAccess();
   const handle = useRouteHandle();
   if (access.isAdmin) return <Outlet />;

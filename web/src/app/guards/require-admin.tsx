@@ -6,7 +6,7 @@ import { NoAccess } from '../components/no-access.js';
 import { PageLoader } from './page-loader.js';
 
 /** The admin portal needs `is_admin` from the profile; on the admin host anyone else is sent away. */
-export function RequireAdmin() {
+export function Component() {
   const { session, state } = useSession();
   const onAdminHost = isAdminHost(window.location.hostname);
   const isAdmin = state.user?.is_admin ?? false;

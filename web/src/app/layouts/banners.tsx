@@ -1,24 +1,10 @@
-import { Alert, Box, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconFlask, IconLock } from '@tabler/icons-react';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconFlask } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session-context.js';
 import { useAccess } from '../access.js';
 import { subscriptionNotice } from '../subscription-notice.js';
-
-/** A red strip on the admin host: this is the restricted admin portal. */
-export function AdminPortalStrip() {
-  return (
-    <Box bg="red.8" c="white" py={4} px="md" ta="center" role="note">
-      <Group gap={6} justify="center">
-        <IconLock size={14} aria-hidden />
-        <Text fz="xs" fw={700}>
-          ADMIN PORTAL — restricted access
-        </Text>
-      </Group>
-    </Box>
-  );
-}
 
 /** For visitors in the demo agency: what this is, and the way to a real account. */
 export function DemoBanner() {

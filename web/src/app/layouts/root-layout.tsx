@@ -1,6 +1,6 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { isAdminHost } from '../../lib/hosts.js';
-import { AdminPortalStrip } from './banners.js';
+import { AdminPortalStrip } from './admin-portal-strip.js';
 import classes from './root-layout.module.css';
 
 /** On an admin host only the admin portal and sign-in are served. */

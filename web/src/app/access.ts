@@ -1,6 +1,7 @@
 import type { SubscriptionState } from '@coverdesk/contract';
 import { useSession } from '../lib/session-context.js';
 import { useSubscriptionStatus } from '../lib/subscription.js';
+import { canOpenModule } from './module-access.js';
 import type { ModuleAccess } from './navigation.js';
 
 export interface Access {
@@ -8,7 +9,6 @@ export interface Access {
   subscription: SubscriptionState | undefined;
   isLoading: boolean;
   isError: boolean;
-  /** Admins pass every gate; others need an active subscription whose plan includes the module. */
   canOpen: ModuleAccess;
 }
 
@@ -22,8 +22,6 @@ export function useAccess(): Access {
     subscription,
     isLoading: !isAdmin && status.isPending,
     isError: !isAdmin && status.isError,
-    canOpen: (module) =>
-      isAdmin ||
-      (Boolean(subscription?.is_active) && (!module || Boolean(subscription?.features.includes(module)))),
+    canOpen: (module) => canOpenModule(isAdmin, subscription, module),
   };
 }

@@ -58,7 +58,7 @@ export async function signInWithTokens(page: Page, broker: Pick<Broker, 'access'
 }
 
 /** The platform admin of the test server (registered once, then signed in). */
-export async function adminAccess(request: APIRequestContext): Promise<string> {
+export async function adminSession(request: APIRequestContext): Promise<{ access: string; refresh: string }> {
   const registered = await request.post('/api/accounts/register/', {
     data: {
       email: ADMIN_EMAIL,
@@ -68,15 +68,15 @@ export async function adminAccess(request: APIRequestContext): Promise<string> {
       company_name: 'Coverdesk Ops',
     },
   });
-  if (registered.status() === 201) return (await registered.json()).access;
+  if (registered.status() === 201) return registered.json();
   const signedIn = await request.post('/api/token/', { data: { email: ADMIN_EMAIL, password: PASSWORD } });
   expect(signedIn.status()).toBe(200);
-  return (await signedIn.json()).access;
+  return signedIn.json();
 }
 
 export async function changeSubscription(request: APIRequestContext, tenantId: string, changes: object) {
   const response = await request.patch(`/api/admin/tenants/${tenantId}/subscription/`, {
-    headers: { authorization: `Bearer ${await adminAccess(request)}` },
+    headers: { authorization: `Bearer ${(await adminSession(request)).access}` },
     data: changes,
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -102,7 +102,9 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
+    serious.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.html} ${n.failureSummary ?? ''}`).join('; ')})`,
+    ),
     `accessibility on ${page.url()}`,
   ).toEqual([]);
 }

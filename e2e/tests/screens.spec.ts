@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import { adminSession, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
 
 /**
  * Every screen of the app shell, looked at: no serious accessibility problem, no console error,
@@ -53,3 +53,11 @@ for (const screen of SIGNED_IN_SCREENS) {
     await lookAt(page, screen.path.replace(/[^a-z]+/g, '-'), testInfo);
   });
 }
+
+test('admin screen /admin', async ({ page, request }, testInfo) => {
+  await signInWithTokens(page, await adminSession(request));
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin portal' })).toBeVisible();
+  await expect(page.getByText(/of \d+ applied/)).toBeVisible();
+  await lookAt(page, 'admin', testInfo);
+});

@@ -33,10 +33,9 @@ const router = createBrowserRouter(routes);
 export function App() {
   useEffect(() => {
     void session.initialise();
-    // The HTTP client gave up on the session (refresh failed): sign out and ask to sign in again.
-    return onSessionEnded(() => {
-      void session.logout().then(() => router.navigate('/login'));
-    });
+    // The HTTP client gave up on the session (refresh failed): sign out. A login-required screen
+    // then sends the user to sign in; a public one (a reset link, say) stays where it is.
+    return onSessionEnded(() => void session.logout());
   }, []);
 
   return (

@@ -1,8 +1,28 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
+
+/**
+ * Tinted ("light") badges, buttons and alerts write in a darkened deepest shade: Mantine's default
+ * mid shade on a pale tint fails contrast for green, yellow and the like.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return colors;
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  return parsed.isThemeColor && parsed.shade === undefined
+    ? { ...colors, color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)` }
+    : colors;
+};
 
 /** One primary colour, one radius, the system font stack. */
 export const theme = createTheme({
   primaryColor: 'indigo',
+  variantColorResolver,
   primaryShade: { light: 7, dark: 5 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -13,6 +33,8 @@ export const theme = createTheme({
     Button: { defaultProps: { size: 'sm' } },
     // Links inside text must not rely on colour alone to stand out.
     Anchor: { defaultProps: { underline: 'always' } },
+    // White text on Mantine's mid-tone badge colours fails contrast; tinted badges pass.
+    Badge: { defaultProps: { variant: 'light' } },
   },
 });
 

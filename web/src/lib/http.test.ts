@@ -3,7 +3,8 @@ import { FALLBACK_ERROR } from './error-message.js';
 import { ApiError, createHttpClient, type HttpClientOptions } from './http.js';
 import { createTokenStore } from './tokens.js';
 
-type Reply = { status: number; body?: unknown } | 'network-error' | 'hang';
+/** `meanwhile` runs as the server answers: what another tab or the user does during the call. */
+type Reply = { status: number; body?: unknown; meanwhile?: () => void } | 'network-error' | 'hang';
 
 /** A scripted server: answers each call with the next reply and records what it was sent. */
 function scriptedServer(replies: Reply[]) {
@@ -22,6 +23,7 @@ function scriptedServer(replies: Reply[]) {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
       );
     }
+    reply.meanwhile?.();
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
     });
@@ -129,6 +131,29 @@ describe('401 handling', () => {
     expect(c.calls.filter((call) => call.url === '/api/token/refresh/')).toHaveLength(1);
   });
 
+  it('keeps the session when another tab refreshed it first', async () => {
+    const c = client([
+      { status: 401 },
+      // The other tab stores its new pair while this tab's refresh is being refused.
+      { status: 401, meanwhile: () => c.tokens.set({ access: 'A2', refresh: 'R2' }) },
+      { status: 200, body: { ok: 1 } },
+    ]);
+    c.tokens.set({ access: 'A1', refresh: 'R1' });
+    expect(await c.http.get('/user/profile/')).toEqual({ ok: 1 });
+    expect(c.calls[2]?.headers.authorization).toBe('Bearer A2');
+    expect(c.sessionsEnded()).toBe(0);
+  });
+
+  it('does not bring a session back when the user signed out during the refresh', async () => {
+    const c = client([
+      { status: 401 },
+      { status: 200, body: { access: 'A2', refresh: 'R2' }, meanwhile: () => c.tokens.clear() },
+    ]);
+    c.tokens.set({ access: 'A1', refresh: 'R1' });
+    await expect(c.http.get('/user/profile/')).rejects.toMatchObject({ status: 401 });
+    expect(c.tokens.refresh()).toBeNull();
+  });
+
   it('signs out at once on the secondary client', async () => {
     const c = client([{ status: 401 }], { secondary: true, timeoutMs: 10_000 });
     c.tokens.set({ access: 'A1', refresh: 'R1' });
@@ -177,9 +202,10 @@ describe('retries', () => {
     expect(c.calls).toHaveLength(1);
   });
 
-  it('leave a POST alone unless it asks for retries', async () => {
-    const c = client([{ status: 503 }, { status: 503 }, { status: 200, body: {} }]);
+  it('leave a POST or PATCH alone unless it asks for retries', async () => {
+    const c = client([{ status: 503 }, { status: 503 }, { status: 503 }, { status: 200, body: {} }]);
     await expect(c.http.post('/contact/', {})).rejects.toMatchObject({ status: 503 });
+    await expect(c.http.patch('/user/profile/', {})).rejects.toMatchObject({ status: 503 });
     expect(await c.http.post('/contact/', {}, { retry: true })).toEqual({});
   });
 

@@ -24,6 +24,7 @@ const ANONYMOUS_PATHS = [
 ];
 
 export const RETRY_DELAYS_MS = [1000, 2000, 4000];
+const IDEMPOTENT_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE'];
 const MAX_RETRY_DELAY_MS = 5000;
 
 export interface HttpClientOptions {
@@ -46,8 +47,9 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
   /**
-   * Retry network errors, timeouts and 5xx. On by default for reads and idempotent writes; a POST
-   * is retried only when asked, since repeating it could record something twice.
+   * Retry network errors, timeouts and 5xx. On by default for GET, HEAD, PUT and DELETE; a POST or
+   * PATCH is retried only when asked, since repeating one could record something twice or act on a
+   * state the first attempt already changed.
    */
   retry?: boolean;
 }
@@ -72,16 +74,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   function refreshTokens(): Promise<boolean> {
     refreshing ??= (async () => {
-      const refresh = options.tokens.refresh();
-      if (!refresh) return false;
+      const sent = options.tokens.refresh();
+      if (!sent) return false;
+      // Another tab may refresh at the same moment, or the user may sign out meanwhile: only the
+      // token still stored when the answer arrives decides what happens next.
+      const stillCurrent = () => options.tokens.refresh() === sent;
       try {
         const pair = await send<{ access: string; refresh: string }>('POST', '/token/refresh/', {
-          body: { refresh },
+          body: { refresh: sent },
         });
+        if (!stillCurrent()) return options.tokens.refresh() !== null;
         options.tokens.set(pair);
         return true;
       } catch {
-        return false;
+        return !stillCurrent() && options.tokens.refresh() !== null;
       }
     })().finally(() => {
       refreshing = null;
@@ -126,7 +132,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
-    const retryable = init.retry ?? method !== 'POST';
+    const retryable = init.retry ?? IDEMPOTENT_METHODS.includes(method);
     let refreshed = false;
     for (let attempt = 0; ; attempt++) {
       try {

@@ -1,12 +1,21 @@
+import { isNotNull, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
+import { refreshTokens } from './tables.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ adminEmails: ['chief@coverdesk.test'] });
 });
 afterAll(() => t.close());
+
+/** Moves every spent refresh token's use into the past, beyond the grace for parallel refreshes. */
+const ageSpentTokens = () =>
+  t.database.db
+    .update(refreshTokens)
+    .set({ usedAt: sql`${refreshTokens.usedAt} - interval '1 minute'` })
+    .where(isNotNull(refreshTokens.usedAt));
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -148,6 +157,23 @@ describe('sign-in', () => {
     expect(wrong.json().detail).toEqual(expect.any(String));
   });
 
+  it('counts failures sent in parallel, so a burst cannot slip under the limit', async () => {
+    const agency = await registerAgency(t.app);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, attempt) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/token/',
+          payload: { email: agency.email, password: `burst-${attempt}` },
+          remoteAddress: '203.0.113.55',
+        }),
+      ),
+    );
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+
   it('throttles repeated failures from one address with Retry-After, without locking the owner out elsewhere', async () => {
     const agency = await registerAgency(t.app);
     const attacker = { remoteAddress: '203.0.113.7' };
@@ -194,7 +220,8 @@ describe('refresh tokens', () => {
     expect(second.statusCode).toBe(200);
     const latest = second.json().refresh;
 
-    // The original token is replayed, as a thief would: refused, and the family is gone.
+    // The original token is replayed later, as a thief would: refused, and the family is gone.
+    await ageSpentTokens();
     const replay = await post('/api/token/refresh/', { refresh: agency.refresh });
     expect(replay.statusCode).toBe(401);
     const afterReplay = await post('/api/token/refresh/', { refresh: latest });
@@ -205,8 +232,20 @@ describe('refresh tokens', () => {
     const agency = await registerAgency(t.app);
     const other = (await post('/api/token/', { email: agency.email, password: PASSWORD })).json();
     await post('/api/token/refresh/', { refresh: agency.refresh });
+    await ageSpentTokens();
     await post('/api/token/refresh/', { refresh: agency.refresh });
     expect((await post('/api/token/refresh/', { refresh: other.refresh })).statusCode).toBe(200);
+  });
+
+  it('refuses a token spent a moment ago without ending the sign-in (two tabs refreshing at once)', async () => {
+    const agency = await registerAgency(t.app);
+    const [first, second] = await Promise.all([
+      post('/api/token/refresh/', { refresh: agency.refresh }),
+      post('/api/token/refresh/', { refresh: agency.refresh }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 401]);
+    const winner = first.statusCode === 200 ? first : second;
+    expect((await post('/api/token/refresh/', { refresh: winner.json().refresh })).statusCode).toBe(200);
   });
 
   it('revokes a token on sign-out', async () => {
@@ -341,6 +380,23 @@ describe('profile', () => {
     });
     const moved = await patch(agency.access, { email: 'Moved@Example.com', current_password: PASSWORD });
     expect(moved.json().user.email).toBe('moved@example.com');
+  });
+
+  it('stops guessing of the current password after five wrong tries', async () => {
+    const agency = await registerAgency(t.app);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await patch(agency.access, {
+        current_password: `guess ${attempt}`,
+        new_password: 'brand new secret',
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const blocked = await patch(agency.access, {
+      current_password: PASSWORD,
+      new_password: 'brand new secret',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
   });
 
   it('validates a new password like registration does', async () => {

@@ -29,7 +29,7 @@ describe('platform admins', () => {
     expect(await profileOf(session.json().access)).toMatchObject({ is_admin: true });
   });
 
-  it('promote an existing account and set its password', async () => {
+  it('promote an existing account, set its password and end its earlier sessions', async () => {
     const broker = await registerAgency(t.app);
     expect(
       await createAdmin(t.database.db, {
@@ -40,6 +40,12 @@ describe('platform admins', () => {
       }),
     ).toBe('promoted');
     expect((await signIn(broker.email, PASSWORD)).statusCode).toBe(401);
+    const earlier = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: broker.refresh },
+    });
+    expect(earlier.statusCode).toBe(401);
     const session = await signIn(broker.email, 'second career choice');
     expect(await profileOf(session.json().access)).toMatchObject({ is_admin: true });
   });

@@ -4,6 +4,7 @@ import { hashPassword } from './passwords.js';
 import { findUserByEmail } from './queries.js';
 import { assertAcceptablePassword, createAgency } from './service.js';
 import { users } from './tables.js';
+import { revokeUserSessions } from './tokens.js';
 
 export interface AdminAccount {
   email: string;
@@ -20,10 +21,12 @@ export async function createAdmin(db: Database, admin: AdminAccount): Promise<'c
   assertAcceptablePassword('password', admin.password, [admin.email, admin.firstName, admin.lastName]);
   const existing = await findUserByEmail(db, admin.email);
   if (existing) {
-    await db
-      .update(users)
-      .set({ isAdmin: true, passwordHash: await hashPassword(admin.password) })
-      .where(eq(users.id, existing.id));
+    const passwordHash = await hashPassword(admin.password);
+    // Whoever held the account before must not keep a session that now carries admin rights.
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ isAdmin: true, passwordHash }).where(eq(users.id, existing.id));
+      await revokeUserSessions(tx, existing.id);
+    });
     return 'promoted';
   }
   await createAgency(db, { ...admin, companyName: 'Coverdesk administration', isAdmin: true });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
+import { HttpError } from '../../http/errors.js';
 import { subscriptions } from '../billing/tables.js';
 import { findDemoUser } from './queries.js';
 import { createAgency } from './service.js';
@@ -13,7 +14,7 @@ export const DEMO_EMAIL = 'demo@coverdesk.demo';
  */
 export async function ensureDemoAgency(db: Database): Promise<void> {
   if (await findDemoUser(db)) return;
-  const { tenantId } = await createAgency(db, {
+  const created = await createAgency(db, {
     email: DEMO_EMAIL,
     password: null,
     firstName: 'Dana',
@@ -21,7 +22,13 @@ export async function ensureDemoAgency(db: Database): Promise<void> {
     companyName: 'Harbor Lane Insurance (demo)',
     isAdmin: false,
     isDemo: true,
+  }).catch((error: unknown) => {
+    // Another instance starting at the same moment created it first.
+    if (error instanceof HttpError) return undefined;
+    throw error;
   });
+  if (!created) return;
+  const { tenantId } = created;
   await withTenant(db, tenantId, (tx) =>
     tx
       .update(subscriptions)

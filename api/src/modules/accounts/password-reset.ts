@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { fieldError } from '../../http/errors.js';
-import { assertNotThrottled, recordHits, type ThrottleRule } from '../throttle/throttle.js';
+import { consumeAttempt } from '../throttle/throttle.js';
 import { hashPassword } from './passwords.js';
 import { findUserByEmail, findUserById, setPasswordHash } from './queries.js';
 import { assertAcceptablePassword } from './service.js';
@@ -12,24 +13,29 @@ const RESET_TOKEN_TTL_MINUTES = 60;
 const INVALID_LINK = 'This password reset link is invalid or has expired.';
 
 /**
- * Emails a reset link when the address belongs to an account. The caller answers the same way
- * either way, so nobody can learn which addresses have accounts.
+ * Emails a reset link when the address belongs to an account. The caller answers at once and the
+ * same way either way; the lookup and the email happen afterwards, so neither the answer nor its
+ * timing tells anyone which addresses have accounts.
  */
-export async function requestPasswordReset({ config, db, mailer }: AppContext, email: string, ip: string) {
-  const byAddress: ThrottleRule = { key: `reset:ip:${ip}`, limit: 10, windowSeconds: 3600 };
-  await assertNotThrottled(db, [byAddress]);
-  await recordHits(db, [byAddress]);
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  ip: string,
+  log: FastifyBaseLogger,
+) {
+  await consumeAttempt(ctx.db, [{ key: `reset:ip:${ip}`, limit: 10, windowSeconds: 3600 }]);
+  void sendResetLink(ctx, email).catch((err: unknown) => log.error({ err }, 'password reset email failed'));
+}
 
+async function sendResetLink({ config, db, mailer }: AppContext, email: string) {
   const user = await findUserByEmail(db, email);
   if (!user || user.isDemoUser) return;
   // A quiet per-account cap, so the form cannot be used to flood someone's inbox.
-  const byAccount: ThrottleRule = { key: `reset:user:${user.id}`, limit: 3, windowSeconds: 3600 };
   try {
-    await assertNotThrottled(db, [byAccount]);
+    await consumeAttempt(db, [{ key: `reset:user:${user.id}`, limit: 3, windowSeconds: 3600 }]);
   } catch {
     return;
   }
-  await recordHits(db, [byAccount]);
 
   const { token, tokenHash } = randomToken();
   await db.insert(passwordResetTokens).values({
@@ -38,7 +44,7 @@ export async function requestPasswordReset({ config, db, mailer }: AppContext, e
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
   });
   const link = `${config.appUrl}/reset-password/${token}`;
-  void mailer.send({
+  await mailer.send({
     to: user.email,
     subject: 'Reset your Coverdesk password',
     text: [

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { fieldError, HttpError, unauthorized } from '../../http/errors.js';
 import { tenants } from '../tenants/tables.js';
+import { consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { findProfile, findUserByEmail, findUserById } from './queries.js';
 import { assertAcceptablePassword, EMAIL_TAKEN } from './service.js';
@@ -24,18 +25,21 @@ export async function updateProfile(
   const user = await findUserById(db, auth.userId);
   if (!user) throw unauthorized('User not found');
 
+  // Every visitor shares the demo agency: nobody may rename it or lock others out of it.
+  if (user.isDemoUser) throw new HttpError(403, { error: 'The demo account cannot be changed.' });
+
   const changesEmail = body.email !== undefined && body.email !== user.email;
   const changesPassword = body.new_password !== undefined;
-  if (user.isDemoUser && (changesEmail || changesPassword)) {
-    throw new HttpError(403, { error: 'The demo account cannot change its email or password.' });
-  }
-
   let passwordHash: string | undefined;
   if (changesEmail || changesPassword) {
     if (!body.current_password) throw fieldError('current_password', REQUIRED);
+    // A stolen access token must not become a way to guess the password.
+    const guesses: ThrottleRule = { key: `password-check:user:${user.id}`, limit: 5, windowSeconds: 15 * 60 };
+    await consumeAttempt(db, [guesses]);
     if (!(await verifyPassword(user.passwordHash, body.current_password))) {
       throw new HttpError(400, { error: 'Your current password is incorrect.' });
     }
+    await refundAttempt(db, [guesses]);
   }
   if (body.new_password) {
     assertAcceptablePassword('new_password', body.new_password, [

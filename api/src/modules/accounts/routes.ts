@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { authenticate, bearerAuth } from '../../http/authenticate.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
-import { assertNotThrottled, clearHits, recordHits, type ThrottleRule } from '../throttle/throttle.js';
+import { clearAttempts, consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
 import { verifyPassword } from './passwords.js';
 import { updateProfile } from './profile.js';
@@ -76,15 +76,13 @@ export const accountRoutes =
       async (request) => {
         const { email, password } = request.body;
         const rules = signInRules(email, request.ip);
-        await assertNotThrottled(db, Object.values(rules));
+        await consumeAttempt(db, Object.values(rules));
         const user = await findUserByEmail(db, email);
         // Checked even without an account, so both cases take the same time.
         const passwordMatches = await verifyPassword(user?.passwordHash ?? null, password);
-        if (!user || !passwordMatches) {
-          await recordHits(db, Object.values(rules));
-          throw unauthorized(BAD_CREDENTIALS);
-        }
-        await clearHits(db, [rules.pair.key]);
+        if (!user || !passwordMatches) throw unauthorized(BAD_CREDENTIALS);
+        await clearAttempts(db, [rules.pair]);
+        await refundAttempt(db, [rules.address, rules.account]);
         const { access, refresh } = await db.transaction((tx) =>
           startSession(tx, user.id, user.tenantId, config.jwtSecret),
         );
@@ -131,7 +129,7 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        await revokeRefreshToken(db, request.body.refresh);
+        await db.transaction((tx) => revokeRefreshToken(tx, request.body.refresh));
         return { detail: 'Signed out.' };
       },
     );
@@ -206,7 +204,7 @@ export const accountRoutes =
         },
       },
       async (request, reply) => {
-        await requestPasswordReset(ctx, request.body.email, request.ip);
+        await requestPasswordReset(ctx, request.body.email, request.ip, request.log);
         return reply.code(202).send({
           detail: 'If an account exists for that email, we have sent a link to reset its password.',
         });

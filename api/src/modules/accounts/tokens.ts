@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/client.js';
 import { unauthorized } from '../../http/errors.js';
 import { refreshTokens } from './tables.js';
 
@@ -76,12 +76,30 @@ export async function createRefreshToken(executor: Executor, userId: string, fam
 export type RotationResult = { ok: true; userId: string; familyId: string } | { ok: false };
 
 /**
- * Spends a refresh token. Presenting one that was already spent means it leaked: the whole family
+ * A spent token presented again this soon is taken for a second tab refreshing at the same moment,
+ * not for theft: it is refused, but the sign-in survives.
+ */
+const REUSE_GRACE_SECONDS = 10;
+
+/** Serialises refresh and sign-out within one sign-in, so a sign-out cannot miss a new token. */
+async function lockFamily(tx: Transaction, familyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${familyId}, 0))`);
+}
+
+/**
+ * Spends a refresh token. Presenting one that was spent earlier means it leaked: the whole family
  * (every token descended from that sign-in) is revoked.
  */
-export async function spendRefreshToken(executor: Executor, token: string): Promise<RotationResult> {
+export async function spendRefreshToken(tx: Transaction, token: string): Promise<RotationResult> {
   const tokenHash = hashToken(token);
-  const [spent] = await executor
+  const [known] = await tx
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  if (!known) return { ok: false };
+  await lockFamily(tx, known.familyId);
+
+  const [spent] = await tx
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
     .where(
@@ -95,15 +113,20 @@ export async function spendRefreshToken(executor: Executor, token: string): Prom
     .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
   if (spent) return { ok: true, ...spent };
 
-  const [known] = await executor
-    .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
+  const [reused] = await tx
+    .select({ id: refreshTokens.id })
     .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, tokenHash));
-  if (known?.usedAt) await revokeFamily(executor, known.familyId);
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        sql`${refreshTokens.usedAt} < now() - make_interval(secs => ${REUSE_GRACE_SECONDS})`,
+      ),
+    );
+  if (reused) await revokeFamily(tx, known.familyId);
   return { ok: false };
 }
 
-export async function revokeFamily(executor: Executor, familyId: string): Promise<void> {
+async function revokeFamily(executor: Executor, familyId: string): Promise<void> {
   await executor
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
@@ -111,12 +134,14 @@ export async function revokeFamily(executor: Executor, familyId: string): Promis
 }
 
 /** Revokes the family a token belongs to (sign-out). Unknown tokens are ignored. */
-export async function revokeRefreshToken(executor: Executor, token: string): Promise<void> {
-  const [known] = await executor
+export async function revokeRefreshToken(tx: Transaction, token: string): Promise<void> {
+  const [known] = await tx
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  if (known) await revokeFamily(executor, known.familyId);
+  if (!known) return;
+  await lockFamily(tx, known.familyId);
+  await revokeFamily(tx, known.familyId);
 }
 
 /** Signs a user out everywhere, optionally keeping the sign-in that asked for it. */

@@ -3,33 +3,37 @@ import type { Executor } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { throttleBuckets } from './tables.js';
 
-/** At most `limit` hits per key in a fixed window of `windowSeconds`. */
+/** At most `limit` attempts per key in a fixed window of `windowSeconds`. */
 export interface ThrottleRule {
   key: string;
   limit: number;
   windowSeconds: number;
 }
 
-/** Refuses with 429 and Retry-After when any rule's key has used up its window. */
-export async function assertNotThrottled(executor: Executor, rules: ThrottleRule[]): Promise<void> {
-  const rows = await executor
-    .select({
-      key: throttleBuckets.key,
-      hits: throttleBuckets.hits,
-      retryAfter: sql<number>`ceil(extract(epoch from ${throttleBuckets.windowEndsAt} - now()))::int`,
-    })
-    .from(throttleBuckets)
-    .where(
-      inArray(
-        throttleBuckets.key,
-        rules.map((rule) => rule.key),
-      ),
-    );
-  const waits = rows
-    .filter(
-      (row) => row.retryAfter > 0 && row.hits >= (rules.find((rule) => rule.key === row.key)?.limit ?? 0),
-    )
-    .map((row) => row.retryAfter);
+/**
+ * Counts one attempt against every rule, then refuses with 429 and Retry-After if any rule is past
+ * its limit. Counting before checking means parallel requests cannot all slip under the limit.
+ */
+export async function consumeAttempt(executor: Executor, rules: ThrottleRule[]): Promise<void> {
+  const waits: number[] = [];
+  for (const rule of rules) {
+    const windowEnd = sql`now() + make_interval(secs => ${rule.windowSeconds})`;
+    const [bucket] = await executor
+      .insert(throttleBuckets)
+      .values({ key: rule.key, hits: 1, windowEndsAt: windowEnd })
+      .onConflictDoUpdate({
+        target: throttleBuckets.key,
+        set: {
+          hits: sql`case when ${throttleBuckets.windowEndsAt} <= now() then 1 else ${throttleBuckets.hits} + 1 end`,
+          windowEndsAt: sql`case when ${throttleBuckets.windowEndsAt} <= now() then ${windowEnd} else ${throttleBuckets.windowEndsAt} end`,
+        },
+      })
+      .returning({
+        hits: throttleBuckets.hits,
+        retryAfter: sql<number>`greatest(ceil(extract(epoch from ${throttleBuckets.windowEndsAt} - now())), 1)::int`,
+      });
+    if (bucket && bucket.hits > rule.limit) waits.push(bucket.retryAfter);
+  }
   if (waits.length > 0) {
     const retryAfter = Math.max(...waits);
     throw new HttpError(
@@ -40,25 +44,26 @@ export async function assertNotThrottled(executor: Executor, rules: ThrottleRule
   }
 }
 
-/** Counts one hit against each rule's key, starting a new window where the old one has ended. */
-export async function recordHits(executor: Executor, rules: ThrottleRule[]): Promise<void> {
-  for (const rule of rules) {
-    const windowEnd = sql`now() + make_interval(secs => ${rule.windowSeconds})`;
-    await executor
-      .insert(throttleBuckets)
-      .values({ key: rule.key, hits: 1, windowEndsAt: windowEnd })
-      .onConflictDoUpdate({
-        target: throttleBuckets.key,
-        set: {
-          hits: sql`case when ${throttleBuckets.windowEndsAt} <= now() then 1 else ${throttleBuckets.hits} + 1 end`,
-          windowEndsAt: sql`case when ${throttleBuckets.windowEndsAt} <= now() then ${windowEnd} else ${throttleBuckets.windowEndsAt} end`,
-        },
-      });
-  }
+/** Gives an attempt back: a successful sign-in is not a failure worth counting. */
+export async function refundAttempt(executor: Executor, rules: ThrottleRule[]): Promise<void> {
+  await executor
+    .update(throttleBuckets)
+    .set({ hits: sql`greatest(${throttleBuckets.hits} - 1, 0)` })
+    .where(
+      inArray(
+        throttleBuckets.key,
+        rules.map((rule) => rule.key),
+      ),
+    );
 }
 
-export async function clearHits(executor: Executor, keys: string[]): Promise<void> {
-  await executor.delete(throttleBuckets).where(inArray(throttleBuckets.key, keys));
+export async function clearAttempts(executor: Executor, rules: ThrottleRule[]): Promise<void> {
+  await executor.delete(throttleBuckets).where(
+    inArray(
+      throttleBuckets.key,
+      rules.map((rule) => rule.key),
+    ),
+  );
 }
 
 function describeWait(seconds: number): string {

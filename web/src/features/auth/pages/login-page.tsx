@@ -8,9 +8,11 @@ import { formErrors } from '../../../lib/form.js';
 import { isAdminHost } from '../../../lib/hosts.js';
 import { useSession } from '../../../lib/session-context.js';
 
-/** Only same-app paths are followed after sign-in, never another site. */
+/** Only paths of this app are followed after sign-in, never another site. */
 function safeNext(next: string | null): string | null {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : null;
+  if (!next?.startsWith('/')) return null;
+  const target = new URL(next, window.location.origin);
+  return target.origin === window.location.origin ? `${target.pathname}${target.search}${target.hash}` : null;
 }
 
 export function Component() {

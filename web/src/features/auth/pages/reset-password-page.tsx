@@ -45,7 +45,7 @@ export function Component() {
           Choose a new password
         </Title>
         <Text c="dimmed" fz="sm">
-          Signing in with the new password signs you out everywhere else.
+          Setting a new password signs you out on every device.
         </Text>
       </div>
       <form onSubmit={submit} noValidate>

@@ -17,6 +17,12 @@ export function Component() {
   if (!user) return null;
   return (
     <Stack maw={720}>
+      {user.is_demo_user && (
+        <Alert color="violet" variant="light" icon={<IconInfoCircle size={18} />}>
+          The demo account is shared by every visitor, so its details and password cannot be changed. Start a
+          real account to make Coverdesk yours.
+        </Alert>
+      )}
       <DetailsForm
         key={user.id}
         initial={{
@@ -25,22 +31,10 @@ export function Component() {
           company_name: user.company_name,
           email: user.email,
         }}
-        emailLocked={user.is_demo_user}
+        locked={user.is_demo_user}
         onSaved={(saved) => session.setUser(saved)}
       />
-      {user.is_demo_user ? (
-        <Card withBorder padding="lg">
-          <Title order={2} fz="h4" mb="xs">
-            Password
-          </Title>
-          <Alert color="violet" variant="light" icon={<IconInfoCircle size={18} />}>
-            The demo account is shared by every visitor, so its email and password cannot be changed. Start a
-            real account to choose your own.
-          </Alert>
-        </Card>
-      ) : (
-        <PasswordForm />
-      )}
+      {!user.is_demo_user && <PasswordForm />}
     </Stack>
   );
 }
@@ -49,7 +43,7 @@ type Details = { first_name: string; last_name: string; company_name: string; em
 
 function DetailsForm(props: {
   initial: Details;
-  emailLocked: boolean;
+  locked: boolean;
   onSaved: (user: import('@coverdesk/contract').UserProfile) => void;
 }) {
   const update = useUpdateProfile();
@@ -92,60 +86,62 @@ function DetailsForm(props: {
         Your details
       </Title>
       <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Group grow align="flex-start" gap="sm" wrap="wrap">
+        {/* A disabled fieldset locks every input at once (the shared demo account). */}
+        <fieldset disabled={props.locked} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack gap="sm">
+            <Group grow align="flex-start" gap="sm" wrap="wrap">
+              <TextInput
+                label="First name"
+                required
+                autoComplete="given-name"
+                miw={200}
+                {...form.getInputProps('first_name')}
+              />
+              <TextInput
+                label="Last name"
+                required
+                autoComplete="family-name"
+                miw={200}
+                {...form.getInputProps('last_name')}
+              />
+            </Group>
             <TextInput
-              label="First name"
+              label="Agency name"
               required
-              autoComplete="given-name"
-              miw={200}
-              {...form.getInputProps('first_name')}
+              autoComplete="organization"
+              {...form.getInputProps('company_name')}
             />
             <TextInput
-              label="Last name"
+              label="Email"
+              type="email"
               required
-              autoComplete="family-name"
-              miw={200}
-              {...form.getInputProps('last_name')}
+              autoComplete="email"
+              description="You sign in with this address."
+              {...form.getInputProps('email')}
             />
-          </Group>
-          <TextInput
-            label="Agency name"
-            required
-            autoComplete="organization"
-            {...form.getInputProps('company_name')}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            disabled={props.emailLocked}
-            description={
-              props.emailLocked ? 'The demo account keeps its email.' : 'You sign in with this address.'
-            }
-            {...form.getInputProps('email')}
-          />
-          {emailChanged && (
-            <PasswordInput
-              label="Current password"
-              description="Needed to change your email."
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('current_password')}
-            />
-          )}
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-              Save changes
-            </Button>
-          </Group>
-        </Stack>
+            {emailChanged && (
+              <PasswordInput
+                label="Current password"
+                description="Needed to change your email."
+                autoComplete="current-password"
+                required
+                {...form.getInputProps('current_password')}
+              />
+            )}
+            {error && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {error}
+              </Alert>
+            )}
+            {!props.locked && (
+              <Group justify="flex-end">
+                <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+                  Save changes
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </fieldset>
       </form>
     </Card>
   );

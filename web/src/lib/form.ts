@@ -1,3 +1,6 @@
+import { passwordField } from '@coverdesk/contract';
+import type { UseFormReturnType } from '@mantine/form';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from './error-message.js';
 import { ApiError } from './http.js';
@@ -16,6 +19,16 @@ export function zodValidate<T>(schema: z.ZodType<T>) {
   };
 }
 
+/** The checks for choosing a new password: the API's rule, typed twice alike. */
+export const newPasswordRules = {
+  new_password: (value: string) => {
+    const result = passwordField.safeParse(value);
+    return result.success ? null : (result.error.issues[0]?.message ?? null);
+  },
+  confirm: (value: string, values: { new_password: string }) =>
+    value === values.new_password ? null : 'The two passwords do not match.',
+};
+
 /**
  * Splits a failed call into messages for the inputs it names and one message for the form: field
  * errors go beside their inputs, anything else above the submit button.
@@ -31,4 +44,30 @@ export function formErrors(
   const fields = Object.fromEntries(Object.entries(all).filter(([field]) => knownFields.includes(field)));
   const unplaced = Object.keys(all).length > Object.keys(fields).length || Object.keys(all).length === 0;
   return { fields, form: unplaced ? error.message : null };
+}
+
+/**
+ * Submitting a form to the API: busy while it runs, the server's field errors beside their inputs
+ * and any other failure as one message for the form.
+ */
+export function useFormSubmit<Values extends Record<string, unknown>>(
+  form: UseFormReturnType<Values>,
+  action: (values: Values) => Promise<void>,
+) {
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const onSubmit = form.onSubmit(async (values) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      await action(values);
+    } catch (failure) {
+      const { fields, form: message } = formErrors(failure, Object.keys(form.getValues()));
+      form.setErrors(fields);
+      setError(message);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+  return { onSubmit, error, submitting };
 }

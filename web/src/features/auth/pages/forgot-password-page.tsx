@@ -1,31 +1,20 @@
 import { passwordResetRequestBody } from '@coverdesk/contract';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FormError } from '../../../components/form-error.js';
 import { api } from '../../../lib/api-client.js';
-import { formErrors, zodValidate } from '../../../lib/form.js';
+import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 
 export function Component() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm({ initialValues: { email: '' }, validate: zodValidate(passwordResetRequestBody) });
 
-  const submit = form.onSubmit(async ({ email }) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      await api.post('/accounts/password-reset/', { email });
-      setSentTo(email.trim());
-    } catch (failure) {
-      const { fields, form: message } = formErrors(failure, ['email']);
-      form.setErrors(fields);
-      setError(message);
-    } finally {
-      setSubmitting(false);
-    }
+  const { onSubmit, error, submitting } = useFormSubmit(form, async ({ email }) => {
+    await api.post('/accounts/password-reset/', { email });
+    setSentTo(email.trim());
   });
 
   if (sentTo) {
@@ -56,7 +45,7 @@ export function Component() {
           Enter the email you sign in with and we will send you a link to choose a new one.
         </Text>
       </div>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Email"
@@ -65,11 +54,7 @@ export function Component() {
             required
             {...form.getInputProps('email')}
           />
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Button type="submit" loading={submitting} fullWidth size="md">
             Send reset link
           </Button>

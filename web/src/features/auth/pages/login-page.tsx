@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormError } from '../../../components/form-error.js';
 import { TryDemoButton } from '../../../components/try-demo-button.js';
-import { formErrors } from '../../../lib/form.js';
+import { useFormSubmit } from '../../../lib/form.js';
 import { isAdminHost } from '../../../lib/hosts.js';
 import { useSession } from '../../../lib/session-context.js';
 
@@ -19,8 +18,6 @@ export function Component() {
   const { session } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: {
@@ -29,20 +26,10 @@ export function Component() {
     },
   });
 
-  const submit = form.onSubmit(async ({ email, password }) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      const user = await session.login(email, password);
-      const home = user.is_admin && isAdminHost(window.location.hostname) ? '/admin' : '/dashboard';
-      navigate(safeNext(params.get('next')) ?? home, { replace: true });
-    } catch (failure) {
-      const { fields, form: message } = formErrors(failure, ['email', 'password']);
-      form.setErrors(fields);
-      setError(message);
-    } finally {
-      setSubmitting(false);
-    }
+  const { onSubmit, error, submitting } = useFormSubmit(form, async ({ email, password }) => {
+    const user = await session.login(email, password);
+    const home = user.is_admin && isAdminHost(window.location.hostname) ? '/admin' : '/dashboard';
+    navigate(safeNext(params.get('next')) ?? home, { replace: true });
   });
 
   return (
@@ -60,7 +47,7 @@ export function Component() {
           Your password has been reset. Sign in with the new one.
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Email"
@@ -78,11 +65,7 @@ export function Component() {
           <Anchor component={Link} to="/forgot-password" fz="sm" ta="right">
             Forgot your password?
           </Anchor>
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Button type="submit" loading={submitting} fullWidth size="md">
             Sign in
           </Button>

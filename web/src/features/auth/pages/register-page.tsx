@@ -1,39 +1,24 @@
 import { PLAN_TRIAL_NAME, registerBody } from '@coverdesk/contract';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formErrors, zodValidate } from '../../../lib/form.js';
+import { FormError } from '../../../components/form-error.js';
+import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { useSession } from '../../../lib/session-context.js';
-
-const FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'password'];
 
 export function Component() {
   const { session } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const chosenPlan = params.get('plan');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     initialValues: { first_name: '', last_name: '', company_name: '', email: '', password: '' },
     validate: zodValidate(registerBody),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    setSubmitting(true);
-    try {
-      await session.register(values);
-      navigate('/dashboard', { replace: true });
-    } catch (failure) {
-      const { fields, form: message } = formErrors(failure, FIELDS);
-      form.setErrors(fields);
-      setError(message);
-    } finally {
-      setSubmitting(false);
-    }
+  const { onSubmit, error, submitting } = useFormSubmit(form, async (values) => {
+    await session.register(values);
+    navigate('/dashboard', { replace: true });
   });
 
   return (
@@ -49,7 +34,7 @@ export function Component() {
           )}
         </Text>
       </div>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <Group grow align="flex-start" gap="sm">
             <TextInput
@@ -86,11 +71,7 @@ export function Component() {
             required
             {...form.getInputProps('password')}
           />
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Button type="submit" loading={submitting} fullWidth size="md">
             Create my agency
           </Button>

@@ -1,15 +1,14 @@
-import { passwordField, profileUpdateBody } from '@coverdesk/contract';
+import { profileUpdateBody } from '@coverdesk/contract';
 import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { formErrors, zodValidate } from '../../../lib/form.js';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { FormError } from '../../../components/form-error.js';
+import { FALLBACK_ERROR } from '../../../lib/error-message.js';
+import { newPasswordRules, useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { ApiError } from '../../../lib/http.js';
 import { useSession } from '../../../lib/session-context.js';
 import { useUpdateProfile } from '../api.js';
-
-const DETAIL_FIELDS = ['first_name', 'last_name', 'company_name', 'email', 'current_password'];
 
 export function Component() {
   const { session, state } = useSession();
@@ -47,7 +46,6 @@ function DetailsForm(props: {
   onSaved: (user: import('@coverdesk/contract').UserProfile) => void;
 }) {
   const update = useUpdateProfile();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { ...props.initial, current_password: '' },
     validate: (values) => {
@@ -60,24 +58,17 @@ function DetailsForm(props: {
   });
   const emailChanged = form.values.email.trim().toLowerCase() !== props.initial.email;
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
-    try {
-      const result = await update.mutateAsync({
-        first_name: values.first_name,
-        last_name: values.last_name,
-        company_name: values.company_name,
-        ...(emailChanged ? { email: values.email, current_password: values.current_password } : {}),
-      });
-      props.onSaved(result.user);
-      form.setValues({ ...values, email: result.user.email, current_password: '' });
-      form.resetDirty();
-      notifications.show({ color: 'green', message: result.message });
-    } catch (failure) {
-      const { fields, form: message } = formErrors(failure, DETAIL_FIELDS);
-      form.setErrors(fields);
-      setError(message);
-    }
+  const { onSubmit, error } = useFormSubmit(form, async (values) => {
+    const result = await update.mutateAsync({
+      first_name: values.first_name,
+      last_name: values.last_name,
+      company_name: values.company_name,
+      ...(emailChanged ? { email: values.email, current_password: values.current_password } : {}),
+    });
+    props.onSaved(result.user);
+    form.setValues({ ...values, email: result.user.email, current_password: '' });
+    form.resetDirty();
+    notifications.show({ color: 'green', message: result.message });
   });
 
   return (
@@ -85,7 +76,7 @@ function DetailsForm(props: {
       <Title order={2} fz="h4" mb="sm">
         Your details
       </Title>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         {/* A disabled fieldset locks every input at once (the shared demo account). */}
         <fieldset disabled={props.locked} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="sm">
@@ -128,11 +119,7 @@ function DetailsForm(props: {
                 {...form.getInputProps('current_password')}
               />
             )}
-            {error && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {error}
-              </Alert>
-            )}
+            <FormError message={error} />
             {!props.locked && (
               <Group justify="flex-end">
                 <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
@@ -149,34 +136,23 @@ function DetailsForm(props: {
 
 function PasswordForm() {
   const update = useUpdateProfile();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { current_password: '', new_password: '', confirm: '' },
     validate: {
       current_password: (value) => (value ? null : 'Enter your current password.'),
-      new_password: (value) => {
-        const result = passwordField.safeParse(value);
-        return result.success ? null : (result.error.issues[0]?.message ?? null);
-      },
-      confirm: (value, values) => (value === values.new_password ? null : 'The two passwords do not match.'),
+      ...newPasswordRules,
     },
   });
 
-  const submit = form.onSubmit(async ({ current_password, new_password }) => {
-    setError(null);
-    try {
-      const result = await update.mutateAsync({ current_password, new_password });
-      form.reset();
-      notifications.show({
-        color: 'green',
-        message: `${result.message} Other devices have been signed out.`,
-      });
-    } catch (failure) {
-      const { fields, form: message } = formErrors(failure, ['current_password', 'new_password']);
-      form.setErrors(fields);
-      // The spec's wording when the server gives no reason.
-      setError(failure instanceof ApiError ? message : 'Failed to change password');
-    }
+  const { onSubmit, error } = useFormSubmit(form, async ({ current_password, new_password }) => {
+    const result = await update.mutateAsync({ current_password, new_password }).catch((failure: unknown) => {
+      // The spec's wording when the server gives no reason of its own.
+      throw failure instanceof ApiError && failure.message === FALLBACK_ERROR
+        ? new Error('Failed to change password')
+        : failure;
+    });
+    form.reset();
+    notifications.show({ color: 'green', message: `${result.message} Other devices have been signed out.` });
   });
 
   return (
@@ -187,7 +163,7 @@ function PasswordForm() {
       <Text c="dimmed" fz="sm" mb="sm">
         Changing it signs you out on every other device.
       </Text>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <PasswordInput
             label="Current password"
@@ -208,11 +184,7 @@ function PasswordForm() {
             required
             {...form.getInputProps('confirm')}
           />
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending}>
               Change password

@@ -1,6 +1,5 @@
 import { type ContactMessageBody, contactMessageBody } from '@coverdesk/contract';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -15,12 +14,12 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck, IconClock, IconMail } from '@tabler/icons-react';
+import { IconCircleCheck, IconClock, IconMail } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { FormError } from '../../../components/form-error.js';
 import { TryDemoButton } from '../../../components/try-demo-button.js';
 import { api } from '../../../lib/api-client.js';
-import { fieldErrors } from '../../../lib/error-message.js';
-import { ApiError } from '../../../lib/http.js';
+import { useFormSubmit } from '../../../lib/form.js';
 import classes from './contact-page.module.css';
 
 const SUPPORT_EMAIL = 'support@coverdesk.app';
@@ -91,27 +90,15 @@ export function Component() {
   useEffect(() => {
     if (sent) sentHeading.current?.focus();
   }, [sent]);
-  const [sendError, setSendError] = useState<string | null>(null);
   const form = useForm<ContactValues>({ mode: 'controlled', initialValues: EMPTY, validate });
-
-  const submit = form.onSubmit(async (values) => {
-    setSendError(null);
-    try {
-      await api.post('/contact/', values);
-      form.reset();
-      setSent(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const errors = fieldErrors(error.body);
-        // A 400 without per-field messages still has to be shown somewhere.
-        if (Object.keys(errors).length > 0) form.setErrors(errors);
-        else setSendError(error.message);
-      } else {
-        setSendError(
-          error instanceof Error ? error.message : 'Your message could not be sent. Please try again.',
-        );
-      }
-    }
+  const {
+    onSubmit,
+    error: sendError,
+    submitting,
+  } = useFormSubmit(form, async (values) => {
+    await api.post('/contact/', values);
+    form.reset();
+    setSent(true);
   });
 
   const inputStyles = { input: { minHeight: 44 } };
@@ -146,7 +133,7 @@ export function Component() {
                   </Button>
                 </Stack>
               ) : (
-                <form onSubmit={submit} noValidate className={classes.form}>
+                <form onSubmit={onSubmit} noValidate className={classes.form}>
                   <Stack gap="md">
                     <Title order={2} fz="h3">
                       Send a message
@@ -199,13 +186,9 @@ export function Component() {
                       description={`At least 10 characters. ${form.values.message.length} / ${MESSAGE_MAX}`}
                       {...form.getInputProps('message')}
                     />
-                    {sendError && (
-                      <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-                        {sendError}
-                      </Alert>
-                    )}
+                    <FormError message={sendError} />
                     <Group>
-                      <Button type="submit" size="md" mih={44} loading={form.submitting}>
+                      <Button type="submit" size="md" mih={44} loading={submitting}>
                         Send message
                       </Button>
                     </Group>

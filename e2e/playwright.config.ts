@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN_EMAIL } from './environment.js';
+import { ADMIN_EMAIL, ADMIN_HOST, APP_HOST } from './environment.js';
 
 // The built app (`npm run build`) on a fresh embedded database. The runner and its workers load this
 // file separately; the environment carries the first one's choices to the others.
@@ -25,6 +25,8 @@ const chromium = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // The admin host and the broker app's host both point at the test server (see admin-host.spec.ts).
+    `--host-resolver-rules=MAP ${ADMIN_HOST} 127.0.0.1, MAP ${APP_HOST} 127.0.0.1`,
   ],
 };
 

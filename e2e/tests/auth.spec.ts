@@ -101,3 +101,13 @@ test('a forgotten password is reset through the emailed link', async ({ page, re
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('the keyboard alone is enough to sign in', async ({ page, broker }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').focus();
+  await page.keyboard.type(broker.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(broker.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -1,4 +1,3 @@
-import { passwordField } from '@coverdesk/contract';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -18,16 +17,6 @@ export function zodValidate<T>(schema: z.ZodType<T>) {
     return errors;
   };
 }
-
-/** The checks for choosing a new password: the API's rule, typed twice alike. */
-export const newPasswordRules = {
-  new_password: (value: string) => {
-    const result = passwordField.safeParse(value);
-    return result.success ? null : (result.error.issues[0]?.message ?? null);
-  },
-  confirm: (value: string, values: { new_password: string }) =>
-    value === values.new_password ? null : 'The two passwords do not match.',
-};
 
 /**
  * Splits a failed call into messages for the inputs it names and one message for the form: field

@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { api } from '../../../lib/api-client.js';
-import { newPasswordRules, useFormSubmit } from '../../../lib/form.js';
+import { useFormSubmit } from '../../../lib/form.js';
+import { newPasswordRules } from '../../../lib/password-rules.js';
 
 export function Component() {
   const { token = '' } = useParams();

@@ -5,8 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { FormError } from '../../../components/form-error.js';
 import { FALLBACK_ERROR } from '../../../lib/error-message.js';
-import { newPasswordRules, useFormSubmit, zodValidate } from '../../../lib/form.js';
+import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { ApiError } from '../../../lib/http.js';
+import { newPasswordRules } from '../../../lib/password-rules.js';
 import { useSession } from '../../../lib/session-context.js';
 import { useUpdateProfile } from '../api.js';
 

@@ -20,7 +20,8 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json
 
 const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 const loginScreen = Object.keys(manifest).find((key) => key.endsWith('login-page.tsx'));
-if (!entry || !loginScreen) throw new Error('the build has no entry or no login screen; run npm run build -w web');
+if (!entry || !loginScreen)
+  throw new Error('the build has no entry or no login screen; run npm run build -w web');
 
 const chunks = new Set<string>();
 const collect = (key: string) => {
@@ -42,4 +43,6 @@ for (const key of chunks) {
 }
 rows.sort((a, b) => b[1] - a[1]);
 for (const [file, size] of rows) console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
-console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  initial JavaScript for /login (gzip), target 150 KB`);
+console.log(
+  `${(total / 1024).toFixed(1).padStart(7)} KB  initial JavaScript for /login (gzip), target 150 KB`,
+);

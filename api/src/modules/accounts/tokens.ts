@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
@@ -19,7 +19,21 @@ export interface AccessClaims {
   sessionId: string;
 }
 
-export function issueAccessToken(claims: AccessClaims, secret: Uint8Array): Promise<string> {
+// Importing the raw secret as a key costs more than the signature itself; do it once per secret.
+const signingKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+function signingKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
+  let key = signingKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    signingKeys.set(secret, key);
+  }
+  return key;
+}
+
+export async function issueAccessToken(claims: AccessClaims, secret: Uint8Array): Promise<string> {
   return new SignJWT({ tid: claims.tenantId, sid: claims.sessionId, token_type: 'access' })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)
@@ -27,13 +41,13 @@ export function issueAccessToken(claims: AccessClaims, secret: Uint8Array): Prom
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(secret);
+    .sign(await signingKey(secret));
 }
 
 /** Checks signature, algorithm, issuer, audience, expiry and that it is an access token. */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await signingKey(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       audience: AUDIENCE,

@@ -35,6 +35,8 @@ export async function consumeAttempt(executor: Executor, rules: ThrottleRule[]):
     if (bucket && bucket.hits > rule.limit) waits.push(bucket.retryAfter);
   }
   if (waits.length > 0) {
+    // A refused attempt tried nothing: it must not push the window further out of reach.
+    await refundAttempt(executor, rules);
     const retryAfter = Math.max(...waits);
     throw new HttpError(
       429,

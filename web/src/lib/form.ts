@@ -22,7 +22,7 @@ export function zodValidate<T>(schema: z.ZodType<T>) {
  * Splits a failed call into messages for the inputs it names and one message for the form: field
  * errors go beside their inputs, anything else above the submit button.
  */
-export function formErrors(
+function formErrors(
   error: unknown,
   knownFields: string[],
 ): { fields: Record<string, string>; form: string | null } {

@@ -23,7 +23,7 @@ const ANONYMOUS_PATHS = [
   '/accounts/login/demo/',
 ];
 
-export const RETRY_DELAYS_MS = [1000, 2000, 4000];
+const RETRY_DELAYS_MS = [1000, 2000, 4000];
 const IDEMPOTENT_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE'];
 const MAX_RETRY_DELAY_MS = 5000;
 

@@ -6,7 +6,7 @@ import { subscriptions } from '../billing/tables.js';
 import { findDemoUser } from './queries.js';
 import { createAgency } from './service.js';
 
-export const DEMO_EMAIL = 'demo@coverdesk.demo';
+const DEMO_EMAIL = 'demo@coverdesk.demo';
 
 /**
  * Makes sure the sample agency behind "Try the demo" exists. Its user has no password (only the demo

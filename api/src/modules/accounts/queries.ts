@@ -22,7 +22,7 @@ const selectProfiles = (executor: Executor) =>
 
 type ProfileRow = Awaited<ReturnType<typeof selectProfiles>>[number];
 
-export function toProfile(row: ProfileRow): UserProfile {
+function toProfile(row: ProfileRow): UserProfile {
   return {
     id: row.id,
     email: row.email,

@@ -19,7 +19,7 @@ interface CataloguePlan {
 export const TRIAL_PLAN = 'professional';
 
 /** The plans Coverdesk sells. Written to the database at every start, so code is the source of truth. */
-export const PLAN_CATALOGUE: CataloguePlan[] = [
+const PLAN_CATALOGUE: CataloguePlan[] = [
   {
     name: 'starter',
     displayName: 'Starter',

@@ -64,7 +64,7 @@ const DAY_MS = 86_400_000;
  * Trial expiry and period ends are derived from the clock at read time, so no job has to flip a
  * status for access to end on time.
  */
-export function toSubscriptionState(row: SubscriptionRow, plan: PlanRow, now: Date): SubscriptionState {
+function toSubscriptionState(row: SubscriptionRow, plan: PlanRow, now: Date): SubscriptionState {
   const trialEndsAt = row.trialEndsAt?.getTime() ?? 0;
   const isTrialActive = row.status === 'trial' && trialEndsAt > now.getTime();
   const periodOpen = !row.currentPeriodEnd || row.currentPeriodEnd > now;

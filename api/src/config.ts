@@ -67,7 +67,12 @@ function persistentSecret(dataDir: string): string {
   } catch {
     mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(48).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-    return secret;
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      // Another process started at the same moment and wrote it first: use theirs.
+      return readFileSync(file, 'utf8').trim();
+    }
   }
 }

@@ -1,0 +1,45 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('configuration', () => {
+  it('generates a JWT secret once and keeps it in the data directory', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'coverdesk-config-'));
+    dirs.push(dataDir);
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(Buffer.from(first.jwtSecret).toString()).toBe(
+      readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8'),
+    );
+    expect(second.jwtSecret).toEqual(first.jwtSecret);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(64);
+  });
+
+  it('prefers JWT_SECRET and reads the other settings from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: '/unused',
+      JWT_SECRET: 'a-long-configured-secret',
+      PORT: '9090',
+      ADMIN_EMAILS: ' Ops@Example.com, ,boss@example.com',
+      APP_URL: 'https://app.coverdesk.example/',
+      DEMO_ENABLED: 'false',
+    });
+    expect(Buffer.from(config.jwtSecret).toString()).toBe('a-long-configured-secret');
+    expect(config.port).toBe(9090);
+    expect(config.adminEmails).toEqual(['ops@example.com', 'boss@example.com']);
+    expect(config.appUrl).toBe('https://app.coverdesk.example');
+    expect(config.demoEnabled).toBe(false);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('refuses a port that is not one', () => {
+    expect(() => loadConfig({ DATA_DIR: '/unused', JWT_SECRET: 'x', PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

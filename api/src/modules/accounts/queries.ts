@@ -37,24 +37,8 @@ function toProfile(row: ProfileRow): UserProfile {
   };
 }
 
-const prepareProfileById = (executor: Executor) =>
-  selectProfiles(executor)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('profile_by_id');
-
-/**
- * Every authenticated screen reads the profile, so its query is prepared once per executor: drizzle
- * then skips rebuilding the SQL, a tenth of the profile endpoint's CPU time (bench/README.md).
- */
-const preparedProfileQueries = new WeakMap<Executor, ReturnType<typeof prepareProfileById>>();
-
 export async function findProfile(executor: Executor, userId: string): Promise<UserProfile | undefined> {
-  let query = preparedProfileQueries.get(executor);
-  if (!query) {
-    query = prepareProfileById(executor);
-    preparedProfileQueries.set(executor, query);
-  }
-  const [row] = await query.execute({ userId });
+  const [row] = await selectProfiles(executor).where(eq(users.id, userId));
   return row && toProfile(row);
 }
 

@@ -1,7 +1,8 @@
-import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
+import { NewPasswordFields } from '../../../components/new-password-fields.js';
 import { api } from '../../../lib/api-client.js';
 import { useFormSubmit } from '../../../lib/form.js';
 import { newPasswordRules } from '../../../lib/password-rules.js';
@@ -31,19 +32,7 @@ export function Component() {
       </div>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <PasswordInput
-            label="New password"
-            description="At least 8 characters, not a common password."
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordInput
-            label="Repeat the new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirm')}
-          />
+          <NewPasswordFields form={form} />
           <FormError message={error}>
             {' '}
             <Anchor component={Link} to="/forgot-password" fz="sm">

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { FormError } from '../../../components/form-error.js';
+import { NewPasswordFields } from '../../../components/new-password-fields.js';
 import { FALLBACK_ERROR } from '../../../lib/error-message.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { ApiError } from '../../../lib/http.js';
@@ -172,19 +173,7 @@ function PasswordForm() {
             required
             {...form.getInputProps('current_password')}
           />
-          <PasswordInput
-            label="New password"
-            description="At least 8 characters, not a common password."
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordInput
-            label="Repeat the new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirm')}
-          />
+          <NewPasswordFields form={form} />
           <FormError message={error} />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending}>

@@ -20,9 +20,13 @@ import { requestId } from './http/request-id.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
+import { companyRoutes } from './modules/companies/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
+import { customerRoutes } from './modules/customers/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { policyTypeRoutes } from './modules/policy-types/routes.js';
+import { setupRoutes } from './modules/setup/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 
 /** Largest JSON body the API accepts; larger requests get 413. */
@@ -93,6 +97,10 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(billingRoutes(ctx));
       await api.register(contactRoutes(ctx));
       await api.register(adminRoutes(ctx));
+      await api.register(policyTypeRoutes(ctx));
+      await api.register(companyRoutes(ctx));
+      await api.register(customerRoutes(ctx));
+      await api.register(setupRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -1,9 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/client.js';
+import { withTenant } from '../src/db/tenant.js';
+import { plans, subscriptions } from '../src/modules/billing/tables.js';
 import { openTestDatabase } from './database.js';
 
 export interface TestApp {
@@ -60,3 +63,39 @@ export async function registerAgency(app: FastifyInstance, overrides: Record<str
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Calls the API as one signed-in user: `as.get('/api/customers/')`. */
+export function apiAs(app: FastifyInstance, token: string) {
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') => (url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    get: call('GET'),
+    post: call('POST'),
+    put: call('PUT'),
+    patch: call('PATCH'),
+    delete: call('DELETE'),
+  };
+}
+
+/** Moves an agency to another plan or status, the way billing will. */
+export async function setSubscription(
+  t: TestApp,
+  tenantId: string,
+  changes: { plan?: string; status?: 'active' | 'expired' | 'trial' },
+) {
+  await withTenant(t.database.db, tenantId, async (tx) => {
+    const [plan] = changes.plan ? await tx.select().from(plans).where(eq(plans.name, changes.plan)) : [];
+    await tx
+      .update(subscriptions)
+      .set({
+        ...(plan ? { planId: plan.id } : {}),
+        ...(changes.status ? { status: changes.status } : {}),
+      })
+      .where(eq(subscriptions.tenantId, tenantId));
+  });
+}

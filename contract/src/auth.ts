@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome; the cap only keeps hashing cost bounded. */
@@ -18,13 +19,6 @@ export const passwordField = z
     `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`,
   )
   .max(PASSWORD_MAX_LENGTH, `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`);
-
-const requiredText = (max: number) =>
-  z
-    .string({ error: 'This field is required.' })
-    .trim()
-    .min(1, 'This field may not be blank.')
-    .max(max, `Ensure this field has no more than ${max} characters.`);
 
 export const registerBody = z.object({
   email: emailField,

@@ -67,3 +67,20 @@ export const subscriptionState = subscription.extend({
   features: z.array(moduleName),
 });
 export type SubscriptionState = z.infer<typeof subscriptionState>;
+
+/** How much of one plan limit the agency uses. */
+export const usageMetric = z.object({
+  current_value: z.number().int(),
+  limit_value: z.number().int(),
+  is_over_limit: z.boolean(),
+  usage_percentage: z.number(),
+  remaining_usage: z.number().int(),
+});
+export type UsageMetricValue = z.infer<typeof usageMetric>;
+
+export const usageSummary = z.object({
+  policies: usageMetric,
+  customers: usageMetric,
+  leads: usageMetric,
+});
+export type UsageSummary = z.infer<typeof usageSummary>;

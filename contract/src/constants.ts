@@ -16,3 +16,49 @@ export const TRIAL_BANNER_THRESHOLD_DAYS = 3;
 
 /** Every new agency starts a trial of this plan. */
 export const PLAN_TRIAL_NAME = 'Professional';
+
+/** Rows per page of a list unless the request asks otherwise, and the most it may ask for. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const POLICY_CATEGORIES = ['auto', 'home', 'life', 'health', 'business', 'travel', 'other'] as const;
+export type PolicyCategory = (typeof POLICY_CATEGORIES)[number];
+export const POLICY_CATEGORY_LABELS: Record<PolicyCategory, string> = {
+  auto: 'Auto',
+  home: 'Home',
+  life: 'Life',
+  health: 'Health',
+  business: 'Business',
+  travel: 'Travel',
+  other: 'Other',
+};
+
+/** How an insurer pays its commission on a policy. */
+export const COMMISSION_PAYMENT_METHODS = ['full_policy', 'pro_rata'] as const;
+export type CommissionPaymentMethod = (typeof COMMISSION_PAYMENT_METHODS)[number];
+export const COMMISSION_PAYMENT_METHOD_LABELS: Record<CommissionPaymentMethod, string> = {
+  full_policy: 'Full Policy',
+  pro_rata: 'Pro Rata',
+};
+
+export const COMMISSION_TYPES = ['percentage'] as const;
+
+export const CUSTOMER_TYPES = ['individual', 'business'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+
+export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+export const CONTACT_CHANNELS = ['email', 'phone', 'sms', 'whatsapp', 'mail'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+export const CONTACT_CHANNEL_LABELS: Record<ContactChannel, string> = {
+  email: 'Email',
+  phone: 'Phone call',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+  mail: 'Post',
+};
+
+/** The resources a plan limits, as `GET /billing/usage/summary/` reports them. */
+export const USAGE_METRICS = ['policies', 'customers', 'leads'] as const;
+export type UsageMetric = (typeof USAGE_METRICS)[number];

@@ -10,3 +10,5 @@ export const id = () =>
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+
+export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();

@@ -1,7 +1,10 @@
 // Every table, for drizzle's query builder and for drizzle-kit's migration generator.
 export * from '../modules/accounts/tables.js';
 export * from '../modules/billing/tables.js';
+export * from '../modules/companies/tables.js';
 export * from '../modules/contact/tables.js';
+export * from '../modules/customers/tables.js';
 export * from '../modules/mail/tables.js';
+export * from '../modules/policy-types/tables.js';
 export * from '../modules/tenants/tables.js';
 export * from '../modules/throttle/tables.js';

@@ -39,10 +39,26 @@ describe('tenant isolation in the database', () => {
       [APP_ROLE],
     );
     expect(role.rows).toEqual([{ rolbypassrls: false, rolsuper: false }]);
-    const table = await t.database.pool.query(
-      "select relrowsecurity, relforcerowsecurity from pg_class where relname = 'subscriptions'",
+    // Every table that holds a tenant_id forces row-level security and has the isolation policy,
+    // except users: a platform table the accounts module reads before any tenant is known.
+    const tables = await t.database.pool.query(`
+      select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
+             exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname = 'tenant_isolation') as policy
+      from pg_class c join pg_attribute a on a.attrelid = c.oid
+      where a.attname = 'tenant_id' and c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+        and c.relname <> 'users'
+      order by 1`);
+    expect(tables.rows.map((row) => row.table)).toEqual(
+      expect.arrayContaining([
+        'companies',
+        'company_policy_types',
+        'customers',
+        'policy_types',
+        'subscriptions',
+      ]),
     );
-    expect(table.rows).toEqual([{ relrowsecurity: true, relforcerowsecurity: true }]);
+    for (const row of tables.rows)
+      expect(row).toEqual({ table: row.table, enabled: true, forced: true, policy: true });
   });
 
   it("refuses to write or change another tenant's rows from a tenant-scoped transaction", async () => {

@@ -3,6 +3,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 /** An error whose status and JSON body are meant for the client as they are. */
 export class HttpError extends Error {
@@ -19,19 +20,45 @@ export const notFound = (detail = 'Not found.') => new HttpError(404, { detail }
 export const unauthorized = (detail: string) =>
   new HttpError(401, { detail }, { 'www-authenticate': 'Bearer realm="api"' });
 export const fieldError = (field: string, message: string) => new HttpError(400, { [field]: [message] });
+export const conflict = (body: { detail: string } & Record<string, unknown>) => new HttpError(409, body);
 
 /** Messages for a request that is not a field-by-field problem. */
 const ROOT_FIELD = 'non_field_errors';
 
-function toFieldErrors(issues: ZodFastifySchemaValidationError[]): Record<string, string[]> {
+function toFieldErrors(issues: { field: string; message: string | undefined }[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || ROOT_FIELD;
-    const message =
-      field === ROOT_FIELD ? 'The request must be a JSON object.' : (issue.message ?? 'Invalid value.');
-    errors[field] = [...(errors[field] ?? []), message];
+  for (const { field, message } of issues) {
+    const name = field || ROOT_FIELD;
+    const text = name === ROOT_FIELD ? 'The request must be a JSON object.' : (message ?? 'Invalid value.');
+    errors[name] = [...(errors[name] ?? []), text];
   }
   return errors;
+}
+
+const fromValidation = (issues: ZodFastifySchemaValidationError[]) =>
+  toFieldErrors(
+    issues.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message,
+    })),
+  );
+
+/**
+ * Checks a value against a schema inside a handler, for bodies whose schema depends on what they
+ * hold; failures answer 400 with the same field messages as route validation.
+ */
+export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HttpError(400, toFieldErrors([{ field: '', message: undefined }]));
+  }
+  throw new HttpError(
+    400,
+    toFieldErrors(
+      result.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
+    ),
+  );
 }
 
 /**
@@ -47,7 +74,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send(toFieldErrors(error.validation));
+      return reply.code(400).send(fromValidation(error.validation));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,0 +1,151 @@
+import type { PolicyType, PolicyTypeInUse, policyTypeListQuery } from '@coverdesk/contract';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Transaction } from '../../db/client.js';
+import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
+import { offsetOf } from '../../http/pagination.js';
+import { companies, companyPolicyTypes } from '../companies/tables.js';
+import { policyTypes } from './tables.js';
+
+type ListQuery = z.output<typeof policyTypeListQuery>;
+
+export interface PolicyTypeValues {
+  name: string;
+  category: PolicyType['category'];
+  description: string;
+  is_active: boolean;
+}
+
+const companiesCount = sql<number>`(
+  select count(*)::int from ${companyPolicyTypes} where ${companyPolicyTypes.policyTypeId} = ${policyTypes.id}
+)`;
+
+const columns = {
+  id: policyTypes.id,
+  name: policyTypes.name,
+  category: policyTypes.category,
+  description: policyTypes.description,
+  is_active: policyTypes.isActive,
+  companies_count: companiesCount,
+  createdAt: policyTypes.createdAt,
+  updatedAt: policyTypes.updatedAt,
+};
+
+type Row = { createdAt: Date; updatedAt: Date } & Omit<PolicyType, 'created_at' | 'updated_at'>;
+
+const toPolicyType = ({ createdAt, updatedAt, ...row }: Row): PolicyType => ({
+  ...row,
+  created_at: createdAt.toISOString(),
+  updated_at: updatedAt.toISOString(),
+});
+
+export async function listPolicyTypes(tx: Transaction, tenantId: string, query: ListQuery) {
+  const where = and(
+    eq(policyTypes.tenantId, tenantId),
+    query.search
+      ? or(
+          ilike(policyTypes.name, containing(query.search)),
+          ilike(policyTypes.description, containing(query.search)),
+        )
+      : undefined,
+    query.category ? eq(policyTypes.category, query.category) : undefined,
+    query.is_active === undefined ? undefined : eq(policyTypes.isActive, query.is_active),
+  );
+  const [total] = await tx.select({ count: countRows() }).from(policyTypes).where(where);
+  const rows = await tx
+    .select(columns)
+    .from(policyTypes)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query.ordering,
+        {
+          name: sql`lower(${policyTypes.name})`,
+          category: policyTypes.category,
+          created_at: policyTypes.createdAt,
+        },
+        policyTypes.id,
+      ),
+    )
+    .limit(query.page_size)
+    .offset(offsetOf(query));
+  return { count: total?.count ?? 0, results: rows.map(toPolicyType) };
+}
+
+export async function findPolicyType(tx: Transaction, tenantId: string, id: string) {
+  const [row] = await tx
+    .select(columns)
+    .from(policyTypes)
+    .where(and(eq(policyTypes.tenantId, tenantId), eq(policyTypes.id, id)));
+  return row && toPolicyType(row);
+}
+
+export async function createPolicyType(tx: Transaction, tenantId: string, values: PolicyTypeValues) {
+  const rows = await tx
+    .insert(policyTypes)
+    .values({
+      tenantId,
+      name: values.name,
+      category: values.category,
+      description: values.description,
+      isActive: values.is_active,
+    })
+    .returning({ id: policyTypes.id });
+  return one(rows).id;
+}
+
+/** False when the agency has no such type. */
+export async function updatePolicyType(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  values: PolicyTypeValues,
+) {
+  const changed = await tx
+    .update(policyTypes)
+    .set({
+      name: values.name,
+      category: values.category,
+      description: values.description,
+      isActive: values.is_active,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(policyTypes.tenantId, tenantId), eq(policyTypes.id, id)))
+    .returning({ id: policyTypes.id });
+  return changed.length > 0;
+}
+
+/**
+ * What still points at a type: the insurers that sell it (and, once policies exist, its policies).
+ * A type in use is deactivated rather than deleted, so history keeps its name.
+ */
+export async function policyTypeUsage(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+): Promise<Pick<PolicyTypeInUse, 'companies' | 'policies_count'>> {
+  const sellers = await tx
+    .select({ id: companies.id, name: companies.name })
+    .from(companyPolicyTypes)
+    .innerJoin(companies, eq(companies.id, companyPolicyTypes.companyId))
+    .where(and(eq(companyPolicyTypes.tenantId, tenantId), eq(companyPolicyTypes.policyTypeId, id)))
+    .orderBy(asc(sql`lower(${companies.name})`));
+  return { companies: sellers, policies_count: 0 };
+}
+
+export async function deletePolicyType(tx: Transaction, tenantId: string, id: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(policyTypes)
+    .where(and(eq(policyTypes.tenantId, tenantId), eq(policyTypes.id, id)))
+    .returning({ id: policyTypes.id });
+  return deleted.length > 0;
+}
+
+export async function hasPolicyTypes(tx: Transaction, tenantId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: policyTypes.id })
+    .from(policyTypes)
+    .where(eq(policyTypes.tenantId, tenantId))
+    .limit(1);
+  return row !== undefined;
+}

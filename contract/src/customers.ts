@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { CONTACT_CHANNELS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from './constants.js';
+import { isoDate, optionalEmail, optionalText, REQUIRED, requiredText, uuid } from './fields.js';
+import { ordering, paged, pageQuery } from './pagination.js';
+
+export const customerType = z.enum(CUSTOMER_TYPES, { error: 'Choose individual or business.' });
+export const customerStatus = z.enum(CUSTOMER_STATUSES, { error: 'Choose active or inactive.' });
+export const contactChannel = z.enum(CONTACT_CHANNELS, { error: 'Choose a contact channel.' });
+
+const tag = z.string().trim().min(1).max(40, 'A tag has at most 40 characters.');
+
+/**
+ * A customer as created and edited. An individual has a name; a business has its business name,
+ * with first and last name as the person to speak to.
+ */
+export const customerBody = z
+  .object({
+    customer_type: customerType.default('individual'),
+    first_name: requiredText(150),
+    last_name: requiredText(150),
+    business_name: optionalText(200),
+    email: optionalEmail,
+    phone: optionalText(40),
+    date_of_birth: z
+      .union([z.literal(''), z.null(), isoDate])
+      .transform((value) => value || null)
+      .default(null),
+    national_id: optionalText(50),
+    address_line: optionalText(300),
+    city: optionalText(100),
+    postal_code: optionalText(20),
+    country: optionalText(100),
+    preferred_contact: contactChannel.default('email'),
+    notes: optionalText(5000),
+    tags: z
+      .array(tag)
+      .max(20, 'At most 20 tags.')
+      .default([])
+      .transform((tags) => [...new Set(tags)]),
+    status: customerStatus.default('active'),
+  })
+  .superRefine((customer, context) => {
+    if (customer.customer_type === 'business' && !customer.business_name) {
+      context.addIssue({ code: 'custom', path: ['business_name'], message: REQUIRED });
+    }
+    if (customer.date_of_birth && customer.date_of_birth > new Date().toISOString().slice(0, 10)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['date_of_birth'],
+        message: 'A date of birth cannot be in the future.',
+      });
+    }
+  });
+export type CustomerBody = z.input<typeof customerBody>;
+export type CustomerValues = z.output<typeof customerBody>;
+
+export const customer = z.object({
+  id: z.string(),
+  customer_type: customerType,
+  first_name: z.string(),
+  last_name: z.string(),
+  business_name: z.string(),
+  /** The business name, or first and last name. */
+  display_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  date_of_birth: z.string().nullable(),
+  national_id: z.string(),
+  address_line: z.string(),
+  city: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+  preferred_contact: contactChannel,
+  notes: z.string(),
+  tags: z.array(z.string()),
+  status: customerStatus,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Customer = z.infer<typeof customer>;
+
+export const CUSTOMER_ORDERINGS = ['name', 'created_at', 'city'] as const;
+
+export const customerListQuery = pageQuery.extend({
+  status: customerStatus.optional(),
+  customer_type: customerType.optional(),
+  tag: z.string().trim().max(40).optional(),
+  ordering: ordering(CUSTOMER_ORDERINGS, 'name'),
+});
+export type CustomerListQuery = z.input<typeof customerListQuery>;
+
+export const customerPage = paged(customer);
+
+/** `PATCH /customers/{id}/`: any subset of the fields; the result is checked as a whole. */
+export const customerPatchBody = z.record(z.string(), z.unknown());
+
+/** Existing customers that share an email, phone or national id with what is being typed. */
+export const customerDuplicateQuery = z.object({
+  email: z.string().trim().max(254).optional(),
+  phone: z.string().trim().max(40).optional(),
+  national_id: z.string().trim().max(50).optional(),
+  exclude_id: uuid.optional(),
+});
+export type CustomerDuplicateQuery = z.input<typeof customerDuplicateQuery>;
+
+export const DUPLICATE_FIELDS = ['email', 'phone', 'national_id'] as const;
+
+export const customerDuplicate = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  national_id: z.string(),
+  matched_on: z.array(z.enum(DUPLICATE_FIELDS)),
+});
+export type CustomerDuplicate = z.infer<typeof customerDuplicate>;
+export const customerDuplicateList = z.object({ results: z.array(customerDuplicate) });

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+// Field rules shared by every form and request body, with the same wording everywhere.
+
+export const REQUIRED = 'This field is required.';
+
+export const requiredText = (max: number) =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, 'This field may not be blank.')
+    .max(max, `Ensure this field has no more than ${max} characters.`);
+
+/** Free text a broker may leave empty; stored and returned as "". */
+export const optionalText = (max: number) =>
+  z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`).default('');
+
+export const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Ensure this field has no more than 254 characters.')
+  .pipe(z.union([z.literal(''), z.email('Enter a valid email address.')]))
+  .default('');
+
+export const optionalUrl = z
+  .string()
+  .trim()
+  .max(300, 'Ensure this field has no more than 300 characters.')
+  .refine((value) => value === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(value), {
+    message: 'Enter a valid web address starting with http:// or https://.',
+  })
+  .default('');
+
+/** A calendar date as the API speaks it: "2026-11-22". */
+export const isoDate = z.iso.date('Enter a valid date (YYYY-MM-DD).');
+
+export const uuid = z.uuid('Not a valid id.');
+
+/** A percentage from 0 to 100 with at most two decimals; sent as a number or a string, read as "12.50". */
+export const percentage = z
+  .union([z.number(), z.string()], { error: REQUIRED })
+  .transform((value) => String(value).trim())
+  .refine((value) => /^\d+(\.\d+)?$/.test(value), { message: 'Enter a number from 0 to 100.', abort: true })
+  .refine((value) => Number(value) <= 100, { message: 'A percentage cannot be more than 100.', abort: true })
+  .refine((value) => !/\.\d{3,}$/.test(value), { message: 'Use at most two decimal places.' })
+  .transform((value) => Number(value).toFixed(2));
+
+/** A query-string flag: "true" or "false". */
+export const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');

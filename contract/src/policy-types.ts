@@ -63,10 +63,9 @@ export type CompanyPolicyType = z.infer<typeof companyPolicyType>;
 export const byCompanyQuery = z.object({ company_id: uuid });
 export const companyPolicyTypeList = z.object({ results: z.array(companyPolicyType) });
 
-/** Why a type cannot be deleted: `409 {detail, code: "in_use", companies}`. */
+/** Why a type cannot be deleted: `409 {detail, companies, policies_count}`. */
 export const policyTypeInUse = z.object({
   detail: z.string(),
-  code: z.literal('in_use'),
   companies: z.array(z.object({ id: z.string(), name: z.string() })),
   policies_count: z.number().int(),
 });

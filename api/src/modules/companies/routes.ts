@@ -1,6 +1,228 @@
+import {
+  company,
+  companyBody,
+  companyListQuery,
+  companyPage,
+  companyPolicyPage,
+  companyStats,
+  detailResponse,
+  fieldErrorsResponse,
+  pageQuery,
+  uuid,
+} from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Transaction } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { withTenant } from '../../db/tenant.js';
+import { bearerAuth } from '../../http/authenticate.js';
+import { fieldError, HttpError, notFound } from '../../http/errors.js';
+import { pageOf } from '../../http/pagination.js';
+import { authorizeModule } from '../billing/access.js';
+import {
+  type CompanyValues,
+  companyExists,
+  createCompany,
+  deleteCompany,
+  findCompany,
+  listCompanies,
+  updateCompany,
+} from './queries.js';
+import { unknownPolicyTypeIds } from './rates.js';
 
+const idParams = z.object({ id: uuid });
+const tags = ['companies'];
+const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
+const MODULE = 'module_companies';
+const NOT_FOUND = 'Company not found.';
+const NAME_TAKEN = 'An insurer with this name already exists.';
+
+async function requireCompany(tx: Transaction, tenantId: string, id: string) {
+  const found = await findCompany(tx, tenantId, id);
+  if (!found) throw notFound(NOT_FOUND);
+  return found;
+}
+
+async function requireCompanyExists(tx: Transaction, tenantId: string, id: string) {
+  if (!(await companyExists(tx, tenantId, id))) throw notFound(NOT_FOUND);
+}
+
+/**
+ * Each rate must name one of the agency's own types; the message points at the row in the form.
+ * The foreign key would refuse another agency's type too, but only as a server error.
+ */
+async function requireKnownPolicyTypes(tx: Transaction, tenantId: string, values: CompanyValues) {
+  const ids = values.policy_types.map((rate) => rate.policy_type_id);
+  const unknown = new Set(await unknownPolicyTypeIds(tx, tenantId, ids));
+  if (unknown.size === 0) return;
+  const messages = ids.flatMap((id, index) =>
+    unknown.has(id) ? [[`policy_types.${index}.policy_type_id`, ['No policy type with this id.']]] : [],
+  );
+  throw new HttpError(400, Object.fromEntries(messages));
+}
+
+/** A duplicate name is the broker's mistake to fix, not a server error. */
+const nameTaken = (error: unknown): never => {
+  if (isUniqueViolation(error, 'companies_tenant_name_key')) throw fieldError('name', NAME_TAKEN);
+  throw error;
+};
+
+/** The insurers an agency places business with, the types each sells and the commission it pays. */
 export const companyRoutes =
-  (_ctx: AppContext): FastifyPluginAsyncZod =>
-  async (_app) => {};
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = ctx;
+
+    app.get(
+      '/companies/',
+      {
+        schema: {
+          tags,
+          summary: 'Insurers, searched, filtered and sorted, each with the types it sells',
+          security: bearerAuth,
+          querystring: companyListQuery,
+          response: { 200: companyPage, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { count, results } = await withTenant(db, tenantId, (tx) =>
+          listCompanies(tx, tenantId, request.query),
+        );
+        return pageOf(request, request.query, count, results);
+      },
+    );
+
+    app.post(
+      '/companies/',
+      {
+        schema: {
+          tags,
+          summary: 'Add an insurer with the types it sells and its commission on each',
+          security: bearerAuth,
+          body: companyBody,
+          response: { 201: company, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const created = await withTenant(db, tenantId, async (tx) => {
+          await requireKnownPolicyTypes(tx, tenantId, request.body);
+          const id = await createCompany(tx, tenantId, request.body);
+          return requireCompany(tx, tenantId, id);
+        }).catch(nameTaken);
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.get(
+      '/companies/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'One insurer with the types it sells',
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: company, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        return withTenant(db, tenantId, (tx) => requireCompany(tx, tenantId, request.params.id));
+      },
+    );
+
+    app.put(
+      '/companies/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Change an insurer',
+          description:
+            'A full replace: the types in `policy_types` become exactly the ones it sells, with these rates.',
+          security: bearerAuth,
+          params: idParams,
+          body: companyBody,
+          response: { 200: company, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        return withTenant(db, tenantId, async (tx) => {
+          await requireKnownPolicyTypes(tx, tenantId, request.body);
+          if (!(await updateCompany(tx, tenantId, id, request.body))) throw notFound(NOT_FOUND);
+          return requireCompany(tx, tenantId, id);
+        }).catch(nameTaken);
+      },
+    );
+
+    app.delete(
+      '/companies/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Delete an insurer and the rates it pays',
+          security: bearerAuth,
+          params: idParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const deleted = await withTenant(db, tenantId, (tx) =>
+          deleteCompany(tx, tenantId, request.params.id),
+        );
+        if (!deleted) throw notFound(NOT_FOUND);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/companies/:id/policies/',
+      {
+        schema: {
+          tags,
+          summary: 'The policies an insurer underwrote',
+          security: bearerAuth,
+          params: idParams,
+          querystring: pageQuery,
+          response: { 200: companyPolicyPage, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        await withTenant(db, tenantId, (tx) => requireCompanyExists(tx, tenantId, request.params.id));
+        // Empty until the policies module exists; it fills this page.
+        return pageOf(request, request.query, 0, []);
+      },
+    );
+
+    app.get(
+      '/companies/:id/stats/',
+      {
+        schema: {
+          tags,
+          summary: "An insurer's policy counts, premium and commission",
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: companyStats, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        await withTenant(db, tenantId, (tx) => requireCompanyExists(tx, tenantId, id));
+        // Zeros until the policies module exists; it fills these figures.
+        return {
+          company_id: id,
+          policy_count: 0,
+          active_policy_count: 0,
+          active_premium: '0.00',
+          expected_commission: '0.00',
+          received_commission: '0.00',
+        };
+      },
+    );
+  };

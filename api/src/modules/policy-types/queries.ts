@@ -16,8 +16,10 @@ export interface PolicyTypeValues {
   is_active: boolean;
 }
 
+// Written out in full: drizzle leaves columns unqualified in a one-table select, where a bare "id"
+// inside the subquery would mean the link's own id.
 const companiesCount = sql<number>`(
-  select count(*)::int from ${companyPolicyTypes} where ${companyPolicyTypes.policyTypeId} = ${policyTypes.id}
+  select count(*)::int from company_policy_types link where link.policy_type_id = policy_types.id
 )`;
 
 const columns = {

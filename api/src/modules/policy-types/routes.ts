@@ -201,7 +201,7 @@ export const policyTypeRoutes =
           const type = await requirePolicyType(tx, tenantId, id);
           const usage = await policyTypeUsage(tx, tenantId, id);
           if (usage.companies.length > 0 || usage.policies_count > 0) {
-            throw conflict({ detail: inUseMessage(type.name, usage), code: 'in_use', ...usage });
+            throw conflict({ detail: inUseMessage(type.name, usage), ...usage });
           }
           await deletePolicyType(tx, tenantId, id);
         });

@@ -1,10 +1,11 @@
-import { detailResponse, planList, subscription, subscriptionState } from '@coverdesk/contract';
+import { detailResponse, planList, subscription, subscriptionState, usageSummary } from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { withTenant } from '../../db/tenant.js';
 import { authenticate, bearerAuth } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 import { findSubscription, listActivePlans } from './queries.js';
+import { summarizeUsage } from './usage.js';
 
 export const billingRoutes =
   ({ config, db }: AppContext): FastifyPluginAsyncZod =>
@@ -50,6 +51,24 @@ export const billingRoutes =
       async (request) => {
         const auth = await authenticate(request, config.jwtSecret);
         return currentSubscription(auth.tenantId);
+      },
+    );
+
+    app.get(
+      '/billing/usage/summary/',
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'How much of each plan limit the agency uses',
+          security: bearerAuth,
+          response: { 200: usageSummary, 404: detailResponse },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authenticate(request, config.jwtSecret);
+        const usage = await withTenant(db, tenantId, (tx) => summarizeUsage(tx, tenantId));
+        if (!usage) throw notFound('This agency has no subscription.');
+        return usage;
       },
     );
   };

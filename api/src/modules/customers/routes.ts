@@ -1,6 +1,205 @@
+import {
+  type CustomerValues,
+  customer,
+  customerBody,
+  customerDuplicateList,
+  customerDuplicateQuery,
+  customerListQuery,
+  customerPage,
+  customerPatchBody,
+  detailResponse,
+  fieldErrorsResponse,
+  uuid,
+} from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Transaction } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import { bearerAuth } from '../../http/authenticate.js';
+import { notFound, parseWith } from '../../http/errors.js';
+import { pageOf } from '../../http/pagination.js';
+import { authorizeModule } from '../billing/access.js';
+import { assertBelowLimit } from '../billing/usage.js';
+import {
+  createCustomer,
+  deleteCustomer,
+  findCustomer,
+  findDuplicateCustomers,
+  listCustomers,
+  updateCustomer,
+} from './queries.js';
 
+const idParams = z.object({ id: uuid });
+const tags = ['customers'];
+const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
+const NOT_FOUND = 'Customer not found.';
+const MODULE = 'module_customers';
+
+const EDITABLE_FIELDS = Object.keys(customerBody.shape) as (keyof CustomerValues)[];
+
+async function requireCustomer(tx: Transaction, tenantId: string, id: string, options?: { lock: boolean }) {
+  const found = await findCustomer(tx, tenantId, id, options);
+  if (!found) throw notFound(NOT_FOUND);
+  return found;
+}
+
+/** The agency's customers, people and businesses, within the number its plan allows. */
 export const customerRoutes =
-  (_ctx: AppContext): FastifyPluginAsyncZod =>
-  async (_app) => {};
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = ctx;
+
+    app.get(
+      '/customers/',
+      {
+        schema: {
+          tags,
+          summary: 'Customers, searched, filtered and sorted',
+          description:
+            '`search` matches names, email, national id and phone; with three or more digits it also matches the phone whatever its spacing.',
+          security: bearerAuth,
+          querystring: customerListQuery,
+          response: { 200: customerPage, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { count, results } = await withTenant(db, tenantId, (tx) =>
+          listCustomers(tx, tenantId, request.query),
+        );
+        return pageOf(request, request.query, count, results);
+      },
+    );
+
+    app.post(
+      '/customers/',
+      {
+        schema: {
+          tags,
+          summary: 'Add a customer',
+          description: '402 once the agency has as many customers as its plan allows.',
+          security: bearerAuth,
+          body: customerBody,
+          response: { 201: customer, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const created = await withTenant(db, tenantId, async (tx) => {
+          await assertBelowLimit(tx, tenantId, 'customers');
+          const id = await createCustomer(tx, tenantId, request.body);
+          return requireCustomer(tx, tenantId, id);
+        });
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.get(
+      '/customers/duplicates/',
+      {
+        schema: {
+          tags,
+          summary: 'Existing customers with the same email, phone or national id',
+          description:
+            'For warning a broker while they type. Email is compared without case, phone by its digits (six or more), national id without spaces, dashes or case; blank values are ignored. At most five.',
+          security: bearerAuth,
+          querystring: customerDuplicateQuery,
+          response: { 200: customerDuplicateList, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const results = await withTenant(db, tenantId, (tx) =>
+          findDuplicateCustomers(tx, tenantId, request.query),
+        );
+        return { results };
+      },
+    );
+
+    app.get(
+      '/customers/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'One customer',
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: customer, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        return withTenant(db, tenantId, (tx) => requireCustomer(tx, tenantId, request.params.id));
+      },
+    );
+
+    app.put(
+      '/customers/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Replace a customer',
+          security: bearerAuth,
+          params: idParams,
+          body: customerBody,
+          response: { 200: customer, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        return withTenant(db, tenantId, async (tx) => {
+          if (!(await updateCustomer(tx, tenantId, id, request.body))) throw notFound(NOT_FOUND);
+          return requireCustomer(tx, tenantId, id);
+        });
+      },
+    );
+
+    app.patch(
+      '/customers/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Change some fields of a customer',
+          description:
+            'Fields not named keep their stored values; the result is checked as a whole customer.',
+          security: bearerAuth,
+          params: idParams,
+          body: customerPatchBody,
+          response: { 200: customer, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        return withTenant(db, tenantId, async (tx) => {
+          const stored = await requireCustomer(tx, tenantId, id, { lock: true });
+          const current = Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, stored[field]]));
+          await updateCustomer(tx, tenantId, id, parseWith(customerBody, { ...current, ...request.body }));
+          return requireCustomer(tx, tenantId, id);
+        });
+      },
+    );
+
+    app.delete(
+      '/customers/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a customer',
+          security: bearerAuth,
+          params: idParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const deleted = await withTenant(db, tenantId, (tx) =>
+          deleteCustomer(tx, tenantId, request.params.id),
+        );
+        if (!deleted) throw notFound(NOT_FOUND);
+        return reply.code(204).send(null);
+      },
+    );
+  };

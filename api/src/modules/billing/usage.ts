@@ -1,0 +1,67 @@
+import type { UsageMetric, UsageMetricValue, UsageSummary } from '@coverdesk/contract';
+import { eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { countCustomers } from '../customers/queries.js';
+import { plans, subscriptions } from './tables.js';
+
+type Counter = (tx: Transaction, tenantId: string) => Promise<number>;
+
+/** How many of each limited resource an agency holds; policies and leads plug in here when they land. */
+const COUNTERS: Record<UsageMetric, Counter> = {
+  policies: async () => 0,
+  customers: countCustomers,
+  leads: async () => 0,
+};
+
+const planOf = (tx: Transaction, tenantId: string) =>
+  tx
+    .select({ displayName: plans.displayName, limits: plans.limits })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.tenantId, tenantId));
+
+const formatCount = new Intl.NumberFormat('en-US').format;
+
+/**
+ * Refuses with 402 to add one more of a resource once the agency's plan limit is reached. Locks the
+ * agency's subscription row first, so parallel requests count one after another and cannot both slip
+ * under the limit; call it in the transaction that adds the row. An agency without a subscription
+ * (only an admin's gets this far) has no plan to limit it.
+ */
+export async function assertBelowLimit(
+  tx: Transaction,
+  tenantId: string,
+  metric: UsageMetric,
+): Promise<void> {
+  const [plan] = await planOf(tx, tenantId).for('update', { of: subscriptions });
+  if (!plan) return;
+  const limit = plan.limits[metric];
+  if ((await COUNTERS[metric](tx, tenantId)) < limit) return;
+  throw new HttpError(402, {
+    detail: `Your ${plan.displayName} plan allows up to ${formatCount(limit)} ${metric}. Upgrade your plan on the Billing page to add more.`,
+  });
+}
+
+function usageOf(current: number, limit: number): UsageMetricValue {
+  return {
+    current_value: current,
+    limit_value: limit,
+    is_over_limit: current > limit,
+    usage_percentage: limit > 0 ? Math.round((current / limit) * 1000) / 10 : 0,
+    remaining_usage: Math.max(0, limit - current),
+  };
+}
+
+/** How much of each plan limit the agency uses, or undefined without a subscription. */
+export async function summarizeUsage(tx: Transaction, tenantId: string): Promise<UsageSummary | undefined> {
+  const [plan] = await planOf(tx, tenantId);
+  if (!plan) return undefined;
+  const usage = async (metric: UsageMetric) =>
+    usageOf(await COUNTERS[metric](tx, tenantId), plan.limits[metric]);
+  return {
+    policies: await usage('policies'),
+    customers: await usage('customers'),
+    leads: await usage('leads'),
+  };
+}

@@ -1,0 +1,228 @@
+import type {
+  Customer,
+  CustomerDuplicate,
+  CustomerValues,
+  customerDuplicateQuery,
+  customerListQuery,
+} from '@coverdesk/contract';
+import { DUPLICATE_FIELDS } from '@coverdesk/contract';
+import { type AnyColumn, and, arrayContains, asc, eq, ilike, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Transaction } from '../../db/client.js';
+import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
+import { offsetOf } from '../../http/pagination.js';
+import { customers } from './tables.js';
+
+type ListQuery = z.output<typeof customerListQuery>;
+type DuplicateQuery = z.output<typeof customerDuplicateQuery>;
+
+const columns = {
+  id: customers.id,
+  customer_type: customers.customerType,
+  first_name: customers.firstName,
+  last_name: customers.lastName,
+  business_name: customers.businessName,
+  display_name: customers.displayName,
+  email: customers.email,
+  phone: customers.phone,
+  date_of_birth: customers.dateOfBirth,
+  national_id: customers.nationalId,
+  address_line: customers.addressLine,
+  city: customers.city,
+  postal_code: customers.postalCode,
+  country: customers.country,
+  preferred_contact: customers.preferredContact,
+  notes: customers.notes,
+  tags: customers.tags,
+  status: customers.status,
+  createdAt: customers.createdAt,
+  updatedAt: customers.updatedAt,
+};
+
+type Row = { createdAt: Date; updatedAt: Date } & Omit<Customer, 'created_at' | 'updated_at'>;
+
+const toCustomer = ({ createdAt, updatedAt, ...row }: Row): Customer => ({
+  ...row,
+  created_at: createdAt.toISOString(),
+  updated_at: updatedAt.toISOString(),
+});
+
+const toColumns = (values: CustomerValues) => ({
+  customerType: values.customer_type,
+  firstName: values.first_name,
+  lastName: values.last_name,
+  businessName: values.business_name,
+  email: values.email,
+  phone: values.phone,
+  dateOfBirth: values.date_of_birth,
+  nationalId: values.national_id,
+  addressLine: values.address_line,
+  city: values.city,
+  postalCode: values.postal_code,
+  country: values.country,
+  preferredContact: values.preferred_contact,
+  notes: values.notes,
+  tags: values.tags,
+  status: values.status,
+});
+
+/** Phone numbers are typed with spaces, dashes and brackets in every style; compare the digits. */
+const digitsOnly = (text: string) => text.replace(/\D/g, '');
+const digitsOf = (column: AnyColumn) => sql`regexp_replace(${column}, '[^0-9]+', '', 'g')`;
+
+/** National ids are written with and without separators, in either case. */
+const normalizedNationalId = (text: string) => text.replace(/[\s-]+/g, '').toUpperCase();
+const normalizedNationalIdOf = (column: AnyColumn) =>
+  sql`upper(regexp_replace(${column}, '[[:space:]-]+', '', 'g'))`;
+
+/** Enough digits that a phone search by digits is not a match on almost everyone. */
+const MIN_SEARCH_DIGITS = 3;
+
+function matchesSearch(term: string): SQL | undefined {
+  const pattern = containing(term);
+  const digits = digitsOnly(term);
+  return or(
+    ilike(customers.displayName, pattern),
+    ilike(customers.firstName, pattern),
+    ilike(customers.lastName, pattern),
+    ilike(customers.businessName, pattern),
+    ilike(customers.email, pattern),
+    ilike(customers.phone, pattern),
+    ilike(customers.nationalId, pattern),
+    digits.length >= MIN_SEARCH_DIGITS ? like(digitsOf(customers.phone), containing(digits)) : undefined,
+  );
+}
+
+export async function listCustomers(tx: Transaction, tenantId: string, query: ListQuery) {
+  const where = and(
+    eq(customers.tenantId, tenantId),
+    query.search ? matchesSearch(query.search) : undefined,
+    query.status ? eq(customers.status, query.status) : undefined,
+    query.customer_type ? eq(customers.customerType, query.customer_type) : undefined,
+    query.tag ? arrayContains(customers.tags, [query.tag]) : undefined,
+  );
+  const [total] = await tx.select({ count: countRows() }).from(customers).where(where);
+  const rows = await tx
+    .select(columns)
+    .from(customers)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query.ordering,
+        {
+          name: sql`lower(${customers.displayName})`,
+          created_at: customers.createdAt,
+          city: customers.city,
+        },
+        customers.id,
+      ),
+    )
+    .limit(query.page_size)
+    .offset(offsetOf(query));
+  return { count: total?.count ?? 0, results: rows.map(toCustomer) };
+}
+
+/** With `lock`, holds the row until the transaction ends, so a read-modify-write loses no change. */
+export async function findCustomer(tx: Transaction, tenantId: string, id: string, { lock = false } = {}) {
+  const query = tx
+    .select(columns)
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .$dynamic();
+  const [row] = await (lock ? query.for('update') : query);
+  return row && toCustomer(row);
+}
+
+export async function countCustomers(tx: Transaction, tenantId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: countRows() })
+    .from(customers)
+    .where(eq(customers.tenantId, tenantId));
+  return row?.count ?? 0;
+}
+
+export async function createCustomer(tx: Transaction, tenantId: string, values: CustomerValues) {
+  const rows = await tx
+    .insert(customers)
+    .values({ tenantId, ...toColumns(values) })
+    .returning({ id: customers.id });
+  return one(rows).id;
+}
+
+/** False when the agency has no such customer. */
+export async function updateCustomer(tx: Transaction, tenantId: string, id: string, values: CustomerValues) {
+  const changed = await tx
+    .update(customers)
+    .set({ ...toColumns(values), updatedAt: sql`now()` })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .returning({ id: customers.id });
+  return changed.length > 0;
+}
+
+export async function deleteCustomer(tx: Transaction, tenantId: string, id: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .returning({ id: customers.id });
+  return deleted.length > 0;
+}
+
+/** A phone shorter than this is an area code or a typo in progress, not someone's number. */
+const MIN_DUPLICATE_PHONE_DIGITS = 6;
+
+/** Enough to warn and link to the existing record while the broker types. */
+const MAX_DUPLICATES = 5;
+
+/**
+ * Existing customers that share an email, phone or national id with the one being entered, each with
+ * the fields it matched on. Blank values match nothing.
+ */
+export async function findDuplicateCustomers(
+  tx: Transaction,
+  tenantId: string,
+  query: DuplicateQuery,
+): Promise<CustomerDuplicate[]> {
+  const email = query.email?.toLowerCase() ?? '';
+  const phone = digitsOnly(query.phone ?? '');
+  const nationalId = normalizedNationalId(query.national_id ?? '');
+  const conditions: Record<(typeof DUPLICATE_FIELDS)[number], SQL | undefined> = {
+    email: email ? sql`lower(${customers.email}) = ${email}` : undefined,
+    phone:
+      phone.length >= MIN_DUPLICATE_PHONE_DIGITS ? sql`${digitsOf(customers.phone)} = ${phone}` : undefined,
+    national_id: nationalId
+      ? sql`${normalizedNationalIdOf(customers.nationalId)} = ${nationalId}`
+      : undefined,
+  };
+  const checks = DUPLICATE_FIELDS.flatMap((field) => {
+    const condition = conditions[field];
+    return condition ? [{ field, condition }] : [];
+  });
+  if (checks.length === 0) return [];
+
+  const rows = await tx
+    .select({
+      id: customers.id,
+      display_name: customers.displayName,
+      email: customers.email,
+      phone: customers.phone,
+      national_id: customers.nationalId,
+      matched: sql<boolean[]>`array[${sql.join(
+        checks.map((check) => check.condition),
+        sql`, `,
+      )}]`,
+    })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.tenantId, tenantId),
+        query.exclude_id ? ne(customers.id, query.exclude_id) : undefined,
+        or(...checks.map((check) => check.condition)),
+      ),
+    )
+    .orderBy(asc(sql`lower(${customers.displayName})`), asc(customers.id))
+    .limit(MAX_DUPLICATES);
+  return rows.map(({ matched, ...row }) => ({
+    ...row,
+    matched_on: checks.filter((_, index) => matched[index]).map((check) => check.field),
+  }));
+}

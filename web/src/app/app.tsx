@@ -1,20 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { onSessionEnded } from '../lib/api-client.js';
-import {
-  CACHE_MAX_AGE,
-  CACHE_VERSION,
-  createLocalPersister,
-  createQueryClient,
-  shouldPersist,
-} from '../lib/query-client.js';
+import { createQueryClient } from '../lib/query-client.js';
 import { Session } from '../lib/session.js';
 import { SessionProvider } from '../lib/session-context.js';
-import { routes } from './routes.js';
+import { addAppRoutes, routes } from './routes.js';
 import { cssVariablesResolver, theme } from './theme.js';
 
 // Toasts are rare and never needed for the first paint: their container loads on its own.
@@ -23,12 +17,15 @@ const Notifications = lazy(() =>
 );
 
 const queryClient = createQueryClient();
-const persister = createLocalPersister();
+// The cache on disk is restored and then kept in step from a chunk of its own, off the first
+// screen's critical path; screens that ask before it arrives simply fetch.
+const persistence = import('../lib/query-persistence.js');
+void persistence.then(({ persistCache }) => persistCache(queryClient));
 const session = new Session(async () => {
   queryClient.clear();
-  await persister.removeClient();
+  await (await persistence).forgetPersistedCache();
 });
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation: addAppRoutes });
 
 export function App() {
   useEffect(() => {
@@ -43,19 +40,11 @@ export function App() {
       <Suspense fallback={null}>
         <Notifications position="top-right" />
       </Suspense>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{
-          persister,
-          maxAge: CACHE_MAX_AGE,
-          buster: CACHE_VERSION,
-          dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
-        }}
-      >
+      <QueryClientProvider client={queryClient}>
         <SessionProvider session={session}>
           <RouterProvider router={router} />
         </SessionProvider>
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -16,7 +16,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { collectPaths, routes } from './routes.js';
+import { appRoutes } from './app-routes.js';
+import { collectPaths } from './routes.js';
 
 export interface NavItem {
   path: string;
@@ -87,7 +88,7 @@ const USER_MENU: MenuEntry[] = [
 let existingPaths: Set<string> | undefined;
 /** Computed on first use: the route table imports the layouts that import this file. */
 const hasScreen = (path: string) => {
-  existingPaths ??= collectPaths(routes);
+  existingPaths ??= collectPaths(appRoutes);
   return existingPaths.has(path);
 };
 

@@ -1,20 +1,21 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router';
 import { HomeRoute, RedirectSignedIn } from './guards/home-route.js';
 import { PageLoader } from './guards/page-loader.js';
-import { RequireAuth } from './guards/require-auth.js';
 import { AuthLayout } from './layouts/auth-layout.js';
 import { RootLayout } from './layouts/root-layout.js';
 import { RouteError } from './route-error.js';
-import type { RouteHandle } from './route-handle.js';
 
-const handle = (value: RouteHandle) => value;
+/** The root route, under which the signed-in screens of app-routes.tsx are added. */
+const ROOT_ID = 'root';
 
 /**
- * The one route table. Every screen is its own chunk, loaded when first visited. A module screen
- * names its plan feature in `handle.module`; the sidebar shows it once its route is here.
+ * The route table of the public and sign-in screens. The signed-in app's routes (app-routes.tsx)
+ * join the table on the first navigation into it, so the first screen a visitor loads carries
+ * none of them. Every screen is its own chunk, loaded when first visited.
  */
 export const routes: RouteObject[] = [
   {
+    id: ROOT_ID,
     element: <RootLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoader />,
@@ -45,72 +46,23 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            lazy: () => import('./layouts/app-layout.js'),
-            children: [
-              {
-                lazy: () => import('./guards/access-gate.js'),
-                children: [
-                  {
-                    path: 'dashboard',
-                    handle: handle({
-                      title: 'Dashboard',
-                      subtitle: 'Your agency at a glance',
-                      module: 'module_dashboard',
-                    }),
-                    lazy: () => import('../features/dashboard/pages/dashboard-page.js'),
-                  },
-                  {
-                    path: 'billing',
-                    handle: handle({
-                      title: 'Billing',
-                      subtitle: 'Your plan, trial and subscription',
-                      allowWithoutSubscription: true,
-                    }),
-                    lazy: () => import('../features/billing/pages/billing-page.js'),
-                  },
-                  {
-                    path: 'profile',
-                    handle: handle({
-                      title: 'Profile',
-                      subtitle: 'Who you are in Coverdesk',
-                      allowWithoutSubscription: true,
-                    }),
-                    lazy: () => import('../features/profile/pages/profile-page.js'),
-                  },
-                  {
-                    path: 'profile/settings',
-                    handle: handle({
-                      title: 'Profile settings',
-                      subtitle: 'Your name, agency and password',
-                      allowWithoutSubscription: true,
-                    }),
-                    lazy: () => import('../features/profile/pages/profile-settings-page.js'),
-                  },
-                ],
-              },
-              {
-                path: 'admin',
-                lazy: () => import('./guards/require-admin.js'),
-                children: [
-                  {
-                    index: true,
-                    handle: handle({ title: 'Admin portal', subtitle: 'The Coverdesk platform' }),
-                    lazy: () => import('../features/admin/pages/admin-dashboard-page.js'),
-                  },
-                  { path: 'dashboard', element: <Navigate to="/admin" replace /> },
-                ],
-              },
-            ],
-          },
-        ],
-      },
     ],
   },
 ];
+
+let appRoutesAdded = false;
+
+/**
+ * React Router asks this for any path it cannot place precisely (the public catch-all answers
+ * everything else), so the signed-in routes are added before the first navigation that needs them.
+ */
+export const addAppRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+  if (appRoutesAdded) return;
+  const { appRoutes } = await import('./app-routes.js');
+  if (appRoutesAdded) return;
+  appRoutesAdded = true;
+  patch(ROOT_ID, appRoutes);
+};
 
 /** Paths that exist as screens, for showing navigation entries only when their screen is here. */
 export function collectPaths(table: RouteObject[], prefix = ''): Set<string> {

@@ -23,3 +23,8 @@ export function fieldErrors(body: unknown): Record<string, string> {
   }
   return errors;
 }
+
+/** What to tell the user about a failed call or action. */
+export function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : FALLBACK_ERROR;
+}

@@ -11,7 +11,8 @@ export function zodValidate<T>(schema: z.ZodType<T>) {
     if (result.success) return {};
     const errors: Record<string, string> = {};
     for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '');
+      // Nested fields keep their full path ("policy_types.0.commission_percentage"), as @mantine/form names them.
+      const field = issue.path.join('.');
       errors[field] ??= issue.message;
     }
     return errors;
@@ -30,7 +31,9 @@ function formErrors(
     return { fields: {}, form: error instanceof Error ? error.message : String(error) };
   }
   const all = error.status === 400 ? fieldErrors(error.body) : {};
-  const fields = Object.fromEntries(Object.entries(all).filter(([field]) => knownFields.includes(field)));
+  const fields = Object.fromEntries(
+    Object.entries(all).filter(([field]) => knownFields.includes(field.split('.')[0] ?? field)),
+  );
   const unplaced = Object.keys(all).length > Object.keys(fields).length || Object.keys(all).length === 0;
   return { fields, form: unplaced ? error.message : null };
 }

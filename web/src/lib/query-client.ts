@@ -1,5 +1,4 @@
-import { type Query, QueryClient } from '@tanstack/react-query';
-import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import { QueryClient } from '@tanstack/react-query';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -29,14 +28,11 @@ export const STALE_TIMES = {
 export type Resource = keyof typeof STALE_TIMES;
 
 /** Anything not in the table: fresh for 70% of the local cache's default ten-minute lifetime. */
-const DEFAULT_STALE_TIME = 7 * MINUTE;
+export const DEFAULT_STALE_TIME = 7 * MINUTE;
 const DEFAULT_CACHE_TIME = 10 * MINUTE;
 
-/** Bump when the shape of cached data changes, so old caches are thrown away. */
-export const CACHE_VERSION = '1';
 /** The whole local cache is discarded after a day. */
 export const CACHE_MAX_AGE = 24 * 60 * MINUTE;
-const STORAGE_KEY = 'coverdesk.query-cache';
 
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
@@ -54,41 +50,4 @@ export function createQueryClient(): QueryClient {
     client.setQueryDefaults([resource], { staleTime, gcTime: staleTime === 0 ? 0 : DEFAULT_CACHE_TIME });
   }
   return client;
-}
-
-/** Only successful data with a lifetime goes to disk. */
-export function shouldPersist(query: Query): boolean {
-  const resource = query.queryKey[0] as string;
-  const staleTime = resource in STALE_TIMES ? STALE_TIMES[resource as Resource] : DEFAULT_STALE_TIME;
-  return query.state.status === 'success' && staleTime > 0;
-}
-
-/** The query cache in localStorage, written at most once a second. */
-export function createLocalPersister(storage: Storage = localStorage): Persister {
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  return {
-    persistClient(client: PersistedClient) {
-      clearTimeout(pending);
-      pending = setTimeout(() => {
-        try {
-          storage.setItem(STORAGE_KEY, JSON.stringify(client));
-        } catch {
-          // A full or unavailable storage only costs the next visit a refetch.
-        }
-      }, SECOND);
-    },
-    restoreClient() {
-      const saved = storage.getItem(STORAGE_KEY);
-      if (!saved) return undefined;
-      try {
-        return JSON.parse(saved) as PersistedClient;
-      } catch {
-        return undefined;
-      }
-    },
-    removeClient() {
-      clearTimeout(pending);
-      storage.removeItem(STORAGE_KEY);
-    },
-  };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 
 export const MOBILE_MAX_WIDTH = 768;
 export const TABLET_MAX_WIDTH = 1024;
@@ -27,4 +28,9 @@ export function useDeviceClass(search: string): DeviceClass {
     };
   }, []);
   return deviceClass(width, search);
+}
+
+/** The device class of the current page, for screens that lay out differently on phones. */
+export function useDevice(): DeviceClass {
+  return useDeviceClass(useLocation().search);
 }

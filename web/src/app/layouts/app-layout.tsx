@@ -6,6 +6,7 @@ import { useDeviceClass } from '../../lib/viewport.js';
 import { Logo } from '../components/logo.js';
 import { PageLoader } from '../guards/page-loader.js';
 import { useRouteHandle } from '../route-handle.js';
+import { SetupGuide } from '../setup-guide.js';
 import { DemoBanner, SubscriptionBanner } from './banners.js';
 import { MainNav } from './main-nav.js';
 import { UserMenu } from './user-menu.js';
@@ -38,6 +39,7 @@ function Content() {
     <>
       <DemoBanner />
       <SubscriptionBanner />
+      <SetupGuide />
       <Box p={{ base: 'sm', sm: 'lg' }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -1,0 +1,39 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { FormError } from './form-error.js';
+
+/** Asks before something that cannot be undone, naming what it acts on. */
+export function ConfirmDialog(props: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  error?: string | null;
+  /** What else the dialog offers (deactivate instead of delete). */
+  alternative?: ReactNode;
+  /** When the action turned out to be impossible and only the alternative remains. */
+  hideConfirm?: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+      <Stack gap="md">
+        <Text fz="sm">{props.children}</Text>
+        <FormError message={props.error ?? null} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          {props.alternative}
+          {!props.hideConfirm && (
+            <Button color="red" loading={props.busy} onClick={props.onConfirm}>
+              {props.confirmLabel}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,181 @@
+import type { Paged } from '@coverdesk/contract';
+import { DEFAULT_PAGE_SIZE } from '@coverdesk/contract';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ListParams } from '../lib/list-params.js';
+import { useDevice } from '../lib/viewport.js';
+import { ErrorState } from './page-states.js';
+
+/** Figures line up in columns. */
+const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
+
+export interface Column<Row> {
+  key: string;
+  header: string;
+  /** The `ordering` value that sorts by this column, when it sorts. */
+  sort?: string;
+  numeric?: boolean;
+  render(row: Row): ReactNode;
+}
+
+interface DataListProps<Row extends { id: string }> {
+  /** What the rows are, for screen readers and the counts ("customers"). */
+  noun: string;
+  query: UseQueryResult<Paged<Row>>;
+  params: Pick<ListParams<string>, 'page' | 'ordering' | 'narrowed' | 'set' | 'clear'>;
+  columns: Column<Row>[];
+  /** Where a row leads; the first column links there. */
+  href(row: Row): string;
+  /** The body of a row's card on a phone: the two or three fields that identify it. */
+  card(row: Row): ReactNode;
+  /** Shown when the agency has none yet (nothing narrows the list). */
+  empty: ReactNode;
+}
+
+/**
+ * A server-paged list: a sortable table on a desk, cards on a phone, with loading, empty,
+ * no-match and error states and the pager below.
+ */
+export function DataList<Row extends { id: string }>(props: DataListProps<Row>) {
+  const device = useDevice();
+  const { query, params } = props;
+
+  if (query.isError && !query.data)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <LoadingRows phone={device === 'mobile'} />;
+
+  const { count, results } = query.data;
+  if (count === 0 && !params.narrowed) return <>{props.empty}</>;
+  const pages = Math.max(1, Math.ceil(count / DEFAULT_PAGE_SIZE));
+  const first = (params.page - 1) * DEFAULT_PAGE_SIZE + 1;
+
+  return (
+    <Stack gap="sm" aria-busy={query.isFetching}>
+      {count === 0 ? (
+        <Card withBorder padding="lg">
+          <Stack align="center" gap="xs">
+            <Text fw={600}>No {props.noun} match this search.</Text>
+            <Button variant="light" onClick={params.clear}>
+              Clear search and filters
+            </Button>
+          </Stack>
+        </Card>
+      ) : device === 'mobile' ? (
+        <Stack gap="xs">
+          {results.map((row) => (
+            <Card key={row.id} withBorder padding="sm" component={Link} to={props.href(row)} mih={44}>
+              {props.card(row)}
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={640}>
+            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+              <Table.Thead>
+                <Table.Tr>
+                  {props.columns.map((column) => (
+                    <HeaderCell key={column.key} column={column} params={params} />
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {results.map((row) => (
+                  <Table.Tr key={row.id}>
+                    {props.columns.map((column, index) => (
+                      <Table.Td
+                        key={column.key}
+                        ta={column.numeric ? 'right' : undefined}
+                        style={column.numeric ? TABULAR : undefined}
+                      >
+                        {index === 0 ? (
+                          <Anchor component={Link} to={props.href(row)} fw={600}>
+                            {column.render(row)}
+                          </Anchor>
+                        ) : (
+                          column.render(row)
+                        )}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {count > 0 && (
+        <Group justify="space-between" gap="sm">
+          <Text fz="sm" c="dimmed" aria-live="polite">
+            {first}–{first + results.length - 1} of {count} {props.noun}
+          </Text>
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={Math.min(params.page, pages)}
+              onChange={(page) => params.set({ page })}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            />
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function HeaderCell<Row>({
+  column,
+  params,
+}: {
+  column: Column<Row>;
+  params: DataListProps<{ id: string }>['params'];
+}) {
+  const align = column.numeric ? 'right' : undefined;
+  if (!column.sort) return <Table.Th ta={align}>{column.header}</Table.Th>;
+  const active = params.ordering.replace(/^-/, '') === column.sort;
+  const descending = active && params.ordering.startsWith('-');
+  const Icon = !active ? IconArrowsSort : descending ? IconArrowDown : IconArrowUp;
+  return (
+    <Table.Th ta={align} aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+      <UnstyledButton
+        onClick={() =>
+          params.set({ ordering: active && !descending ? `-${column.sort}` : (column.sort ?? null) })
+        }
+        fw={700}
+        fz="sm"
+      >
+        <Group gap={4} wrap="nowrap" justify={column.numeric ? 'flex-end' : undefined}>
+          {column.header}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function LoadingRows({ phone }: { phone: boolean }) {
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label="Loading">
+      {Array.from({ length: 6 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={index} h={phone ? 72 : 44} radius="sm" />
+      ))}
+    </Stack>
+  );
+}

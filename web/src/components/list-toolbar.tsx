@@ -1,0 +1,113 @@
+import { Badge, Button, CloseButton, Drawer, Group, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { ListParams } from '../lib/list-params.js';
+import { useDevice } from '../lib/viewport.js';
+
+/** How long typing pauses before the list searches (the spec's search debounce). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A list's filter row: the search box first, then the filters that matter, then Clear; the
+ * primary action at the right. On a phone the filters move into a drawer and the action stays.
+ */
+export function ListToolbar(props: {
+  params: Pick<ListParams<string>, 'search' | 'filters' | 'narrowed' | 'set' | 'clear'>;
+  searchLabel: string;
+  filters?: ReactNode;
+  action?: ReactNode;
+}) {
+  const device = useDevice();
+  const { params } = props;
+  const [draft, setDraft] = useState(params.search);
+  const commit = useDebouncedCallback(
+    (value: string) => params.set({ search: value.trim() || null }),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const [drawer, { open, close }] = useDisclosure(false);
+  // Back/forward or "Clear" change the URL; the box follows.
+  useEffect(() => setDraft(params.search), [params.search]);
+
+  const search = (
+    <TextInput
+      aria-label={props.searchLabel}
+      placeholder={props.searchLabel}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={draft}
+      onChange={(event) => {
+        setDraft(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      rightSection={
+        draft ? (
+          <CloseButton
+            aria-label="Clear search"
+            onClick={() => {
+              setDraft('');
+              params.set({ search: null });
+            }}
+          />
+        ) : null
+      }
+      flex={1}
+      miw={device === 'mobile' ? 0 : 220}
+      maw={device === 'mobile' ? undefined : 360}
+    />
+  );
+  const activeFilters = Object.keys(params.filters).length;
+  const clear = params.narrowed && (
+    <Button variant="subtle" color="gray" onClick={params.clear}>
+      Clear
+    </Button>
+  );
+
+  if (device === 'mobile') {
+    return (
+      <Stack gap="xs">
+        {props.action}
+        <Group gap="xs" wrap="nowrap">
+          {search}
+          {props.filters && (
+            <Button
+              variant="default"
+              onClick={open}
+              leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+              rightSection={
+                activeFilters > 0 ? (
+                  <Badge size="sm" circle>
+                    {activeFilters}
+                  </Badge>
+                ) : null
+              }
+              h={44}
+            >
+              Filters
+            </Button>
+          )}
+        </Group>
+        <Drawer opened={drawer} onClose={close} title="Filters" position="bottom" size="auto">
+          <Stack gap="sm" pb="md">
+            {props.filters}
+            <Group grow>
+              <Button variant="default" onClick={params.clear}>
+                Clear
+              </Button>
+              <Button onClick={close}>Show results</Button>
+            </Group>
+          </Stack>
+        </Drawer>
+      </Stack>
+    );
+  }
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm">
+      <Group gap="sm" align="flex-end" flex={1}>
+        {search}
+        {props.filters}
+        {clear}
+      </Group>
+      {props.action}
+    </Group>
+  );
+}

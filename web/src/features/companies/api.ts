@@ -1,0 +1,79 @@
+import type { Company, CompanyBody, CompanyStats, Paged, PolicyType } from '@coverdesk/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.js';
+import { queryKeys } from '../../lib/query-keys.js';
+
+const keys = {
+  list: (query: Record<string, string | number>) => [...queryKeys.companies, 'list', query] as const,
+  detail: (id: string) => [...queryKeys.companies, 'detail', id] as const,
+  stats: (id: string) => [...queryKeys.companies, 'stats', id] as const,
+  sellable: [...queryKeys.policyTypes, 'sellable'] as const,
+};
+
+/** The spec's cache-busting parameter on company list and detail calls; the query key leaves it out. */
+const cacheBuster = () => ({ _t: Date.now() });
+
+export function useCompanies(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: keys.list(query),
+    queryFn: ({ signal }) =>
+      api.get<Paged<Company>>('/companies/', { query: { ...query, ...cacheBuster() }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCompany(id: string) {
+  return useQuery({
+    queryKey: keys.detail(id),
+    queryFn: ({ signal }) => api.get<Company>(`/companies/${id}/`, { query: cacheBuster(), signal }),
+  });
+}
+
+export function useCompanyStats(id: string) {
+  return useQuery({
+    queryKey: keys.stats(id),
+    queryFn: ({ signal }) => api.get<CompanyStats>(`/companies/${id}/stats/`, { signal }),
+  });
+}
+
+/** The whole catalogue of policy types, for choosing what an insurer sells. */
+export function useSellablePolicyTypes() {
+  return useQuery({
+    queryKey: keys.sellable,
+    queryFn: async ({ signal }) =>
+      (await api.get<Paged<PolicyType>>('/policy-types/', { query: { page_size: 100 }, signal })).results,
+  });
+}
+
+/** After a change: insurers, the type catalogue (it counts insurers) and the setup guide. */
+function useRefreshAfterChange() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all(
+      [queryKeys.companies, queryKeys.policyTypes, queryKeys.setupStatus].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+/** Creates an insurer, or changes the one with `id`. */
+export function useSaveCompany(id?: string) {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: async (body: CompanyBody) => {
+      if (id) return api.put<Company>(`/companies/${id}/`, body);
+      const created = await api.post<Company>('/companies/', body);
+      if (!created?.id) throw new Error('Invalid response from server');
+      return created;
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteCompany() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/companies/${id}/`),
+    onSuccess: refresh,
+  });
+}

@@ -99,3 +99,9 @@ export async function setSubscription(
       .where(eq(subscriptions.tenantId, tenantId));
   });
 }
+
+/** A new agency, with a caller signed in as its owner. */
+export async function signedInAgency(app: FastifyInstance) {
+  const session = await registerAgency(app);
+  return { ...session, as: apiAs(app, session.access) };
+}

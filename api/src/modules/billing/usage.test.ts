@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiAs,
-  createTestApp,
-  registerAgency,
-  setSubscription,
-  type TestApp,
-} from '../../../test/test-app.js';
+import { createTestApp, setSubscription, signedInAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
 import { customers } from '../customers/tables.js';
 
@@ -15,10 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function agency() {
-  const session = await registerAgency(t.app);
-  return { ...session, as: apiAs(t.app, session.access) };
-}
+const agency = () => signedInAgency(t.app);
 
 describe('usage', () => {
   it('shows how much of each Professional trial limit the agency uses', async () => {

@@ -1,12 +1,6 @@
 import { MODULES } from '@coverdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiAs,
-  createTestApp,
-  registerAgency,
-  setSubscription,
-  type TestApp,
-} from '../../../test/test-app.js';
+import { createTestApp, setSubscription, signedInAgency, type TestApp } from '../../../test/test-app.js';
 import { plans } from '../billing/tables.js';
 
 let t: TestApp;
@@ -15,11 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new agency and a caller signed in as its owner. */
-async function agency() {
-  const session = await registerAgency(t.app);
-  return { ...session, as: apiAs(t.app, session.access) };
-}
+const agency = () => signedInAgency(t.app);
 
 type Caller = Awaited<ReturnType<typeof agency>>['as'];
 

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiAs,
-  createTestApp,
-  registerAgency,
-  setSubscription,
-  type TestApp,
-} from '../../../test/test-app.js';
+import { createTestApp, setSubscription, signedInAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
 import { customers } from './tables.js';
 
@@ -15,11 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new agency and a caller signed in as its owner. */
-async function agency() {
-  const session = await registerAgency(t.app);
-  return { ...session, as: apiAs(t.app, session.access) };
-}
+const agency = () => signedInAgency(t.app);
 
 /** Fills an agency's book straight in the database, for tests about how many customers it has. */
 async function insertCustomers(tenantId: string, count: number) {

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiAs,
-  createTestApp,
-  registerAgency,
-  setSubscription,
-  type TestApp,
-} from '../../../test/test-app.js';
+import { createTestApp, setSubscription, signedInAgency, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,11 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new agency and a caller signed in as its owner. */
-async function agency() {
-  const session = await registerAgency(t.app);
-  return { ...session, as: apiAs(t.app, session.access) };
-}
+const agency = () => signedInAgency(t.app);
 
 const motor = { name: 'Motor', category: 'auto', description: 'Private cars and vans' };
 

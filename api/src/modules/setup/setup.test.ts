@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
 import { companies } from '../companies/tables.js';
 
@@ -9,10 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function agency() {
-  const session = await registerAgency(t.app);
-  return { ...session, as: apiAs(t.app, session.access) };
-}
+const agency = () => signedInAgency(t.app);
 
 /** Straight into the table, so these tests do not wait on the companies API. */
 const addInsurer = (tenantId: string, name: string) =>

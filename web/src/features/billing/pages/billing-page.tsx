@@ -19,6 +19,7 @@ import { SubscriptionBadge } from '../../../components/subscription-badge.js';
 import { formatDate, formatMoney } from '../../../lib/format.js';
 import { useSession } from '../../../lib/session-context.js';
 import { usePlans, useSubscriptionStatus } from '../../../lib/subscription.js';
+import { PlanUsage } from '../components/plan-usage.js';
 
 export function Component() {
   const { state } = useSession();
@@ -100,6 +101,8 @@ export function Component() {
           </Stack>
         )}
       </Card>
+
+      {!isAdmin && <PlanUsage />}
 
       <Title order={2} fz="h4">
         Plans

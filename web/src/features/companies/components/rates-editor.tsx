@@ -1,5 +1,5 @@
 import { type CompanyBody, POLICY_CATEGORY_LABELS, type PolicyType } from '@coverdesk/contract';
-import { Anchor, Checkbox, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { Link } from 'react-router';
 
@@ -73,11 +73,10 @@ export function RatesEditor({
                 onChange={(event) => toggle(type, event.currentTarget.checked)}
               />
               {index >= 0 && (
-                <Group grow align="flex-start" gap="sm" wrap="wrap">
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                   <TextInput
                     label={`Insurer's name for ${type.name}`}
                     placeholder={type.name}
-                    miw={180}
                     {...form.getInputProps(`policy_types.${index}.custom_name`)}
                   />
                   <NumberInput
@@ -85,13 +84,13 @@ export function RatesEditor({
                     required
                     min={0}
                     max={100}
+                    clampBehavior="none"
                     decimalScale={2}
                     step={0.5}
                     suffix="%"
-                    miw={160}
                     {...form.getInputProps(`policy_types.${index}.commission_percentage`)}
                   />
-                </Group>
+                </SimpleGrid>
               )}
             </Stack>
           </Paper>

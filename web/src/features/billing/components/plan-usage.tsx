@@ -1,0 +1,67 @@
+import { USAGE_METRICS, type UsageMetric } from '@coverdesk/contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useUsageSummary } from '../api.js';
+
+const LABELS: Record<UsageMetric, string> = { policies: 'Policies', customers: 'Customers', leads: 'Leads' };
+const count = new Intl.NumberFormat();
+
+/** Each plan limit as a bar: how much is used and what remains. */
+export function PlanUsage() {
+  const usage = useUsageSummary();
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="h4" mb="sm">
+        Plan usage
+      </Title>
+      {usage.isPending ? (
+        <Skeleton h={48} />
+      ) : usage.isError ? (
+        <Alert color="red" variant="light" title="Failed to fetch usage metrics">
+          <Button size="xs" variant="light" mt="xs" onClick={() => void usage.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          {USAGE_METRICS.map((metric) => {
+            const value = usage.data[metric];
+            const full = value.current_value >= value.limit_value;
+            return (
+              <Stack key={metric} gap={6}>
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600} fz="sm">
+                    {LABELS[metric]}
+                  </Text>
+                  <Text fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {count.format(value.current_value)} of {count.format(value.limit_value)}
+                  </Text>
+                </Group>
+                <Progress
+                  value={Math.min(100, value.usage_percentage)}
+                  color={full ? 'red' : value.usage_percentage >= 80 ? 'yellow' : 'indigo'}
+                  aria-label={`${LABELS[metric]}: ${value.usage_percentage}% of the plan limit used`}
+                />
+                <Text fz="xs" c={full ? 'red.8' : 'dimmed'}>
+                  {full
+                    ? 'Limit reached — upgrade to add more.'
+                    : `${count.format(value.remaining_usage)} left`}
+                </Text>
+              </Stack>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}

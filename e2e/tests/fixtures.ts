@@ -110,11 +110,17 @@ export async function expectAccessible(page: Page) {
 }
 
 /** Every test fails on any console error the page logs. */
-export const test = base.extend<{ broker: Broker }>({
+export const test = base.extend<{ broker: Broker; showSetupGuide: boolean }>({
   broker: async ({ request }, use) => {
     await use(await registerBroker(request));
   },
-  page: async ({ page }, use) => {
+  // The Welcome popup opens over whatever a freshly signed-in broker does next; only the tests
+  // about it want it (test.use({ showSetupGuide: true })).
+  showSetupGuide: [false, { option: true }],
+  page: async ({ page, showSetupGuide }, use) => {
+    if (!showSetupGuide) {
+      await page.addInitScript(() => localStorage.setItem('coverdesk.setup-guide.hidden', '1'));
+    }
     const errors: string[] = [];
     page.on('console', (message) => {
       // Refused requests (a wrong password, a signed-out call) are the app working; server errors are

@@ -1,4 +1,5 @@
-import { adminSession, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import type { APIRequestContext } from '@playwright/test';
+import { adminSession, type Broker, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
 
 /**
  * Every screen of the app shell, looked at: no serious accessibility problem, no console error,
@@ -60,4 +61,90 @@ test('admin screen /admin', async ({ page, request }, testInfo) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Admin portal' })).toBeVisible();
   await expect(page.getByText(/of \d+ applied/)).toBeVisible();
   await lookAt(page, 'admin', testInfo);
+});
+
+/** An agency with one of everything, so every module screen has something to show. */
+async function seedAgency(request: APIRequestContext, broker: Broker) {
+  const headers = { authorization: `Bearer ${broker.access}` };
+  const post = async (url: string, data: object) => {
+    const response = await request.post(url, { headers, data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as { id: string };
+  };
+  const type = await post('/api/policy-types/', { name: 'Private motor', category: 'auto' });
+  const company = await post('/api/companies/', {
+    name: 'Harel Insurance',
+    commission_payment_method: 'pro_rata',
+    policy_types: [{ policy_type_id: type.id, commission_percentage: '12.5' }],
+  });
+  const customer = await post('/api/customers/', {
+    first_name: 'Dana',
+    last_name: 'Levi',
+    email: 'dana.levi@example.com',
+    phone: '052-123-4567',
+    city: 'Haifa',
+    tags: ['vip'],
+  });
+  return { type: type.id, company: company.id, customer: customer.id };
+}
+
+const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => string; heading: string }[] = [
+  { path: () => '/policy-types', heading: 'Policy types' },
+  { path: () => '/policy-types/create', heading: 'Policy types' },
+  { path: (ids) => `/policy-types/${ids.type}/edit`, heading: 'Policy types' },
+  { path: () => '/companies', heading: 'Companies' },
+  { path: () => '/companies/create', heading: 'Companies' },
+  { path: (ids) => `/companies/${ids.company}/edit`, heading: 'Companies' },
+  { path: () => '/customers', heading: 'Customers' },
+  { path: () => '/customers/create', heading: 'Customers' },
+  { path: (ids) => `/customers/${ids.customer}`, heading: 'Customers' },
+  { path: (ids) => `/customers/${ids.customer}/edit`, heading: 'Customers' },
+];
+
+for (const screen of MODULE_SCREENS) {
+  const name = screen.path({ type: 'id', company: 'id', customer: 'id' });
+  test(`module screen ${name}`, async ({ page, broker, request }, testInfo) => {
+    const ids = await seedAgency(request, broker);
+    await signInWithTokens(page, broker);
+    await page.goto(screen.path(ids));
+    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+    await expect(page.getByLabel('Loading')).toHaveCount(0);
+    await lookAt(page, name.replace(/[^a-z]+/g, '-'), testInfo);
+  });
+}
+
+test('the filters of a list, in a drawer on a phone and in the row on a desk', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  await seedAgency(request, broker);
+  await signInWithTokens(page, broker);
+  await page.goto('/customers');
+  if (testInfo.project.name === 'mobile') {
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  }
+  await page
+    .getByRole('textbox', { name: 'Status' })
+    .or(page.getByRole('combobox', { name: 'Status' }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: 'Inactive' }).click();
+  await expect(page).toHaveURL(/status=inactive/);
+  await lookAt(page, 'customers-filters', testInfo);
+});
+
+test('module screens when the agency has nothing yet', async ({ page, broker }, testInfo) => {
+  await signInWithTokens(page, broker);
+  const emptyScreens: [path: string, empty: string][] = [
+    ['/policy-types', 'No policy types yet'],
+    ['/companies', 'No insurers yet'],
+    ['/customers', 'No customers yet'],
+  ];
+  for (const [path, empty] of emptyScreens) {
+    await page.goto(path);
+    await expect(page.getByText(empty)).toBeVisible();
+    await lookAt(page, `${path.slice(1)}-empty`, testInfo);
+  }
 });

@@ -58,7 +58,14 @@ export function SetupGuide() {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Welcome to Coverdesk" size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Welcome to Coverdesk"
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <div>
           <Title order={2} fz="h4">

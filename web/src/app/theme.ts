@@ -12,11 +12,17 @@ import {
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
-  return parsed.isThemeColor && parsed.shade === undefined
-    ? { ...colors, color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)` }
-    : colors;
+  if (!parsed.isThemeColor || parsed.shade !== undefined) return colors;
+  if (input.variant === 'light') {
+    return { ...colors, color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)` };
+  }
+  // White on the mid shade of red, green and the like is below 4.5:1; their deepest shade passes.
+  if (input.variant === 'filled' && parsed.color !== input.theme.primaryColor) {
+    const deepest = `var(--mantine-color-${parsed.color}-9)`;
+    return { ...colors, background: deepest, hover: `color-mix(in srgb, ${deepest} 85%, black)` };
+  }
+  return colors;
 };
 
 /** One primary colour, one radius, the system font stack. */
@@ -38,9 +44,15 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's default dimmed grey is too faint on white for body text (axe: 3.3:1); this passes 4.5:1. */
+/**
+ * Mantine's default dimmed grey (3.3:1) and error red are too faint on white for text; these pass
+ * 4.5:1.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });

@@ -18,7 +18,13 @@ export function ConfirmDialog(props: {
   onClose(): void;
 }) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Text fz="sm">{props.children}</Text>
         <FormError message={props.error ?? null} />

@@ -86,7 +86,14 @@ export function ListToolbar(props: {
             </Button>
           )}
         </Group>
-        <Drawer opened={drawer} onClose={close} title="Filters" position="bottom" size="auto">
+        <Drawer
+          opened={drawer}
+          onClose={close}
+          title="Filters"
+          position="bottom"
+          size="auto"
+          closeButtonProps={{ 'aria-label': 'Close filters' }}
+        >
           <Stack gap="sm" pb="md">
             {props.filters}
             <Group grow>

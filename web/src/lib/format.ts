@@ -1,7 +1,12 @@
-/** Dates in the reader's locale, e.g. "22 Nov 2026". */
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** A calendar day ("2026-11-22") is no moment in time: read and shown as UTC, it never moves a day. */
+const calendarDayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** Dates in the reader's locale, e.g. "22 Nov 2026"; both moments and calendar days. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
+  const calendarDay = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  return (calendarDay ? calendarDayFormat : dateFormat).format(new Date(iso));
 }
 
 /** Money as the API sends it ("79.99"), in the agency's currency; the string is never re-rounded. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatDate } from './format.js';
 import { isAdminHost, mainAppLoginUrl } from './hosts.js';
 import { initials } from './initials.js';
+import { createLocalPersister } from './query-persistence.js';
 import { deviceClass } from './viewport.js';
 
 describe('initials', () => {
@@ -29,5 +31,35 @@ describe('admin hosts', () => {
     expect(mainAppLoginUrl({ protocol: 'https:', host: 'admin.coverdesk.app' })).toBe(
       'https://coverdesk.app/login',
     );
+  });
+});
+
+describe('dates', () => {
+  it('shows a calendar day as that day, west of Greenwich too', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      expect(formatDate('1985-03-01')).toBe(
+        new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+          Date.UTC(1985, 2, 1),
+        ),
+      );
+      expect(formatDate('1985-03-01')).toMatch(/\b1\b/);
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+});
+
+describe('the saved query cache', () => {
+  it('is written at once when the page goes away, not only after the pause', () => {
+    const saved = new Map<string, string>();
+    const storage = { setItem: (key: string, value: string) => saved.set(key, value) } as unknown as Storage;
+    const page = new EventTarget();
+    const persister = createLocalPersister(storage, page as unknown as Window);
+    void persister.persistClient({ timestamp: 1, buster: '1', clientState: { queries: [], mutations: [] } });
+    expect(saved.size).toBe(0);
+    page.dispatchEvent(new Event('pagehide'));
+    expect(saved.size).toBe(1);
   });
 });

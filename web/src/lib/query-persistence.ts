@@ -22,19 +22,30 @@ export function shouldPersist(query: Query): boolean {
   return query.state.status === 'success' && staleTime > 0;
 }
 
-/** The query cache in localStorage, written at most once a second. */
-export function createLocalPersister(storage: Storage = localStorage): Persister {
+/** The query cache in localStorage, written at most once a second and when the page goes away. */
+export function createLocalPersister(
+  storage: Storage = localStorage,
+  page: Pick<Window, 'addEventListener'> | undefined = globalThis.window,
+): Persister {
   let pending: ReturnType<typeof setTimeout> | undefined;
+  let unsaved: PersistedClient | undefined;
+  const save = () => {
+    clearTimeout(pending);
+    if (!unsaved) return;
+    try {
+      storage.setItem(STORAGE_KEY, JSON.stringify(unsaved));
+    } catch {
+      // A full or unavailable storage only costs the next visit a refetch.
+    }
+    unsaved = undefined;
+  };
+  // A reload or a closed tab within the wait must not lose the last change.
+  page?.addEventListener('pagehide', save);
   return {
     persistClient(client: PersistedClient) {
+      unsaved = client;
       clearTimeout(pending);
-      pending = setTimeout(() => {
-        try {
-          storage.setItem(STORAGE_KEY, JSON.stringify(client));
-        } catch {
-          // A full or unavailable storage only costs the next visit a refetch.
-        }
-      }, SECOND);
+      pending = setTimeout(save, SECOND);
     },
     restoreClient() {
       const saved = storage.getItem(STORAGE_KEY);
@@ -47,18 +58,23 @@ export function createLocalPersister(storage: Storage = localStorage): Persister
     },
     removeClient() {
       clearTimeout(pending);
+      unsaved = undefined;
       storage.removeItem(STORAGE_KEY);
     },
   };
 }
 
-const persister = createLocalPersister();
+let persister: Persister | undefined;
+const localPersister = () => {
+  persister ??= createLocalPersister();
+  return persister;
+};
 
 /** Restores the cache saved by the last visit, then keeps the saved copy in step. */
 export function persistCache(client: QueryClient): void {
   persistQueryClient({
     queryClient: client,
-    persister,
+    persister: localPersister(),
     maxAge: CACHE_MAX_AGE,
     buster: CACHE_VERSION,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
@@ -66,4 +82,4 @@ export function persistCache(client: QueryClient): void {
 }
 
 /** Someone else's data must not stay on disk after sign-out. */
-export const forgetPersistedCache = () => persister.removeClient();
+export const forgetPersistedCache = () => localPersister().removeClient();

@@ -20,7 +20,6 @@ import { FormError } from '../../../components/form-error.js';
 import { TryDemoButton } from '../../../components/try-demo-button.js';
 import { api } from '../../../lib/api-client.js';
 import { useFormSubmit } from '../../../lib/form.js';
-import classes from './contact-page.module.css';
 
 const SUPPORT_EMAIL = 'support@coverdesk.app';
 const MESSAGE_MAX = 5000;
@@ -133,7 +132,7 @@ export function Component() {
                   </Button>
                 </Stack>
               ) : (
-                <form onSubmit={onSubmit} noValidate className={classes.form}>
+                <form onSubmit={onSubmit} noValidate>
                   <Stack gap="md">
                     <Title order={2} fz="h3">
                       Send a message

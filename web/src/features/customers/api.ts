@@ -1,0 +1,91 @@
+import type {
+  Customer,
+  CustomerBody,
+  CustomerDuplicate,
+  CustomerDuplicateQuery,
+  Paged,
+} from '@coverdesk/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.js';
+import { queryKeys } from '../../lib/query-keys.js';
+
+const keys = {
+  lists: [...queryKeys.customers, 'list'] as const,
+  list: (query: Record<string, string | number>) => [...keys.lists, query] as const,
+  detail: (id: string) => [...queryKeys.customers, 'detail', id] as const,
+  duplicates: (query: CustomerDuplicateQuery) => [...queryKeys.customers, 'duplicates', query] as const,
+};
+
+export function useCustomers(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: keys.list(query),
+    queryFn: ({ signal }) => api.get<Paged<Customer>>('/customers/', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomer(id: string) {
+  return useQuery({
+    queryKey: keys.detail(id),
+    queryFn: ({ signal }) => api.get<Customer>(`/customers/${id}/`, { signal }),
+  });
+}
+
+/**
+ * Existing customers sharing an email, phone or national id with `query`; none while it names none.
+ * A failed check only loses a hint, so it shows nothing rather than an error.
+ */
+export function useCustomerDuplicates(query: CustomerDuplicateQuery): CustomerDuplicate[] {
+  const asked = Boolean(query.email || query.phone || query.national_id);
+  const duplicates = useQuery({
+    queryKey: keys.duplicates(query),
+    queryFn: ({ signal }) =>
+      api.get<{ results: CustomerDuplicate[] }>('/customers/duplicates/', { query, signal }),
+    enabled: asked,
+    // The warning must not blink away while the next keystrokes are being checked.
+    placeholderData: keepPreviousData,
+  });
+  return asked ? (duplicates.data?.results ?? []) : [];
+}
+
+/** After a change: the customer lists and details, and the plan usage that counts customers. */
+function useRefreshAfterChange() {
+  const client = useQueryClient();
+  return ({ refetchCustomers = true } = {}) =>
+    Promise.all([
+      client.invalidateQueries({
+        queryKey: queryKeys.customers,
+        refetchType: refetchCustomers ? 'active' : 'none',
+      }),
+      client.invalidateQueries({ queryKey: queryKeys.usage }),
+    ]);
+}
+
+/** Creates a customer, or changes the one with `id`. */
+export function useSaveCustomer(id?: string) {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (body: CustomerBody) =>
+      id ? api.put<Customer>(`/customers/${id}/`, body) : api.post<Customer>('/customers/', body),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useDeleteCustomer() {
+  const client = useQueryClient();
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/customers/${id}/`),
+    onSuccess: (_, id) => {
+      // The list shown next keeps its cached rows while it reloads; the deleted one must not be among them.
+      client.setQueriesData<Paged<Customer>>({ queryKey: keys.lists }, (page) =>
+        page
+          ? { ...page, count: page.count - 1, results: page.results.filter((row) => row.id !== id) }
+          : page,
+      );
+      // Refetching now would ask the still-open detail page for the customer just deleted and flash
+      // "not found" before leaving; marked stale, every customer query reloads when next shown.
+      return refresh({ refetchCustomers: false });
+    },
+  });
+}

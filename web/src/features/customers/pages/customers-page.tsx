@@ -1,0 +1,149 @@
+import type { Customer } from '@coverdesk/contract';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconPlus, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { type Column, DataList } from '../../../components/data-list.js';
+import { ListToolbar } from '../../../components/list-toolbar.js';
+import { EmptyState } from '../../../components/page-states.js';
+import { formatDate } from '../../../lib/format.js';
+import { useListParams } from '../../../lib/list-params.js';
+import { useDevice } from '../../../lib/viewport.js';
+import { useCustomers } from '../api.js';
+import { CUSTOMER_STATUS_OPTIONS, CUSTOMER_TYPE_OPTIONS } from '../components/customer-labels.js';
+import { CustomerStatusBadge } from '../components/customer-status.js';
+import { CustomerTags } from '../components/customer-tags.js';
+import { TagFilter } from '../components/tag-filter.js';
+
+const FILTERS = ['status', 'customer_type', 'tag'] as const;
+/** Phone numbers and dates read wrong when broken over two lines; long emails may break instead. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+/** A row shows this many tags; the rest are counted. */
+const ROW_TAGS = 3;
+
+const contactName = (customer: Customer) => `${customer.first_name} ${customer.last_name}`;
+
+const columns: Column<Customer>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    sort: 'name',
+    render: (customer) =>
+      customer.customer_type === 'business' ? (
+        <>
+          {customer.display_name}
+          <br />
+          {/* An inline block keeps the link's underline off the contact line. */}
+          <Text component="span" fz="xs" fw={400} c="dimmed" display="inline-block">
+            Contact: {contactName(customer)}
+          </Text>
+        </>
+      ) : (
+        customer.display_name
+      ),
+  },
+  {
+    key: 'email',
+    header: 'Email',
+    render: (customer) => <span style={{ overflowWrap: 'anywhere' }}>{customer.email}</span>,
+  },
+  { key: 'phone', header: 'Phone', render: (customer) => <span style={NO_WRAP}>{customer.phone}</span> },
+  { key: 'city', header: 'City', sort: 'city', render: (customer) => customer.city },
+  { key: 'tags', header: 'Tags', render: (customer) => <CustomerTags tags={customer.tags} max={ROW_TAGS} /> },
+  {
+    key: 'added',
+    header: 'Added',
+    sort: 'created_at',
+    render: (customer) => <span style={NO_WRAP}>{formatDate(customer.created_at)}</span>,
+  },
+  { key: 'status', header: 'Status', render: (customer) => <CustomerStatusBadge status={customer.status} /> },
+];
+
+export function Component() {
+  const params = useListParams(FILTERS, 'name');
+  const customers = useCustomers(params.query);
+  const touch = useDevice() === 'mobile' ? 44 : undefined;
+  const newCustomer = (
+    <Button
+      component={Link}
+      to="/customers/create"
+      leftSection={<IconPlus size={16} aria-hidden />}
+      mih={touch}
+    >
+      New customer
+    </Button>
+  );
+
+  return (
+    <Stack>
+      <ListToolbar
+        params={params}
+        searchLabel="Search customers"
+        action={newCustomer}
+        filters={
+          <>
+            <Select
+              label="Status"
+              placeholder="Any status"
+              data={CUSTOMER_STATUS_OPTIONS}
+              value={params.filters.status ?? null}
+              onChange={(status) => params.set({ status })}
+              clearable
+              w={{ base: '100%', sm: 140 }}
+            />
+            <Select
+              label="Type"
+              placeholder="All types"
+              data={CUSTOMER_TYPE_OPTIONS}
+              value={params.filters.customer_type ?? null}
+              onChange={(customer_type) => params.set({ customer_type })}
+              clearable
+              w={{ base: '100%', sm: 140 }}
+            />
+            <TagFilter value={params.filters.tag ?? ''} onChange={(tag) => params.set({ tag })} />
+          </>
+        }
+      />
+      <DataList
+        noun="customers"
+        query={customers}
+        params={params}
+        columns={columns}
+        href={(customer) => `/customers/${customer.id}`}
+        card={(customer) => (
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Stack gap={2} miw={0}>
+              <Text fw={600} truncate>
+                {customer.display_name}
+              </Text>
+              {[customer.phone, customer.email].filter(Boolean).map((detail) => (
+                <Text key={detail} fz="sm" c="dimmed" truncate>
+                  {detail}
+                </Text>
+              ))}
+            </Stack>
+            <CustomerStatusBadge status={customer.status} />
+          </Group>
+        )}
+        empty={
+          <EmptyState
+            icon={IconUsers}
+            title="No customers yet"
+            action={
+              <Button
+                component={Link}
+                to="/customers/create"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                mih={touch}
+              >
+                Add your first customer
+              </Button>
+            }
+          >
+            Customers are the people and businesses you insure. Keep their contact details here, and every
+            policy, payment and claim you record will be filed under them.
+          </EmptyState>
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { MODULES, type ModuleName } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -104,4 +105,20 @@ export async function setSubscription(
 export async function signedInAgency(app: FastifyInstance) {
   const session = await registerAgency(app);
   return { ...session, as: apiAs(app, session.access) };
+}
+
+/** A plan leaving one module out; the catalogue has none, so gate tests add their own. */
+export async function addPlanWithout(t: TestApp, module: ModuleName): Promise<string> {
+  const name = `without-${module}-${randomUUID().slice(0, 8)}`;
+  await t.database.db.insert(plans).values({
+    name,
+    displayName: 'Test',
+    description: 'A plan for one test.',
+    priceMonthly: '9.99',
+    priceYearly: '99.99',
+    trialDays: 14,
+    features: { included: MODULES.filter((included) => included !== module), excluded: [module] },
+    limits: { policies: 10, customers: 10, leads: 10, storage_mb: 10 },
+  });
+  return name;
 }

@@ -11,9 +11,12 @@ export const requiredText = (max: number) =>
     .min(1, 'This field may not be blank.')
     .max(max, `Ensure this field has no more than ${max} characters.`);
 
+/** Text up to a length, trimmed. */
+export const boundedText = (max: number) =>
+  z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`);
+
 /** Free text a broker may leave empty; stored and returned as "". */
-export const optionalText = (max: number) =>
-  z.string().trim().max(max, `Ensure this field has no more than ${max} characters.`).default('');
+export const optionalText = (max: number) => boundedText(max).default('');
 
 export const optionalEmail = z
   .string()
@@ -43,8 +46,12 @@ export const percentage = z
   .transform((value) => String(value).trim())
   .refine((value) => /^\d+(\.\d+)?$/.test(value), { message: 'Enter a number from 0 to 100.', abort: true })
   .refine((value) => Number(value) <= 100, { message: 'A percentage cannot be more than 100.', abort: true })
-  .refine((value) => !/\.\d{3,}$/.test(value), { message: 'Use at most two decimal places.' })
-  .transform((value) => Number(value).toFixed(2));
+  .refine((value) => !/\.\d{2}0*[1-9]\d*$/.test(value), { message: 'Use at most two decimal places.' })
+  .transform((value) => {
+    // Written out from the digits, never through a float: "7" -> "7.00", "12.5" -> "12.50".
+    const [whole = '0', fraction = ''] = value.split('.');
+    return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+  });
 
 /** A query-string flag: "true" or "false". */
 export const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');

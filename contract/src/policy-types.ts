@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { POLICY_CATEGORIES } from './constants.js';
-import { optionalText, percentage, queryBoolean, requiredText, uuid } from './fields.js';
+import { boundedText, optionalText, percentage, queryBoolean, requiredText, uuid } from './fields.js';
 import { ordering, paged, pageQuery } from './pagination.js';
 
 export const policyCategory = z.enum(POLICY_CATEGORIES, { error: 'Choose a category.' });
@@ -38,12 +38,15 @@ export type PolicyTypeListQuery = z.input<typeof policyTypeListQuery>;
 
 export const policyTypePage = paged(policyType);
 
-/** The spec's link call on `POST /policy-types/`: an insurer starts selling a type. */
+/**
+ * The spec's link call on `POST /policy-types/`: an insurer starts selling a type, or changes its
+ * name or rate for it. What the call leaves out keeps its value (a new link: no name, 0%).
+ */
 export const policyTypeLinkBody = z.object({
   company_id: uuid,
   policy_type_id: uuid,
-  custom_name: optionalText(100),
-  commission_percentage: percentage.default('0.00'),
+  custom_name: boundedText(100).optional(),
+  commission_percentage: percentage.optional(),
 });
 export type PolicyTypeLinkBody = z.input<typeof policyTypeLinkBody>;
 

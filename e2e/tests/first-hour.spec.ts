@@ -11,6 +11,8 @@ test.describe('a new broker sets up the agency', () => {
   test('follows the setup guide to policy types and an insurer, then adds, finds and edits a customer', async ({
     page,
   }, testInfo) => {
+    // A whole first hour in one journey: more steps than the default time allows on a busy machine.
+    test.slow();
     await registerThroughTheApp(page);
 
     // The Welcome popup comes a moment after the first sign-in.

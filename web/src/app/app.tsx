@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { onSessionEnded } from '../lib/api-client.js';
-import { createQueryClient } from '../lib/query-client.js';
+import { CACHE_STORAGE_KEY, createQueryClient } from '../lib/query-client.js';
 import { Session } from '../lib/session.js';
 import { SessionProvider } from '../lib/session-context.js';
 import { addAppRoutes, routes } from './routes.js';
@@ -21,10 +21,12 @@ const queryClient = createQueryClient();
 // The cache on disk is restored and then kept in step from a chunk of its own, off the first
 // screen's critical path; screens that ask before it arrives simply fetch.
 const persistence = import('../lib/query-persistence.js');
-void persistence.then(({ persistCache }) => persistCache(queryClient));
+void persistence.then(({ persistCache }) => persistCache(queryClient)).catch(() => {});
+const forgetCacheDirectly = () => localStorage.removeItem(CACHE_STORAGE_KEY);
 const session = new Session(async () => {
   queryClient.clear();
-  await (await persistence).forgetPersistedCache();
+  // Without the persistence chunk (offline, say), the saved copy is removed directly.
+  await persistence.then(({ forgetPersistedCache }) => forgetPersistedCache()).catch(forgetCacheDirectly);
 });
 const router = createBrowserRouter(routes, { patchRoutesOnNavigation: addAppRoutes });
 

@@ -85,12 +85,8 @@ const USER_MENU: MenuEntry[] = [
   { path: '/policy-import', label: 'Policy Import' },
 ];
 
-let existingPaths: Set<string> | undefined;
-/** Computed on first use: the route table imports the layouts that import this file. */
-const hasScreen = (path: string) => {
-  existingPaths ??= collectPaths(appRoutes);
-  return existingPaths.has(path);
-};
+const existingPaths = collectPaths(appRoutes);
+const hasScreen = (path: string) => existingPaths.has(path);
 
 /** What a user may open: admins everything, others what their plan includes. */
 export type ModuleAccess = (module: ModuleName | undefined) => boolean;

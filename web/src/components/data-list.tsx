@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import type { ListParams } from '../lib/list-params.js';
 import { useDevice } from '../lib/viewport.js';
@@ -53,14 +53,19 @@ interface DataListProps<Row extends { id: string }> {
 export function DataList<Row extends { id: string }>(props: DataListProps<Row>) {
   const device = useDevice();
   const { query, params } = props;
+  const count = query.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / DEFAULT_PAGE_SIZE));
+  // A page past the end (rows deleted, an old link) moves to the last page there is.
+  useEffect(() => {
+    if (count > 0 && params.page > pages) params.set({ page: pages });
+  }, [count, pages, params]);
 
   if (query.isError && !query.data)
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) return <LoadingRows phone={device === 'mobile'} />;
 
-  const { count, results } = query.data;
+  const { results } = query.data;
   if (count === 0 && !params.narrowed) return <>{props.empty}</>;
-  const pages = Math.max(1, Math.ceil(count / DEFAULT_PAGE_SIZE));
   const first = (params.page - 1) * DEFAULT_PAGE_SIZE + 1;
 
   return (

@@ -1,12 +1,10 @@
 import { Badge, Button, CloseButton, Drawer, Group, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { ListParams } from '../lib/list-params.js';
+import { useDebouncedDraft } from '../lib/use-debounced-draft.js';
 import { useDevice } from '../lib/viewport.js';
-
-/** How long typing pauses before the list searches (the spec's search debounce). */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * A list's filter row: the search box first, then the filters that matter, then Clear; the
@@ -20,36 +18,23 @@ export function ListToolbar(props: {
 }) {
   const device = useDevice();
   const { params } = props;
-  const [draft, setDraft] = useState(params.search);
-  const commit = useDebouncedCallback(
-    (value: string) => params.set({ search: value.trim() || null }),
-    SEARCH_DEBOUNCE_MS,
-  );
+  const typed = useDebouncedDraft(params.search, (value) => params.set({ search: value }));
   const [drawer, { open, close }] = useDisclosure(false);
-  // Back/forward or "Clear" change the URL; the box follows.
-  useEffect(() => setDraft(params.search), [params.search]);
+  const clearAll = () => {
+    typed.cancel();
+    params.clear();
+  };
 
   const search = (
     <TextInput
       aria-label={props.searchLabel}
       placeholder={props.searchLabel}
       leftSection={<IconSearch size={16} aria-hidden />}
-      value={draft}
+      value={typed.draft}
       onChange={(event) => {
-        setDraft(event.currentTarget.value);
-        commit(event.currentTarget.value);
+        typed.change(event.currentTarget.value);
       }}
-      rightSection={
-        draft ? (
-          <CloseButton
-            aria-label="Clear search"
-            onClick={() => {
-              setDraft('');
-              params.set({ search: null });
-            }}
-          />
-        ) : null
-      }
+      rightSection={typed.draft ? <CloseButton aria-label="Clear search" onClick={typed.clear} /> : null}
       flex={1}
       miw={device === 'mobile' ? 0 : 220}
       maw={device === 'mobile' ? undefined : 360}
@@ -57,7 +42,7 @@ export function ListToolbar(props: {
   );
   const activeFilters = Object.keys(params.filters).length;
   const clear = params.narrowed && (
-    <Button variant="subtle" color="gray" onClick={params.clear}>
+    <Button variant="subtle" color="gray" onClick={clearAll}>
       Clear
     </Button>
   );
@@ -97,7 +82,7 @@ export function ListToolbar(props: {
           <Stack gap="sm" pb="md">
             {props.filters}
             <Group grow>
-              <Button variant="default" onClick={params.clear}>
+              <Button variant="default" onClick={clearAll}>
                 Clear
               </Button>
               <Button onClick={close}>Show results</Button>

@@ -31,6 +31,9 @@ export type Resource = keyof typeof STALE_TIMES;
 export const DEFAULT_STALE_TIME = 7 * MINUTE;
 const DEFAULT_CACHE_TIME = 10 * MINUTE;
 
+/** Where the query cache is saved between visits (lib/query-persistence.ts). */
+export const CACHE_STORAGE_KEY = 'coverdesk.query-cache';
+
 /** The whole local cache is discarded after a day. */
 export const CACHE_MAX_AGE = 24 * 60 * MINUTE;
 

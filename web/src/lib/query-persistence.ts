@@ -4,7 +4,13 @@ import {
   type Persister,
   persistQueryClient,
 } from '@tanstack/react-query-persist-client';
-import { CACHE_MAX_AGE, DEFAULT_STALE_TIME, type Resource, STALE_TIMES } from './query-client.js';
+import {
+  CACHE_MAX_AGE,
+  CACHE_STORAGE_KEY,
+  DEFAULT_STALE_TIME,
+  type Resource,
+  STALE_TIMES,
+} from './query-client.js';
 
 // The query cache on disk. The app loads this module on its own after the first screen, so the
 // persistence library stays out of the initial download.
@@ -13,7 +19,6 @@ const SECOND = 1000;
 
 /** Bump when the shape of cached data changes, so old caches are thrown away. */
 export const CACHE_VERSION = '1';
-const STORAGE_KEY = 'coverdesk.query-cache';
 
 /** Only successful data with a lifetime goes to disk. */
 export function shouldPersist(query: Query): boolean {
@@ -33,7 +38,7 @@ export function createLocalPersister(
     clearTimeout(pending);
     if (!unsaved) return;
     try {
-      storage.setItem(STORAGE_KEY, JSON.stringify(unsaved));
+      storage.setItem(CACHE_STORAGE_KEY, JSON.stringify(unsaved));
     } catch {
       // A full or unavailable storage only costs the next visit a refetch.
     }
@@ -48,7 +53,7 @@ export function createLocalPersister(
       pending = setTimeout(save, SECOND);
     },
     restoreClient() {
-      const saved = storage.getItem(STORAGE_KEY);
+      const saved = storage.getItem(CACHE_STORAGE_KEY);
       if (!saved) return undefined;
       try {
         return JSON.parse(saved) as PersistedClient;
@@ -59,7 +64,7 @@ export function createLocalPersister(
     removeClient() {
       clearTimeout(pending);
       unsaved = undefined;
-      storage.removeItem(STORAGE_KEY);
+      storage.removeItem(CACHE_STORAGE_KEY);
     },
   };
 }

@@ -9,8 +9,11 @@ export type AuthStatus = 'not-initialised' | 'initialised' | 'stable';
 export interface SessionState {
   status: AuthStatus;
   user: UserProfile | null;
-  /** Signed in during this visit (not restored from a previous one): the welcome popups key on it. */
-  freshLogin: boolean;
+  /**
+   * When the user signed in during this visit (null when the session was restored from a previous
+   * one): the welcome popups key on it, once per sign-in.
+   */
+  freshLoginAt: number | null;
 }
 
 const PROFILE_KEY = 'coverdesk.profile';
@@ -23,7 +26,7 @@ type TokenResponse = { access: string; refresh: string };
 export type ClearUserCaches = () => void | Promise<void>;
 
 export class Session {
-  private state: SessionState = { status: 'not-initialised', user: null, freshLogin: false };
+  private state: SessionState = { status: 'not-initialised', user: null, freshLoginAt: null };
   private readonly listeners = new Set<() => void>();
   private loginInProgress = false;
   private logoutInProgress: Promise<void> | null = null;
@@ -105,7 +108,7 @@ export class Session {
       const refresh = tokens.refresh();
       tokens.clear();
       this.storage.removeItem(PROFILE_KEY);
-      this.update({ user: null, freshLogin: false, status: 'stable' });
+      this.update({ user: null, freshLoginAt: null, status: 'stable' });
       await this.clearUserCaches();
       if (refresh) await api.post('/token/revoke/', { refresh }).catch(() => {});
     })().finally(() => {
@@ -132,7 +135,7 @@ export class Session {
       const user = await signIn();
       await this.clearUserCaches();
       this.storeProfile(user);
-      this.update({ status: 'stable', user, freshLogin: true });
+      this.update({ status: 'stable', user, freshLoginAt: Date.now() });
       return user;
     } catch (error) {
       tokens.clear();

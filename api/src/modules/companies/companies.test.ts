@@ -1,7 +1,11 @@
-import { MODULES } from '@coverdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, setSubscription, signedInAgency, type TestApp } from '../../../test/test-app.js';
-import { plans } from '../billing/tables.js';
+import {
+  addPlanWithout,
+  createTestApp,
+  setSubscription,
+  signedInAgency,
+  type TestApp,
+} from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -282,23 +286,14 @@ describe('companies', () => {
     expect(expired.statusCode).toBe(402);
     expect(expired.json().detail).toMatch(/Billing page/);
 
-    // No plan in the catalogue leaves Companies out, so this test adds one that does.
-    const included = MODULES.filter((module) => module !== 'module_companies');
-    await t.database.db.insert(plans).values({
-      name: 'no-insurers',
-      displayName: 'No Insurers',
-      description: 'A plan without the Companies module, for this test only.',
-      priceMonthly: '9.99',
-      priceYearly: '99.99',
-      trialDays: 14,
-      features: { included, excluded: ['module_companies'] },
-      limits: { policies: 10, customers: 10, leads: 10, storage_mb: 10 },
-    });
     const limited = await agency();
-    await setSubscription(t, limited.user.tenant_id, { plan: 'no-insurers', status: 'active' });
+    await setSubscription(t, limited.user.tenant_id, {
+      plan: await addPlanWithout(t, 'module_companies'),
+      status: 'active',
+    });
     const refused = await limited.as.post('/api/companies/', { name: 'Harel' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().detail).toMatch(/No Insurers plan does not include Companies/);
+    expect(refused.json().detail).toMatch(/Test plan does not include Companies/);
     expect((await limited.as.get('/api/policy-types/')).statusCode).toBe(200);
   });
 });

@@ -147,3 +147,12 @@ export async function deleteCompany(tx: Transaction, tenantId: string, id: strin
     .returning({ id: companies.id });
   return deleted.length > 0;
 }
+
+export async function hasCompanies(tx: Transaction, tenantId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.tenantId, tenantId))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,6 +1,7 @@
 import type { CompanyPolicyType } from '@coverdesk/contract';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
+import { one } from '../../db/query-helpers.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { companyPolicyTypes } from './tables.js';
 
@@ -67,6 +68,36 @@ export async function upsertRates(
     .returning({ id: companyPolicyTypes.id, policyTypeId: companyPolicyTypes.policyTypeId });
   const idByType = new Map(rows.map((row) => [row.policyTypeId, row.id]));
   return rates.map((rate) => idByType.get(rate.policy_type_id) ?? '');
+}
+
+/**
+ * The spec's link call: the insurer sells this type, with what the call names changed and the rest
+ * kept (a new link starts unnamed at 0%). Answers the link's id.
+ */
+export async function linkRate(
+  tx: Transaction,
+  tenantId: string,
+  companyId: string,
+  link: Partial<RateInput> & Pick<RateInput, 'policy_type_id'>,
+): Promise<string> {
+  const rows = await tx
+    .insert(companyPolicyTypes)
+    .values({
+      tenantId,
+      companyId,
+      policyTypeId: link.policy_type_id,
+      customName: link.custom_name ?? '',
+      commissionPercentage: link.commission_percentage ?? '0',
+    })
+    .onConflictDoUpdate({
+      target: [companyPolicyTypes.companyId, companyPolicyTypes.policyTypeId],
+      set: {
+        customName: link.custom_name ?? sql`${companyPolicyTypes.customName}`,
+        commissionPercentage: link.commission_percentage ?? sql`${companyPolicyTypes.commissionPercentage}`,
+      },
+    })
+    .returning({ id: companyPolicyTypes.id });
+  return one(rows).id;
 }
 
 /** Makes an insurer's list of types exactly `rates`: new ones added, changed ones updated, others removed. */

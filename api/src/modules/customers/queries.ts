@@ -186,7 +186,8 @@ export async function findDuplicateCustomers(
   const phone = digitsOnly(query.phone ?? '');
   const nationalId = normalizedNationalId(query.national_id ?? '');
   const conditions: Record<(typeof DUPLICATE_FIELDS)[number], SQL | undefined> = {
-    email: email ? sql`lower(${customers.email}) = ${email}` : undefined,
+    // Emails are stored lowercased, so the index on (tenant, email) serves this.
+    email: email ? eq(customers.email, email) : undefined,
     phone:
       phone.length >= MIN_DUPLICATE_PHONE_DIGITS ? sql`${digitsOf(customers.phone)} = ${phone}` : undefined,
     national_id: nationalId

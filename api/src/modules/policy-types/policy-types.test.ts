@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, setSubscription, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import {
+  addPlanWithout,
+  createTestApp,
+  setSubscription,
+  signedInAgency,
+  type TestApp,
+} from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,12 +132,20 @@ describe('policy types', () => {
       commission_percentage: '12.50',
     });
 
-    // Linking again updates the name and rate rather than adding a second row.
+    // Linking again changes what the call names, keeps the rest, and adds no second row.
     await as.post('/api/policy-types/', { company_id: company.id, policy_type_id: type.id, custom_name: '' });
     const sold = await as.get(`/api/policy-types/by_company/?company_id=${company.id}`);
     expect(sold.statusCode).toBe(200);
     expect(sold.json().results).toEqual([
-      expect.objectContaining({ policy_type_id: type.id, custom_name: '', commission_percentage: '0.00' }),
+      expect.objectContaining({ policy_type_id: type.id, custom_name: '', commission_percentage: '12.50' }),
+    ]);
+    await as.post('/api/policy-types/', {
+      company_id: company.id,
+      policy_type_id: type.id,
+      commission_percentage: '7',
+    });
+    expect((await as.get(`/api/policy-types/by_company/?company_id=${company.id}`)).json().results).toEqual([
+      expect.objectContaining({ custom_name: '', commission_percentage: '7.00' }),
     ]);
   });
 
@@ -173,6 +187,17 @@ describe('policy types', () => {
     expect(link.statusCode).toBe(400);
     expect((await other.as.get('/api/policy-types/')).json().count).toBe(0);
     expect((await owner.as.get(`/api/policy-types/${type.id}/`)).json().name).toBe('Motor');
+  });
+
+  it('keeps what insurers sell to plans with the companies module', async () => {
+    const { as, user } = await agency();
+    const type = (await as.post('/api/policy-types/', motor)).json();
+    const company = (await as.post('/api/companies/', { name: 'Ayalon' })).json();
+    await setSubscription(t, user.tenant_id, { plan: await addPlanWithout(t, 'module_companies') });
+    expect((await as.get('/api/policy-types/')).statusCode).toBe(200);
+    expect((await as.get(`/api/policy-types/by_company/?company_id=${company.id}`)).statusCode).toBe(403);
+    const link = await as.post('/api/policy-types/', { company_id: company.id, policy_type_id: type.id });
+    expect(link.statusCode).toBe(403);
   });
 
   it('needs a signed-in user with an active plan', async () => {

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { one } from '../../db/query-helpers.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
@@ -24,7 +24,7 @@ import { conflict, fieldError, notFound, parseWith } from '../../http/errors.js'
 import { pageOf } from '../../http/pagination.js';
 import { authorizeModule } from '../billing/access.js';
 import { companyExists } from '../companies/queries.js';
-import { listRates, unknownPolicyTypeIds, upsertRates } from '../companies/rates.js';
+import { linkRate, listRates, unknownPolicyTypeIds } from '../companies/rates.js';
 import {
   createPolicyType,
   deletePolicyType,
@@ -95,8 +95,10 @@ export const policyTypeRoutes =
         },
       },
       async (request, reply) => {
-        const { tenantId } = await authorizeModule(ctx, request);
-        if ('company_id' in request.body) {
+        const linking = 'company_id' in request.body;
+        // Letting an insurer sell a type is part of the companies module.
+        const { tenantId } = await authorizeModule(ctx, request, linking ? 'module_companies' : undefined);
+        if (linking) {
           const link = parseWith(policyTypeLinkBody, request.body);
           const linked = await withTenant(db, tenantId, async (tx) => {
             if (!(await companyExists(tx, tenantId, link.company_id))) {
@@ -105,7 +107,7 @@ export const policyTypeRoutes =
             if ((await unknownPolicyTypeIds(tx, tenantId, [link.policy_type_id])).length > 0) {
               throw fieldError('policy_type_id', 'No policy type with this id.');
             }
-            const [id] = await upsertRates(tx, tenantId, link.company_id, [link]);
+            const id = await linkRate(tx, tenantId, link.company_id, link);
             const rates = (await listRates(tx, tenantId, [link.company_id])).get(link.company_id) ?? [];
             return one(rates.filter((rate) => rate.id === id));
           });
@@ -132,7 +134,7 @@ export const policyTypeRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request);
+        const { tenantId } = await authorizeModule(ctx, request, 'module_companies');
         const companyId = request.query.company_id;
         const rates = await withTenant(db, tenantId, async (tx) => {
           if (!(await companyExists(tx, tenantId, companyId))) throw notFound('Company not found.');
@@ -204,6 +206,16 @@ export const policyTypeRoutes =
             throw conflict({ detail: inUseMessage(type.name, usage), ...usage });
           }
           await deletePolicyType(tx, tenantId, id);
+        }).catch((error: unknown) => {
+          // An insurer started selling it between the check and the delete.
+          if (isForeignKeyViolation(error)) {
+            throw conflict({
+              detail: 'This policy type has just been put to use. Deactivate it instead.',
+              companies: [],
+              policies_count: 0,
+            });
+          }
+          throw error;
         });
         return reply.code(204).send(null);
       },

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { withTenant } from '../../db/tenant.js';
 import { authenticate, bearerAuth } from '../../http/authenticate.js';
+import { hasCompanies } from '../companies/queries.js';
 import { hasPolicyTypes } from '../policy-types/queries.js';
-import { hasCompanies } from './queries.js';
 
 /** What the setup guide checks. It is about the agency's own data, not a plan module, so a sign-in is enough. */
 export const setupRoutes =

@@ -1,7 +1,14 @@
-import type { Company, CompanyBody, CompanyStats, Paged, PolicyType } from '@coverdesk/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Company,
+  type CompanyBody,
+  type CompanyStats,
+  MAX_PAGE_SIZE,
+  type Paged,
+  type PolicyType,
+} from '@coverdesk/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
 
 const keys = {
   list: (query: Record<string, string | number>) => [...queryKeys.companies, 'list', query] as const,
@@ -36,29 +43,30 @@ export function useCompanyStats(id: string) {
   });
 }
 
-/** The whole catalogue of policy types, for choosing what an insurer sells. */
+/** The whole catalogue of policy types, page after page, for choosing what an insurer sells. */
 export function useSellablePolicyTypes() {
   return useQuery({
     queryKey: keys.sellable,
-    queryFn: async ({ signal }) =>
-      (await api.get<Paged<PolicyType>>('/policy-types/', { query: { page_size: 100 }, signal })).results,
+    queryFn: async ({ signal }) => {
+      const types: PolicyType[] = [];
+      for (let page = 1; ; page++) {
+        const found = await api.get<Paged<PolicyType>>('/policy-types/', {
+          query: { page, page_size: MAX_PAGE_SIZE },
+          signal,
+        });
+        types.push(...found.results);
+        if (!found.next) return types;
+      }
+    },
   });
 }
 
-/** After a change: insurers, the type catalogue (it counts insurers) and the setup guide. */
-function useRefreshAfterChange() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all(
-      [queryKeys.companies, queryKeys.policyTypes, queryKeys.setupStatus].map((queryKey) =>
-        client.invalidateQueries({ queryKey }),
-      ),
-    );
-}
+/** A change shows among the insurers and in the type catalogue, which counts them. */
+const affected = [queryKeys.companies, queryKeys.policyTypes];
 
 /** Creates an insurer, or changes the one with `id`. */
 export function useSaveCompany(id?: string) {
-  const refresh = useRefreshAfterChange();
+  const markChanged = useMarkChanged(affected);
   return useMutation({
     mutationFn: async (body: CompanyBody) => {
       if (id) return api.put<Company>(`/companies/${id}/`, body);
@@ -66,14 +74,14 @@ export function useSaveCompany(id?: string) {
       if (!created?.id) throw new Error('Invalid response from server');
       return created;
     },
-    onSuccess: refresh,
+    onSuccess: () => markChanged(),
   });
 }
 
 export function useDeleteCompany() {
-  const refresh = useRefreshAfterChange();
+  const markChanged = useMarkChanged(affected);
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/companies/${id}/`),
-    onSuccess: refresh,
+    onSuccess: () => markChanged({ deleted: true }),
   });
 }

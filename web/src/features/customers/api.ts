@@ -7,7 +7,7 @@ import type {
 } from '@coverdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
 
 const keys = {
   lists: [...queryKeys.customers, 'list'] as const,
@@ -48,44 +48,32 @@ export function useCustomerDuplicates(query: CustomerDuplicateQuery): CustomerDu
   return asked ? (duplicates.data?.results ?? []) : [];
 }
 
-/** After a change: the customer lists and details, and the plan usage that counts customers. */
-function useRefreshAfterChange() {
-  const client = useQueryClient();
-  return ({ refetchCustomers = true } = {}) =>
-    Promise.all([
-      client.invalidateQueries({
-        queryKey: queryKeys.customers,
-        refetchType: refetchCustomers ? 'active' : 'none',
-      }),
-      client.invalidateQueries({ queryKey: queryKeys.usage }),
-    ]);
-}
+/** A change shows in the customer lists and in the plan usage. */
+const affected = [queryKeys.customers, queryKeys.usage];
 
 /** Creates a customer, or changes the one with `id`. */
 export function useSaveCustomer(id?: string) {
-  const refresh = useRefreshAfterChange();
+  const markChanged = useMarkChanged(affected);
   return useMutation({
     mutationFn: (body: CustomerBody) =>
       id ? api.put<Customer>(`/customers/${id}/`, body) : api.post<Customer>('/customers/', body),
-    onSuccess: () => refresh(),
+    onSuccess: () => markChanged(),
   });
 }
 
 export function useDeleteCustomer() {
   const client = useQueryClient();
-  const refresh = useRefreshAfterChange();
+  const markChanged = useMarkChanged(affected);
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/customers/${id}/`),
     onSuccess: (_, id) => {
       // The list shown next keeps its cached rows while it reloads; the deleted one must not be among them.
       client.setQueriesData<Paged<Customer>>({ queryKey: keys.lists }, (page) =>
-        page
+        page?.results.some((row) => row.id === id)
           ? { ...page, count: page.count - 1, results: page.results.filter((row) => row.id !== id) }
           : page,
       );
-      // Refetching now would ask the still-open detail page for the customer just deleted and flash
-      // "not found" before leaving; marked stale, every customer query reloads when next shown.
-      return refresh({ refetchCustomers: false });
+      return markChanged({ deleted: true });
     },
   });
 }

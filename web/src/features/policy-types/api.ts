@@ -1,7 +1,7 @@
 import type { Paged, PolicyType, PolicyTypeBody } from '@coverdesk/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
 
 const keys = {
   list: (query: Record<string, string | number>) => [...queryKeys.policyTypes, 'list', query] as const,
@@ -23,31 +23,23 @@ export function usePolicyType(id: string) {
   });
 }
 
-/** After a change: the catalogue, the insurers that show type names, and the setup guide. */
-function useRefreshAfterChange() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all(
-      [queryKeys.policyTypes, queryKeys.companies, queryKeys.setupStatus].map((queryKey) =>
-        client.invalidateQueries({ queryKey }),
-      ),
-    );
-}
+/** A change shows in the catalogue and in the insurers that list type names. */
+const affected = [queryKeys.policyTypes, queryKeys.companies];
 
 /** Creates a type, or changes the one with `id`. */
 export function useSavePolicyType(id?: string) {
-  const refresh = useRefreshAfterChange();
+  const markChanged = useMarkChanged(affected);
   return useMutation({
     mutationFn: (body: PolicyTypeBody) =>
       id ? api.put<PolicyType>(`/policy-types/${id}/`, body) : api.post<PolicyType>('/policy-types/', body),
-    onSuccess: refresh,
+    onSuccess: () => markChanged(),
   });
 }
 
 export function useDeletePolicyType() {
-  const refresh = useRefreshAfterChange();
+  const markChanged = useMarkChanged(affected);
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/policy-types/${id}/`),
-    onSuccess: refresh,
+    onSuccess: () => markChanged({ deleted: true }),
   });
 }

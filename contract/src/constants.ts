@@ -62,3 +62,33 @@ export const CONTACT_CHANNEL_LABELS: Record<ContactChannel, string> = {
 /** The resources a plan limits, as `GET /billing/usage/summary/` reports them. */
 export const USAGE_METRICS = ['policies', 'customers', 'leads'] as const;
 export type UsageMetric = (typeof USAGE_METRICS)[number];
+
+/** How a policy's premium is split: one payment, every six or three months, monthly, or a chosen count. */
+export const PAYMENT_FREQUENCIES = ['single', 'semi_annual', 'quarterly', 'monthly', 'custom'] as const;
+export type PaymentFrequency = (typeof PAYMENT_FREQUENCIES)[number];
+export const PAYMENT_FREQUENCY_LABELS: Record<PaymentFrequency, string> = {
+  single: 'Single payment',
+  semi_annual: 'Semi-annual',
+  quarterly: 'Quarterly',
+  monthly: 'Monthly',
+  custom: 'Custom number of instalments',
+};
+/** The most instalments a policy may be split into. */
+export const MAX_INSTALLMENTS = 120;
+
+export const POLICY_STATUSES = ['pending', 'active', 'expired', 'cancelled', 'renewed'] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+export const INSTALLMENT_STATUSES = ['pending', 'partially_paid', 'paid'] as const;
+export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'card', 'cheque', 'direct_debit', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  bank_transfer: 'Bank transfer',
+  card: 'Card',
+  cheque: 'Cheque',
+  direct_debit: 'Direct debit',
+  other: 'Other',
+};

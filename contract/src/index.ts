@@ -10,5 +10,6 @@ export * from './fields.js';
 export * from './health.js';
 export * from './modules.js';
 export * from './pagination.js';
+export * from './policies.js';
 export * from './policy-types.js';
 export * from './setup.js';

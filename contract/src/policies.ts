@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { money } from './billing.js';
+import {
+  INSTALLMENT_STATUSES,
+  MAX_INSTALLMENTS,
+  PAYMENT_FREQUENCIES,
+  PAYMENT_METHODS,
+  POLICY_STATUSES,
+} from './constants.js';
+import { isoDate, moneyInput, optionalText, percentage, requiredText, uuid } from './fields.js';
+import { ordering, paged, pageQuery } from './pagination.js';
+
+export const paymentFrequency = z.enum(PAYMENT_FREQUENCIES, { error: 'Choose how the premium is paid.' });
+export const policyStatus = z.enum(POLICY_STATUSES);
+export const installmentStatus = z.enum(INSTALLMENT_STATUSES);
+export const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid.' });
+
+/**
+ * A policy as created and edited. The net premium is the commission base and cannot exceed the
+ * total; without a commission percentage the insurer's rate for the type applies.
+ */
+export const policyBody = z
+  .object({
+    policy_number: requiredText(50),
+    customer_id: uuid,
+    company_id: uuid,
+    policy_type_id: uuid,
+    start_date: isoDate,
+    end_date: isoDate,
+    total_premium: moneyInput,
+    net_premium: moneyInput.optional(),
+    commission_percentage: percentage.optional(),
+    payment_frequency: paymentFrequency.default('single'),
+    custom_installments: z.coerce
+      .number()
+      .int()
+      .min(1, 'At least one instalment.')
+      .max(MAX_INSTALLMENTS, `At most ${MAX_INSTALLMENTS} instalments.`)
+      .optional(),
+    insured_item: optionalText(500),
+    sum_insured: moneyInput.nullable().optional(),
+    deductible: moneyInput.nullable().optional(),
+    notes: optionalText(5000),
+  })
+  .superRefine((policy, context) => {
+    if (policy.end_date <= policy.start_date) {
+      context.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: 'The policy must end after it starts.',
+      });
+    }
+    if (Number(policy.total_premium) <= 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['total_premium'],
+        message: 'The premium must be more than zero.',
+      });
+    }
+    if (policy.net_premium !== undefined && Number(policy.net_premium) > Number(policy.total_premium)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['net_premium'],
+        message: 'The net premium cannot be more than the total premium.',
+      });
+    }
+    if (policy.payment_frequency === 'custom' && policy.custom_installments === undefined) {
+      context.addIssue({ code: 'custom', path: ['custom_installments'], message: 'How many instalments?' });
+    }
+  });
+export type PolicyBody = z.input<typeof policyBody>;
+export type PolicyValues = z.output<typeof policyBody>;
+
+export const policy = z.object({
+  id: z.string(),
+  policy_number: z.string(),
+  customer: z.object({ id: z.string(), first_name: z.string(), last_name: z.string() }),
+  customer_name: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  commission_payment_method: z.string(),
+  policy_type_id: z.string(),
+  policy_type_name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  status: policyStatus,
+  total_premium: money,
+  net_premium: money,
+  commission_percentage: z.string(),
+  payment_frequency: paymentFrequency,
+  custom_installments: z.number().int().nullable(),
+  insured_item: z.string(),
+  sum_insured: money.nullable(),
+  deductible: money.nullable(),
+  notes: z.string(),
+  cancelled_at: z.string().nullable(),
+  cancellation_reason: z.string(),
+  renewed_from_id: z.string().nullable(),
+  renewed_to_id: z.string().nullable(),
+  expected_commission: money,
+  received_commission: money,
+  amount_paid: money,
+  installments_paid: z.number().int(),
+  total_installments: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Policy = z.infer<typeof policy>;
+
+export const POLICY_ORDERINGS = [
+  'start_date',
+  'end_date',
+  'policy_number',
+  'total_premium',
+  'created_at',
+] as const;
+
+export const policyListQuery = pageQuery.extend({
+  status: policyStatus.optional(),
+  company_id: uuid.optional(),
+  policy_type_id: uuid.optional(),
+  customer_id: uuid.optional(),
+  start_date_from: isoDate.optional(),
+  start_date_to: isoDate.optional(),
+  end_date_from: isoDate.optional(),
+  end_date_to: isoDate.optional(),
+  expiring_within_days: z.coerce.number().int().min(0).max(3650).optional(),
+  ordering: ordering(POLICY_ORDERINGS, '-start_date'),
+});
+export type PolicyListQuery = z.input<typeof policyListQuery>;
+
+export const policyPage = paged(policy);
+
+export const policyStats = z.object({
+  total: z.number().int(),
+  by_status: z.record(policyStatus, z.number().int()),
+  active_premium: money,
+  expected_commission: money,
+  received_commission: money,
+  expiring_in_30_days: z.number().int(),
+});
+export type PolicyStats = z.infer<typeof policyStats>;
+
+export const installment = z.object({
+  id: z.string(),
+  policy_id: z.string(),
+  sequence: z.number().int(),
+  due_date: z.string(),
+  amount_due: money,
+  amount_paid: money,
+  paid_date: z.string().nullable(),
+  payment_method: paymentMethod.nullable(),
+  reference: z.string(),
+  status: installmentStatus,
+  is_overdue: z.boolean(),
+});
+export type Installment = z.infer<typeof installment>;
+export const installmentList = z.object({ results: z.array(installment) });
+
+export const secureDeleteBody = z.object({
+  password: z.string({ error: 'This field is required.' }).min(1, 'Enter your password.'),
+});
+
+export const cancelBody = z.object({
+  cancelled_at: isoDate,
+  reason: requiredText(500),
+});
+
+/** Renewal: every term overridable, defaulting to the next day, the same length, premium and number. */
+export const renewBody = z.object({
+  policy_number: requiredText(50).optional(),
+  start_date: isoDate.optional(),
+  end_date: isoDate.optional(),
+  total_premium: moneyInput.optional(),
+  net_premium: moneyInput.optional(),
+  commission_percentage: percentage.optional(),
+  payment_frequency: paymentFrequency.optional(),
+  custom_installments: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).optional(),
+});
+export type RenewBody = z.input<typeof renewBody>;

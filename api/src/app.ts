@@ -25,6 +25,8 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { policyRoutes } from './modules/policies/routes.js';
 import { policyTypeRoutes } from './modules/policy-types/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -101,6 +103,8 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(companyRoutes(ctx));
       await api.register(customerRoutes(ctx));
       await api.register(setupRoutes(ctx));
+      await api.register(policyRoutes(ctx));
+      await api.register(paymentRoutes(ctx));
     },
     { prefix: '/api' },
   );

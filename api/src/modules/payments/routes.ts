@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+
+export const paymentRoutes =
+  (_ctx: AppContext): FastifyPluginAsyncZod =>
+  async (_app) => {};

@@ -12,4 +12,5 @@ export * from './modules.js';
 export * from './pagination.js';
 export * from './policies.js';
 export * from './policy-types.js';
+export * from './schedule.js';
 export * from './setup.js';

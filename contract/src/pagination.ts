@@ -31,7 +31,10 @@ export interface Paged<Item> {
 }
 
 /** `?ordering=name` or `?ordering=-name` (descending), limited to the given fields. */
-export function ordering<const Field extends string>(fields: readonly Field[], fallback: Field) {
+export function ordering<const Field extends string>(
+  fields: readonly Field[],
+  fallback: NoInfer<Field> | `-${NoInfer<Field>}`,
+) {
   type Ordering = Field | `-${Field}`;
   const values = [...fields, ...fields.map((field) => `-${field}` as const)] as [Ordering, ...Ordering[]];
   return z.enum(values).default(fallback as never);

@@ -9,6 +9,7 @@ import {
 } from './constants.js';
 import { isoDate, moneyInput, optionalText, percentage, requiredText, uuid } from './fields.js';
 import { ordering, paged, pageQuery } from './pagination.js';
+import { toCents } from './schedule.js';
 
 export const paymentFrequency = z.enum(PAYMENT_FREQUENCIES, { error: 'Choose how the premium is paid.' });
 export const policyStatus = z.enum(POLICY_STATUSES);
@@ -178,3 +179,49 @@ export const renewBody = z.object({
   custom_installments: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).optional(),
 });
 export type RenewBody = z.input<typeof renewBody>;
+
+/** An instalment in the agency-wide payments list, with what a broker knows its policy by. */
+export const installmentRow = installment.extend({
+  policy_number: z.string(),
+  customer: z.object({ id: z.string(), first_name: z.string(), last_name: z.string() }),
+  customer_name: z.string(),
+  company_name: z.string(),
+});
+export type InstallmentRow = z.infer<typeof installmentRow>;
+
+/** The stored statuses, and two views across them: overdue (unpaid and past its date) and due (unpaid). */
+export const INSTALLMENT_FILTERS = [...INSTALLMENT_STATUSES, 'overdue', 'due'] as const;
+export const INSTALLMENT_ORDERINGS = ['due_date', 'amount_due'] as const;
+
+export const installmentListQuery = pageQuery.extend({
+  status: z.enum(INSTALLMENT_FILTERS).optional(),
+  due_date_from: isoDate.optional(),
+  due_date_to: isoDate.optional(),
+  company_id: uuid.optional(),
+  customer_id: uuid.optional(),
+  policy_id: uuid.optional(),
+  ordering: ordering(INSTALLMENT_ORDERINGS, 'due_date'),
+});
+export type InstallmentListQuery = z.input<typeof installmentListQuery>;
+
+export const installmentPage = paged(installmentRow);
+
+const MORE_THAN_ZERO = 'The amount must be more than zero.';
+
+/** A payment as recorded in two clicks: without an amount it pays what remains, without a date today. */
+export const paymentBody = z.object({
+  amount: moneyInput.refine((amount) => toCents(amount) > 0n, MORE_THAN_ZERO).optional(),
+  paid_date: isoDate.optional(),
+  payment_method: paymentMethod,
+  reference: optionalText(100),
+});
+export type PaymentBody = z.input<typeof paymentBody>;
+
+/** The payment on an instalment set as a whole, to correct what was recorded. */
+export const paymentCorrectionBody = z.object({
+  amount_paid: moneyInput.refine((amount) => toCents(amount) > 0n, MORE_THAN_ZERO),
+  paid_date: isoDate,
+  payment_method: paymentMethod,
+  reference: optionalText(100),
+});
+export type PaymentCorrectionBody = z.input<typeof paymentCorrectionBody>;

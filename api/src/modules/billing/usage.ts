@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { countCustomers } from '../customers/queries.js';
+import { countPolicies } from '../policies/queries.js';
 import { plans, subscriptions } from './tables.js';
 
 type Counter = (tx: Transaction, tenantId: string) => Promise<number>;
 
-/** How many of each limited resource an agency holds; policies and leads plug in here when they land. */
+/** How many of each limited resource an agency holds; leads plug in here when they land. */
 const COUNTERS: Record<UsageMetric, Counter> = {
-  policies: async () => 0,
+  policies: countPolicies,
   customers: countCustomers,
   leads: async () => 0,
 };

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
   addPlanWithout,
   createTestApp,
@@ -6,6 +8,8 @@ import {
   signedInAgency,
   type TestApp,
 } from '../../../test/test-app.js';
+import { withTenant } from '../../db/tenant.js';
+import { policies } from '../policies/tables.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -295,5 +299,24 @@ describe('companies', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toMatch(/Test plan does not include Companies/);
     expect((await limited.as.get('/api/policy-types/')).statusCode).toBe(200);
+  });
+});
+
+describe('deleting an insurer with policies', () => {
+  it('refuses while policies point at the insurer, and names how many', async () => {
+    const { as, user } = await agency();
+    const parties = await addPolicyParties(as, { company: 'Harel' });
+    await insertPolicy(t, user.tenant_id, parties);
+    const url = `/api/companies/${parties.companyId}/`;
+
+    const refused = await as.delete(url);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: 'Harel has 1 policy. Delete or move it first.' });
+    expect((await as.get(url)).statusCode).toBe(200);
+
+    await withTenant(t.database.db, user.tenant_id, (tx) =>
+      tx.delete(policies).where(eq(policies.companyId, parties.companyId)),
+    );
+    expect((await as.delete(url)).statusCode).toBe(204);
   });
 });

@@ -14,15 +14,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
-import { fieldError, HttpError, notFound } from '../../http/errors.js';
+import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { authorizeModule } from '../billing/access.js';
+import { listPolicies, summarizePolicies } from '../policies/queries.js';
 import {
   type CompanyValues,
   companyExists,
+  countCompanyPolicies,
   createCompany,
   deleteCompany,
   findCompany,
@@ -163,18 +165,32 @@ export const companyRoutes =
       {
         schema: {
           tags,
-          summary: 'Delete an insurer and the rates it pays',
+          summary: 'Delete an insurer without policies, and the rates it pays',
+          description: 'An insurer with policies answers 409: its policies go or move first.',
           security: bearerAuth,
           params: idParams,
-          response: { 204: z.null(), ...errors },
+          response: { 204: z.null(), 409: detailResponse, ...errors },
         },
       },
       async (request, reply) => {
         const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        const deleted = await withTenant(db, tenantId, (tx) =>
-          deleteCompany(tx, tenantId, request.params.id),
-        );
-        if (!deleted) throw notFound(NOT_FOUND);
+        const { id } = request.params;
+        await withTenant(db, tenantId, async (tx) => {
+          const company = await requireCompany(tx, tenantId, id);
+          const policies = await countCompanyPolicies(tx, tenantId, id);
+          if (policies > 0) {
+            const them =
+              policies === 1 ? '1 policy. Delete or move it' : `${policies} policies. Delete or move them`;
+            throw conflict({ detail: `${company.name} has ${them} first.` });
+          }
+          await deleteCompany(tx, tenantId, id);
+        }).catch((error: unknown) => {
+          // A policy was written with this insurer between the count and the delete.
+          if (isForeignKeyViolation(error)) {
+            throw conflict({ detail: 'This insurer has just been given a policy. Delete or move it first.' });
+          }
+          throw error;
+        });
         return reply.code(204).send(null);
       },
     );
@@ -193,9 +209,12 @@ export const companyRoutes =
       },
       async (request) => {
         const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        await withTenant(db, tenantId, (tx) => requireCompanyExists(tx, tenantId, request.params.id));
-        // Empty until the policies module exists; it fills this page.
-        return pageOf(request, request.query, 0, []);
+        const { id } = request.params;
+        const { count, results } = await withTenant(db, tenantId, async (tx) => {
+          await requireCompanyExists(tx, tenantId, id);
+          return listPolicies(tx, tenantId, { ...request.query, company_id: id, ordering: '-start_date' });
+        });
+        return pageOf(request, request.query, count, results);
       },
     );
 
@@ -213,15 +232,17 @@ export const companyRoutes =
       async (request) => {
         const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        await withTenant(db, tenantId, (tx) => requireCompanyExists(tx, tenantId, id));
-        // Zeros until the policies module exists; it fills these figures.
+        const stats = await withTenant(db, tenantId, async (tx) => {
+          await requireCompanyExists(tx, tenantId, id);
+          return summarizePolicies(tx, tenantId, { companyId: id });
+        });
         return {
           company_id: id,
-          policy_count: 0,
-          active_policy_count: 0,
-          active_premium: '0.00',
-          expected_commission: '0.00',
-          received_commission: '0.00',
+          policy_count: stats.total,
+          active_policy_count: stats.by_status.active,
+          active_premium: stats.active_premium,
+          expected_commission: stats.expected_commission,
+          received_commission: stats.received_commission,
         };
       },
     );

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import { createTestApp, setSubscription, signedInAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
+import { policies } from '../policies/tables.js';
 import { customers } from './tables.js';
 
 let t: TestApp;
@@ -334,5 +337,24 @@ describe('customers', () => {
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([201, 402, 402, 402, 402, 402]);
     expect((await as.get('/api/customers/')).json().count).toBe(250);
+  });
+});
+
+describe('deleting a customer with policies', () => {
+  it('refuses while policies point at the customer, and names how many', async () => {
+    const { as, user } = await agency();
+    const parties = await addPolicyParties(as, { customer: ['Dana', 'Levi'] });
+    for (let index = 0; index < 3; index++) await insertPolicy(t, user.tenant_id, parties);
+    const url = `/api/customers/${parties.customerId}/`;
+
+    const refused = await as.delete(url);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: 'Dana Levi has 3 policies. Delete or move them first.' });
+    expect((await as.get(url)).statusCode).toBe(200);
+
+    await withTenant(t.database.db, user.tenant_id, (tx) =>
+      tx.delete(policies).where(eq(policies.customerId, parties.customerId)),
+    );
+    expect((await as.delete(url)).statusCode).toBe(204);
   });
 });

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
+import { policies } from '../policies/tables.js';
 import { customers } from './tables.js';
 
 type ListQuery = z.output<typeof customerListQuery>;
@@ -157,6 +158,15 @@ export async function updateCustomer(tx: Transaction, tenantId: string, id: stri
     .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
     .returning({ id: customers.id });
   return changed.length > 0;
+}
+
+/** The customer's policies, which keep a customer from being deleted. */
+export async function countCustomerPolicies(tx: Transaction, tenantId: string, id: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: countRows() })
+    .from(policies)
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.customerId, id)));
+  return row?.count ?? 0;
 }
 
 export async function deleteCustomer(tx: Transaction, tenantId: string, id: string): Promise<boolean> {

@@ -15,13 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
-import { notFound, parseWith } from '../../http/errors.js';
+import { conflict, notFound, parseWith } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { authorizeModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import {
+  countCustomerPolicies,
   createCustomer,
   deleteCustomer,
   findCustomer,
@@ -187,18 +189,34 @@ export const customerRoutes =
       {
         schema: {
           tags,
-          summary: 'Delete a customer',
+          summary: 'Delete a customer without policies',
+          description: 'A customer with policies answers 409: their policies go or move first.',
           security: bearerAuth,
           params: idParams,
-          response: { 204: z.null(), ...errors },
+          response: { 204: z.null(), 409: detailResponse, ...errors },
         },
       },
       async (request, reply) => {
         const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        const deleted = await withTenant(db, tenantId, (tx) =>
-          deleteCustomer(tx, tenantId, request.params.id),
-        );
-        if (!deleted) throw notFound(NOT_FOUND);
+        const { id } = request.params;
+        await withTenant(db, tenantId, async (tx) => {
+          const customer = await requireCustomer(tx, tenantId, id);
+          const policies = await countCustomerPolicies(tx, tenantId, id);
+          if (policies > 0) {
+            const them =
+              policies === 1 ? '1 policy. Delete or move it' : `${policies} policies. Delete or move them`;
+            throw conflict({ detail: `${customer.display_name} has ${them} first.` });
+          }
+          await deleteCustomer(tx, tenantId, id);
+        }).catch((error: unknown) => {
+          // A policy was written for them between the count and the delete.
+          if (isForeignKeyViolation(error)) {
+            throw conflict({
+              detail: 'This customer has just been given a policy. Delete or move it first.',
+            });
+          }
+          throw error;
+        });
         return reply.code(204).send(null);
       },
     );

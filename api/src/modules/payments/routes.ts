@@ -1,6 +1,164 @@
+import {
+  detailResponse,
+  fieldErrorsResponse,
+  installment,
+  installmentListQuery,
+  installmentPage,
+  paymentBody,
+  paymentCorrectionBody,
+  toCents,
+  uuid,
+} from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Transaction } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import { bearerAuth } from '../../http/authenticate.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { pageOf } from '../../http/pagination.js';
+import { authorizeModule } from '../billing/access.js';
+import {
+  addPayment,
+  findInstallment,
+  listInstallments,
+  lockInstallment,
+  refreshPolicyTotals,
+  setPayment,
+} from './queries.js';
 
+const idParams = z.object({ id: uuid });
+const tags = ['payments'];
+const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
+const MODULE = 'module_payments';
+const NOT_FOUND = 'Instalment not found.';
+
+async function requireLockedInstallment(tx: Transaction, tenantId: string, id: string) {
+  const found = await lockInstallment(tx, tenantId, id);
+  if (!found) throw notFound(NOT_FOUND);
+  return found;
+}
+
+/** After a payment change: the policy's totals follow, and the instalment is answered as it now is. */
+async function settle(tx: Transaction, tenantId: string, id: string, policyId: string) {
+  await refreshPolicyTotals(tx, tenantId, policyId);
+  const changed = await findInstallment(tx, tenantId, id);
+  if (!changed) throw notFound(NOT_FOUND);
+  return changed;
+}
+
+/** Collecting premiums: every instalment the agency is owed, and the payments recorded on them. */
 export const paymentRoutes =
-  (_ctx: AppContext): FastifyPluginAsyncZod =>
-  async (_app) => {};
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = ctx;
+
+    app.get(
+      '/installments/',
+      {
+        schema: {
+          tags,
+          summary: "Instalments across the agency's policies, filtered and sorted",
+          description:
+            '`status` is a stored status, `due` (not paid yet) or `overdue` (not paid and due before today). `search` matches the policy number and the customer name.',
+          security: bearerAuth,
+          querystring: installmentListQuery,
+          response: { 200: installmentPage, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { count, results } = await withTenant(db, tenantId, (tx) =>
+          listInstallments(tx, tenantId, request.query),
+        );
+        return pageOf(request, request.query, count, results);
+      },
+    );
+
+    app.post(
+      '/installments/:id/payment/',
+      {
+        schema: {
+          tags,
+          summary: 'Record a payment on an instalment',
+          description:
+            'Adds to what has been paid: by default all that remains due, dated today. The instalment becomes paid once covered, partially paid before.',
+          security: bearerAuth,
+          params: idParams,
+          body: paymentBody,
+          response: { 200: installment, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        const payment = request.body;
+        return withTenant(db, tenantId, async (tx) => {
+          const { policyId, remaining } = await requireLockedInstallment(tx, tenantId, id);
+          if (toCents(remaining) === 0n) throw fieldError('amount', 'This instalment is already paid.');
+          const amount = payment.amount ?? remaining;
+          if (toCents(amount) > toCents(remaining)) {
+            throw fieldError('amount', `Only ${remaining} remains due on this instalment.`);
+          }
+          await addPayment(tx, tenantId, id, { ...payment, amount });
+          return settle(tx, tenantId, id, policyId);
+        });
+      },
+    );
+
+    app.put(
+      '/installments/:id/payment/',
+      {
+        schema: {
+          tags,
+          summary: 'Correct the payment recorded on an instalment',
+          description: 'Replaces what was recorded: the amount paid in all, up to the amount due.',
+          security: bearerAuth,
+          params: idParams,
+          body: paymentCorrectionBody,
+          response: { 200: installment, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        const payment = request.body;
+        return withTenant(db, tenantId, async (tx) => {
+          const { policyId, amountDue } = await requireLockedInstallment(tx, tenantId, id);
+          if (toCents(payment.amount_paid) > toCents(amountDue)) {
+            throw fieldError('amount_paid', `Only ${amountDue} is due on this instalment.`);
+          }
+          await setPayment(tx, tenantId, id, payment);
+          return settle(tx, tenantId, id, policyId);
+        });
+      },
+    );
+
+    app.delete(
+      '/installments/:id/payment/',
+      {
+        schema: {
+          tags,
+          summary: 'Undo the payment recorded on an instalment',
+          description: 'The instalment is pending again, with nothing paid.',
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: installment, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        return withTenant(db, tenantId, async (tx) => {
+          const { policyId } = await requireLockedInstallment(tx, tenantId, id);
+          await setPayment(tx, tenantId, id, {
+            amount_paid: '0',
+            paid_date: null,
+            payment_method: null,
+            reference: '',
+          });
+          return settle(tx, tenantId, id, policyId);
+        });
+      },
+    );
+  };

@@ -1,6 +1,384 @@
+import {
+  cancelBody,
+  detailResponse,
+  fieldErrorsResponse,
+  installmentList,
+  type PolicyValues,
+  policy,
+  policyBody,
+  policyListQuery,
+  policyPage,
+  policyStats,
+  renewBody,
+  secureDeleteBody,
+  uuid,
+} from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Transaction } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { withTenant } from '../../db/tenant.js';
+import { bearerAuth } from '../../http/authenticate.js';
+import { conflict, fieldError, HttpError, notFound, parseWith, unauthorized } from '../../http/errors.js';
+import { pageOf } from '../../http/pagination.js';
+import { verifyPassword } from '../accounts/passwords.js';
+import { findUserById } from '../accounts/queries.js';
+import { authorizeModule } from '../billing/access.js';
+import { assertBelowLimit } from '../billing/usage.js';
+import { consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
+import {
+  cancelPolicy,
+  changesSchedule,
+  createPolicy,
+  deletePolicy,
+  findParties,
+  findPolicy,
+  findPolicyForChange,
+  listInstallments,
+  listPolicies,
+  nextTerm,
+  type PolicyInput,
+  summarizePolicies,
+  updatePolicy,
+} from './queries.js';
 
+const idParams = z.object({ id: uuid });
+const tags = ['policies'];
+const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
+const MODULE = 'module_policies';
+const NOT_FOUND = 'Policy not found.';
+const NUMBER_TAKEN = 'This insurer already has a policy with this number starting on this date.';
+const SCHEDULE_PAID =
+  "Payments have been recorded on this policy's instalments, so its premium and schedule can no longer change. Undo those payments first.";
+const DELETE_PAID =
+  'Payments have been recorded on this policy. Use secure delete, which asks for your password, to delete it with its payment history.';
+const ALREADY_RENEWED = 'This policy has already been renewed.';
+
+async function requirePolicy(tx: Transaction, tenantId: string, id: string) {
+  const found = await findPolicy(tx, tenantId, id);
+  if (!found) throw notFound(NOT_FOUND);
+  return found;
+}
+
+async function requirePolicyForChange(tx: Transaction, tenantId: string, id: string) {
+  const found = await findPolicyForChange(tx, tenantId, id);
+  if (!found) throw notFound(NOT_FOUND);
+  return found;
+}
+
+/**
+ * The customer, insurer and type must be the agency's own and the insurer must sell the type; the
+ * foreign keys would refuse another agency's rows too, but only as a server error. Fills in the
+ * insurer's rate for the type and the net premium when the broker left them out.
+ */
+async function resolveInput(tx: Transaction, tenantId: string, values: PolicyValues): Promise<PolicyInput> {
+  const { customerExists, company, policyType } = await findParties(tx, tenantId, values);
+  if (!customerExists || !company || !policyType || company.rate === null) {
+    const messages: Record<string, string[]> = {};
+    if (!customerExists) messages.customer_id = ['No customer with this id.'];
+    if (!company) messages.company_id = ['No insurer with this id.'];
+    if (!policyType) messages.policy_type_id = ['No policy type with this id.'];
+    else if (company) messages.policy_type_id = [`${company.name} does not sell ${policyType.name}.`];
+    throw new HttpError(400, messages);
+  }
+  return {
+    ...values,
+    net_premium: values.net_premium ?? values.total_premium,
+    commission_percentage: values.commission_percentage ?? company.rate,
+  };
+}
+
+/** A duplicate number is the broker's mistake to fix, not a server error. */
+const numberTaken = (error: unknown): never => {
+  if (isUniqueViolation(error, 'policies_number_key')) throw fieldError('policy_number', NUMBER_TAKEN);
+  throw error;
+};
+
+/**
+ * The policies an agency sold: their terms, instalment schedules, commission, cancellation and
+ * renewal. Status is never stored; it is read from the dates, a cancellation and a renewal.
+ */
 export const policyRoutes =
-  (_ctx: AppContext): FastifyPluginAsyncZod =>
-  async (_app) => {};
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = ctx;
+
+    app.get(
+      '/policies/',
+      {
+        schema: {
+          tags,
+          summary: 'Policies, searched, filtered and sorted',
+          description:
+            '`search` matches the policy number and the customer name. `expiring_within_days` keeps active policies ending within that many days from today.',
+          security: bearerAuth,
+          querystring: policyListQuery,
+          response: { 200: policyPage, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { count, results } = await withTenant(db, tenantId, (tx) =>
+          listPolicies(tx, tenantId, request.query),
+        );
+        return pageOf(request, request.query, count, results);
+      },
+    );
+
+    app.post(
+      '/policies/',
+      {
+        schema: {
+          tags,
+          summary: 'Add a policy and its instalment schedule',
+          description:
+            "Without `commission_percentage` the insurer's rate for the type applies; without `net_premium` the net is the total premium.",
+          security: bearerAuth,
+          body: policyBody,
+          response: { 201: policy, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const created = await withTenant(db, tenantId, async (tx) => {
+          const input = await resolveInput(tx, tenantId, request.body);
+          await assertBelowLimit(tx, tenantId, 'policies');
+          const id = await createPolicy(tx, tenantId, input);
+          return requirePolicy(tx, tenantId, id);
+        }).catch(numberTaken);
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.get(
+      '/policies/stats/',
+      {
+        schema: {
+          tags,
+          summary: 'Policy counts by status, premium in force and commission',
+          description:
+            'Commission sums every policy that was not cancelled; `active_premium` sums the total premium of active ones.',
+          security: bearerAuth,
+          response: { 200: policyStats, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        return withTenant(db, tenantId, (tx) => summarizePolicies(tx, tenantId));
+      },
+    );
+
+    app.get(
+      '/policies/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'One policy',
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: policy, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        return withTenant(db, tenantId, (tx) => requirePolicy(tx, tenantId, request.params.id));
+      },
+    );
+
+    app.put(
+      '/policies/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Change a policy',
+          description:
+            'A change to the premium, frequency or dates rebuilds the instalment schedule, which is refused with 409 once anything has been paid.',
+          security: bearerAuth,
+          params: idParams,
+          body: policyBody,
+          response: { 200: policy, 409: detailResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        return withTenant(db, tenantId, async (tx) => {
+          const stored = await requirePolicyForChange(tx, tenantId, id);
+          const input = await resolveInput(tx, tenantId, request.body);
+          const newSchedule = changesSchedule(stored, input);
+          if (newSchedule && stored.hasPayments) throw conflict({ detail: SCHEDULE_PAID });
+          await updatePolicy(tx, tenantId, id, input, { newSchedule });
+          return requirePolicy(tx, tenantId, id);
+        }).catch(numberTaken);
+      },
+    );
+
+    app.delete(
+      '/policies/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a policy nothing has been paid on',
+          description:
+            'Once payments are recorded this answers 409; secure delete removes it with its history.',
+          security: bearerAuth,
+          params: idParams,
+          response: { 204: z.null(), 409: detailResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        await withTenant(db, tenantId, async (tx) => {
+          const stored = await requirePolicyForChange(tx, tenantId, id);
+          if (stored.hasPayments) throw conflict({ detail: DELETE_PAID });
+          await deletePolicy(tx, tenantId, id);
+        });
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/policies/:id/secure-delete/',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a policy with its instalments and payments, confirmed by password',
+          security: bearerAuth,
+          params: idParams,
+          body: secureDeleteBody,
+          response: { 204: z.null(), 429: detailResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const auth = await authorizeModule(ctx, request, MODULE);
+        const { tenantId } = auth;
+        const { id } = request.params;
+        // Another agency's id reads as missing before any password is weighed.
+        await withTenant(db, tenantId, (tx) => requirePolicy(tx, tenantId, id));
+        const user = await findUserById(db, auth.userId);
+        if (!user) throw unauthorized('User not found');
+        // The same bucket as the profile's password check: a stolen access token gets five guesses
+        // in all, whichever form it guesses through.
+        const guesses: ThrottleRule = {
+          key: `password-check:user:${user.id}`,
+          limit: 5,
+          windowSeconds: 15 * 60,
+        };
+        await consumeAttempt(db, [guesses]);
+        if (!(await verifyPassword(user.passwordHash, request.body.password))) {
+          throw fieldError('password', 'Your password is incorrect.');
+        }
+        await refundAttempt(db, [guesses]);
+        const deleted = await withTenant(db, tenantId, (tx) => deletePolicy(tx, tenantId, id));
+        if (!deleted) throw notFound(NOT_FOUND);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/policies/:id/cancel/',
+      {
+        schema: {
+          tags,
+          summary: 'Cancel a policy from a date, with the reason',
+          security: bearerAuth,
+          params: idParams,
+          body: cancelBody,
+          response: { 200: policy, 409: detailResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        return withTenant(db, tenantId, async (tx) => {
+          if (!(await cancelPolicy(tx, tenantId, id, request.body))) {
+            await requirePolicy(tx, tenantId, id);
+            throw conflict({ detail: 'This policy is already cancelled.' });
+          }
+          return requirePolicy(tx, tenantId, id);
+        });
+      },
+    );
+
+    app.get(
+      '/policies/:id/installments/',
+      {
+        schema: {
+          tags,
+          summary: "A policy's instalments in order, with what has been paid on each",
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: installmentList, ...errors },
+        },
+      },
+      async (request) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        const results = await withTenant(db, tenantId, async (tx) => {
+          await requirePolicy(tx, tenantId, id);
+          return listInstallments(tx, tenantId, id);
+        });
+        return { results };
+      },
+    );
+
+    app.post(
+      '/policies/:id/renew/',
+      {
+        schema: {
+          tags,
+          summary: 'Renew a policy for the next term',
+          description:
+            'Every field defaults to the current term: from the day after it ends, for as long, with the same number, premium, net, commission and frequency. A new total premium alone also becomes the net. A term is renewed once; a cancelled policy not at all.',
+          security: bearerAuth,
+          params: idParams,
+          body: renewBody,
+          response: { 201: policy, 409: detailResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { tenantId } = await authorizeModule(ctx, request, MODULE);
+        const { id } = request.params;
+        const changes = request.body;
+        const renewal = await withTenant(db, tenantId, async (tx) => {
+          const current = await requirePolicyForChange(tx, tenantId, id);
+          if (current.cancelledAt !== null) {
+            throw conflict({ detail: 'A cancelled policy cannot be renewed.' });
+          }
+          if (current.isRenewed) throw conflict({ detail: ALREADY_RENEWED });
+          const term = await nextTerm(tx, tenantId, id, changes.start_date);
+          // Checked as a whole policy, so a renewal obeys exactly the rules of the form.
+          const values = parseWith(policyBody, {
+            policy_number: changes.policy_number ?? current.policyNumber,
+            customer_id: current.customerId,
+            company_id: current.companyId,
+            policy_type_id: current.policyTypeId,
+            start_date: term.start_date,
+            end_date: changes.end_date ?? term.end_date,
+            total_premium: changes.total_premium ?? current.totalPremium,
+            net_premium:
+              changes.net_premium ?? (changes.total_premium === undefined ? current.netPremium : undefined),
+            commission_percentage: changes.commission_percentage ?? current.commissionPercentage,
+            payment_frequency: changes.payment_frequency ?? current.paymentFrequency,
+            custom_installments: changes.custom_installments ?? current.customInstallments ?? undefined,
+            insured_item: current.insuredItem,
+            sum_insured: current.sumInsured,
+            deductible: current.deductible,
+            notes: current.notes,
+          });
+          const input = await resolveInput(tx, tenantId, values);
+          await assertBelowLimit(tx, tenantId, 'policies');
+          const renewalId = await createPolicy(tx, tenantId, input, id);
+          return requirePolicy(tx, tenantId, renewalId);
+        }).catch((error: unknown) => {
+          // Two renewals of the same term at once: the unique index lets only one through.
+          if (isUniqueViolation(error, 'policies_renewed_from_key'))
+            throw conflict({ detail: ALREADY_RENEWED });
+          return numberTaken(error);
+        });
+        return reply.code(201).send(renewal);
+      },
+    );
+  };

@@ -1,5 +1,5 @@
+import { addMonths, buildSchedule, fromCents, termMonths, toCents } from '@coverdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { addMonths, buildSchedule, fromCents, termMonths, toCents } from './schedule.js';
 
 const sum = (amounts: string[]) => fromCents(amounts.reduce((total, amount) => total + toCents(amount), 0n));
 

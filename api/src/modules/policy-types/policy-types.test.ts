@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
   addPlanWithout,
   createTestApp,
@@ -110,6 +111,21 @@ describe('policy types', () => {
       detail: expect.stringContaining('Deactivate it instead'),
     });
     expect((await as.get(`/api/policy-types/${sold.id}/`)).json().companies_count).toBe(1);
+  });
+
+  it('counts the policies of a type, which keep it from being deleted', async () => {
+    const { as, user } = await agency();
+    const parties = await addPolicyParties(as);
+    await insertPolicy(t, user.tenant_id, parties);
+    await insertPolicy(t, user.tenant_id, parties);
+
+    const refused = await as.delete(`/api/policy-types/${parties.policyTypeId}/`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      companies: [],
+      policies_count: 2,
+      detail: expect.stringContaining('cannot be deleted: 2 policies use it'),
+    });
   });
 
   it('lets an insurer sell a type under its own name and rate, and lists what it sells', async () => {

@@ -5,6 +5,7 @@ import type { Transaction } from '../../db/client.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
+import { policies } from '../policies/tables.js';
 import { policyTypes } from './tables.js';
 
 type ListQuery = z.output<typeof policyTypeListQuery>;
@@ -118,8 +119,8 @@ export async function updatePolicyType(
 }
 
 /**
- * What still points at a type: the insurers that sell it (and, once policies exist, its policies).
- * A type in use is deactivated rather than deleted, so history keeps its name.
+ * What still points at a type: the insurers that sell it and the policies of it. A type in use is
+ * deactivated rather than deleted, so history keeps its name.
  */
 export async function policyTypeUsage(
   tx: Transaction,
@@ -132,7 +133,11 @@ export async function policyTypeUsage(
     .innerJoin(companies, eq(companies.id, companyPolicyTypes.companyId))
     .where(and(eq(companyPolicyTypes.tenantId, tenantId), eq(companyPolicyTypes.policyTypeId, id)))
     .orderBy(asc(sql`lower(${companies.name})`));
-  return { companies: sellers, policies_count: 0 };
+  const [policiesOfType] = await tx
+    .select({ count: countRows() })
+    .from(policies)
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.policyTypeId, id)));
+  return { companies: sellers, policies_count: policiesOfType?.count ?? 0 };
 }
 
 export async function deletePolicyType(tx: Transaction, tenantId: string, id: string): Promise<boolean> {

@@ -1,4 +1,5 @@
-import type { PaymentFrequency } from '@coverdesk/contract';
+// The instalment schedule is shared: the API writes it, the policy form previews it with the same code.
+import type { PaymentFrequency } from './constants.js';
 
 /** Months between instalments for each frequency; a custom count spreads over the term. */
 const INTERVAL_MONTHS: Record<Exclude<PaymentFrequency, 'custom'>, number> = {

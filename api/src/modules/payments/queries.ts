@@ -1,0 +1,230 @@
+import type { Installment, InstallmentRow, installmentListQuery, PaymentMethod } from '@coverdesk/contract';
+import { and, eq, gte, ilike, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Transaction } from '../../db/client.js';
+import { containing, countRows, orderBy } from '../../db/query-helpers.js';
+import { offsetOf } from '../../http/pagination.js';
+import { companies } from '../companies/tables.js';
+import { customers } from '../customers/tables.js';
+import { installments, policies } from '../policies/tables.js';
+
+type ListQuery = z.output<typeof installmentListQuery>;
+
+/** The payment on an instalment as a whole, as corrected (or undone, with nothing paid). */
+export interface PaymentValues {
+  amount_paid: string;
+  paid_date: string | null;
+  payment_method: PaymentMethod | null;
+  reference: string;
+}
+
+/** One more payment on an instalment; without a date, paid today. */
+export interface AddedPayment {
+  amount: string;
+  paid_date?: string | undefined;
+  payment_method: PaymentMethod;
+  reference: string;
+}
+
+const unpaid = ne(installments.status, 'paid');
+// The database's date, not the app server's, so a list filtered on overdue and the flags in it agree.
+const overdue = sql<boolean>`(${unpaid} and ${lt(installments.dueDate, sql`current_date`)})`;
+
+const columns = {
+  id: installments.id,
+  policy_id: installments.policyId,
+  sequence: installments.sequence,
+  due_date: installments.dueDate,
+  amount_due: installments.amountDue,
+  amount_paid: installments.amountPaid,
+  paid_date: installments.paidDate,
+  payment_method: installments.paymentMethod,
+  reference: installments.reference,
+  status: installments.status,
+  is_overdue: overdue,
+};
+
+const rowColumns = {
+  ...columns,
+  policy_number: policies.policyNumber,
+  customer: { id: customers.id, first_name: customers.firstName, last_name: customers.lastName },
+  customer_name: customers.displayName,
+  company_name: companies.name,
+};
+
+// Joined on the tenant too, as the composite foreign keys are.
+const policyOf = and(eq(policies.tenantId, installments.tenantId), eq(policies.id, installments.policyId));
+const customerOf = and(eq(customers.tenantId, policies.tenantId), eq(customers.id, policies.customerId));
+const companyOf = and(eq(companies.tenantId, policies.tenantId), eq(companies.id, policies.companyId));
+
+function statusFilter(status: ListQuery['status']) {
+  if (status === 'overdue') return overdue;
+  if (status === 'due') return unpaid;
+  return status ? eq(installments.status, status) : undefined;
+}
+
+/** Instalments across the agency's policies, with the policy, customer and insurer each belongs to. */
+export async function listInstallments(
+  tx: Transaction,
+  tenantId: string,
+  query: ListQuery,
+): Promise<{ count: number; results: InstallmentRow[] }> {
+  const where = and(
+    eq(installments.tenantId, tenantId),
+    statusFilter(query.status),
+    query.due_date_from ? gte(installments.dueDate, query.due_date_from) : undefined,
+    query.due_date_to ? lte(installments.dueDate, query.due_date_to) : undefined,
+    query.company_id ? eq(policies.companyId, query.company_id) : undefined,
+    query.customer_id ? eq(policies.customerId, query.customer_id) : undefined,
+    query.policy_id ? eq(installments.policyId, query.policy_id) : undefined,
+    query.search
+      ? or(
+          ilike(policies.policyNumber, containing(query.search)),
+          ilike(customers.displayName, containing(query.search)),
+          // A business is listed by its name, but its contact's name finds it too.
+          ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, containing(query.search)),
+        )
+      : undefined,
+  );
+  const [total] = await tx
+    .select({ count: countRows() })
+    .from(installments)
+    .innerJoin(policies, policyOf)
+    .innerJoin(customers, customerOf)
+    .innerJoin(companies, companyOf)
+    .where(where);
+  const results = await tx
+    .select(rowColumns)
+    .from(installments)
+    .innerJoin(policies, policyOf)
+    .innerJoin(customers, customerOf)
+    .innerJoin(companies, companyOf)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query.ordering,
+        { due_date: installments.dueDate, amount_due: installments.amountDue },
+        installments.id,
+      ),
+    )
+    .limit(query.page_size)
+    .offset(offsetOf(query));
+  return { count: total?.count ?? 0, results };
+}
+
+export async function findInstallment(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+): Promise<Installment | undefined> {
+  const [row] = await tx
+    .select(columns)
+    .from(installments)
+    .where(and(eq(installments.tenantId, tenantId), eq(installments.id, id)));
+  return row;
+}
+
+/**
+ * The instalment about to take a payment change, with what remains due on it, worked out by the
+ * database. Its policy is locked first, and every payment change goes through here, so changes to
+ * one policy's instalments queue on one row and each sees the ones committed before it.
+ */
+export async function lockInstallment(tx: Transaction, tenantId: string, id: string) {
+  const [owner] = await tx
+    .select({ policyId: installments.policyId })
+    .from(installments)
+    .where(and(eq(installments.tenantId, tenantId), eq(installments.id, id)));
+  if (!owner) return undefined;
+  await lockPolicy(tx, tenantId, owner.policyId);
+  const [row] = await tx
+    .select({
+      policyId: installments.policyId,
+      amountDue: installments.amountDue,
+      remaining: sql<string>`(${installments.amountDue} - ${installments.amountPaid})::text`,
+    })
+    .from(installments)
+    .where(and(eq(installments.tenantId, tenantId), eq(installments.id, id)))
+    .for('update');
+  return row;
+}
+
+async function lockPolicy(tx: Transaction, tenantId: string, policyId: string) {
+  await tx
+    .select({ id: policies.id })
+    .from(policies)
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, policyId)))
+    .for('update');
+}
+
+/** Writes what has been paid on an instalment; paid once it covers the amount due, pending at zero. */
+async function writePayment(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  values: {
+    amountPaid: SQL;
+    paidDate: string | SQL | null;
+    paymentMethod: PaymentMethod | null;
+    reference: string;
+  },
+) {
+  const { amountPaid } = values;
+  await tx
+    .update(installments)
+    .set({
+      ...values,
+      status: sql`case
+        when ${amountPaid} = 0 then 'pending'
+        when ${amountPaid} >= ${installments.amountDue} then 'paid'
+        else 'partially_paid'
+      end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(installments.tenantId, tenantId), eq(installments.id, id)));
+}
+
+export function addPayment(tx: Transaction, tenantId: string, id: string, payment: AddedPayment) {
+  return writePayment(tx, tenantId, id, {
+    // Both sides of the sum are the database's numerics: exact to the cent.
+    amountPaid: sql`(${installments.amountPaid} + ${payment.amount}::numeric)`,
+    paidDate: payment.paid_date ?? sql`current_date`,
+    paymentMethod: payment.payment_method,
+    reference: payment.reference,
+  });
+}
+
+export function setPayment(tx: Transaction, tenantId: string, id: string, values: PaymentValues) {
+  return writePayment(tx, tenantId, id, {
+    amountPaid: sql`${values.amount_paid}::numeric`,
+    paidDate: values.paid_date,
+    paymentMethod: values.payment_method,
+    reference: values.reference,
+  });
+}
+
+/**
+ * Recomputes what the policy keeps of its instalments (amount paid, instalments paid, how many
+ * there are) from the instalments themselves, so the copy never drifts from them. Call it in the
+ * transaction that changed them. The policy row is locked before the sums are read: in READ
+ * COMMITTED, a statement that waited for the lock would otherwise sum a snapshot taken before
+ * the other transaction's instalments committed, and write stale totals over fresh ones.
+ */
+export async function refreshPolicyTotals(tx: Transaction, tenantId: string, policyId: string) {
+  await lockPolicy(tx, tenantId, policyId);
+  // Written out in full: drizzle leaves the subquery's columns unqualified in an UPDATE ... FROM,
+  // where "amount_paid" would mean the policy's as much as the sum's.
+  await tx.execute(sql`
+    update policies
+    set amount_paid = totals.amount_paid,
+      installments_paid = totals.installments_paid,
+      total_installments = totals.total_installments
+    from (
+      select coalesce(sum(amount_paid), 0) as amount_paid,
+        count(*) filter (where status = 'paid') as installments_paid,
+        count(*) as total_installments
+      from installments
+      where tenant_id = ${tenantId} and policy_id = ${policyId}
+    ) totals
+    where policies.tenant_id = ${tenantId} and policies.id = ${policyId}
+  `);
+}

@@ -1,0 +1,418 @@
+import type { Policy, PolicyStats, PolicyStatus, PolicyValues, policyListQuery } from '@coverdesk/contract';
+import { buildSchedule, type ScheduledInstallment } from '@coverdesk/contract';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Transaction } from '../../db/client.js';
+import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
+import { offsetOf } from '../../http/pagination.js';
+import { companies, companyPolicyTypes } from '../companies/tables.js';
+import { customers } from '../customers/tables.js';
+import { policyTypes } from '../policy-types/tables.js';
+import { expectedCommission, receivedCommission } from './commission.js';
+import { installments, policies } from './tables.js';
+
+type ListQuery = z.output<typeof policyListQuery>;
+
+/** A policy as stored: the form's values with the commission and net premium already resolved. */
+export type PolicyInput = Omit<PolicyValues, 'net_premium' | 'commission_percentage'> & {
+  net_premium: string;
+  commission_percentage: string;
+};
+
+/** The policies table is named in full inside subqueries, where drizzle would leave "id" unqualified. */
+const renewalId = sql<
+  string | null
+>`(select renewal.id from policies renewal where renewal.renewed_from_id = policies.id)`;
+
+/**
+ * The one definition of a policy's status, used for lists, filters and totals alike. Cancellation
+ * and renewal are facts recorded on the rows and win; otherwise today's date against the term.
+ */
+export const policyStatus = sql<PolicyStatus>`case
+  when ${policies.cancelledAt} is not null then 'cancelled'
+  when exists (select 1 from policies renewal where renewal.renewed_from_id = policies.id) then 'renewed'
+  when current_date < ${policies.startDate} then 'pending'
+  when current_date > ${policies.endDate} then 'expired'
+  else 'active'
+end`;
+
+/** Active and ending within `days` from today; the list filters and the totals both count these. */
+const expiringWithin = (
+  days: number,
+  status: SQLWrapper = policyStatus,
+  endDate: SQLWrapper = policies.endDate,
+) => sql`${status} = 'active' and ${endDate} <= current_date + ${days}::int`;
+
+/** Payments are recorded on instalments and summed onto the policy; either shows money was taken. */
+const hasPayments = sql<boolean>`(${policies.amountPaid} > 0 or exists (
+  select 1 from installments paid where paid.policy_id = policies.id and paid.amount_paid > 0
+))`;
+
+const columns = {
+  id: policies.id,
+  policy_number: policies.policyNumber,
+  customer: { id: customers.id, first_name: customers.firstName, last_name: customers.lastName },
+  customer_name: customers.displayName,
+  company_id: policies.companyId,
+  company_name: companies.name,
+  commission_payment_method: companies.commissionPaymentMethod,
+  policy_type_id: policies.policyTypeId,
+  policy_type_name: policyTypes.name,
+  start_date: policies.startDate,
+  end_date: policies.endDate,
+  status: policyStatus,
+  total_premium: policies.totalPremium,
+  net_premium: policies.netPremium,
+  commission_percentage: policies.commissionPercentage,
+  payment_frequency: policies.paymentFrequency,
+  custom_installments: policies.customInstallments,
+  insured_item: policies.insuredItem,
+  sum_insured: policies.sumInsured,
+  deductible: policies.deductible,
+  notes: policies.notes,
+  cancelled_at: policies.cancelledAt,
+  cancellation_reason: policies.cancellationReason,
+  renewed_from_id: policies.renewedFromId,
+  renewed_to_id: renewalId,
+  expected_commission: expectedCommission,
+  received_commission: receivedCommission,
+  amount_paid: policies.amountPaid,
+  installments_paid: policies.installmentsPaid,
+  total_installments: policies.totalInstallments,
+  createdAt: policies.createdAt,
+  updatedAt: policies.updatedAt,
+};
+
+const selectPolicies = (tx: Transaction) =>
+  tx
+    .select(columns)
+    .from(policies)
+    .innerJoin(customers, eq(customers.id, policies.customerId))
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .innerJoin(policyTypes, eq(policyTypes.id, policies.policyTypeId));
+
+type Row = Awaited<ReturnType<typeof selectPolicies>>[number];
+
+const toPolicy = ({ createdAt, updatedAt, ...row }: Row): Policy => ({
+  ...row,
+  created_at: createdAt.toISOString(),
+  updated_at: updatedAt.toISOString(),
+});
+
+export async function listPolicies(tx: Transaction, tenantId: string, query: ListQuery) {
+  const where = and(
+    eq(policies.tenantId, tenantId),
+    query.search
+      ? or(
+          ilike(policies.policyNumber, containing(query.search)),
+          ilike(customers.displayName, containing(query.search)),
+        )
+      : undefined,
+    query.status ? eq(policyStatus, query.status) : undefined,
+    query.company_id ? eq(policies.companyId, query.company_id) : undefined,
+    query.policy_type_id ? eq(policies.policyTypeId, query.policy_type_id) : undefined,
+    query.customer_id ? eq(policies.customerId, query.customer_id) : undefined,
+    query.start_date_from ? gte(policies.startDate, query.start_date_from) : undefined,
+    query.start_date_to ? lte(policies.startDate, query.start_date_to) : undefined,
+    query.end_date_from ? gte(policies.endDate, query.end_date_from) : undefined,
+    query.end_date_to ? lte(policies.endDate, query.end_date_to) : undefined,
+    query.expiring_within_days === undefined ? undefined : expiringWithin(query.expiring_within_days),
+  );
+  const [total] = await tx
+    .select({ count: countRows() })
+    .from(policies)
+    .innerJoin(customers, eq(customers.id, policies.customerId))
+    .where(where);
+  const rows = await selectPolicies(tx)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query.ordering,
+        {
+          start_date: policies.startDate,
+          end_date: policies.endDate,
+          policy_number: sql`lower(${policies.policyNumber})`,
+          total_premium: policies.totalPremium,
+          created_at: policies.createdAt,
+        },
+        policies.id,
+      ),
+    )
+    .limit(query.page_size)
+    .offset(offsetOf(query));
+  return { count: total?.count ?? 0, results: rows.map(toPolicy) };
+}
+
+export async function findPolicy(tx: Transaction, tenantId: string, id: string) {
+  const [row] = await selectPolicies(tx).where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)));
+  return row && toPolicy(row);
+}
+
+/**
+ * The stored row with what the write rules need to know, locked so that a payment or a second
+ * renewal cannot slip in between the check and the change.
+ */
+export async function findPolicyForChange(tx: Transaction, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({ ...getTableColumns(policies), hasPayments, isRenewed: sql<boolean>`${renewalId} is not null` })
+    .from(policies)
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function countPolicies(tx: Transaction, tenantId: string): Promise<number> {
+  const [row] = await tx.select({ count: countRows() }).from(policies).where(eq(policies.tenantId, tenantId));
+  return row?.count ?? 0;
+}
+
+/** What the agency's own records say about the customer, insurer and type a policy names. */
+export async function findParties(
+  tx: Transaction,
+  tenantId: string,
+  ids: Pick<PolicyValues, 'customer_id' | 'company_id' | 'policy_type_id'>,
+) {
+  const [customer] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, ids.customer_id)));
+  const [company] = await tx
+    .select({ name: companies.name, rate: companyPolicyTypes.commissionPercentage })
+    .from(companies)
+    .leftJoin(
+      companyPolicyTypes,
+      and(
+        eq(companyPolicyTypes.companyId, companies.id),
+        eq(companyPolicyTypes.policyTypeId, ids.policy_type_id),
+      ),
+    )
+    .where(and(eq(companies.tenantId, tenantId), eq(companies.id, ids.company_id)));
+  const [policyType] = await tx
+    .select({ name: policyTypes.name })
+    .from(policyTypes)
+    .where(and(eq(policyTypes.tenantId, tenantId), eq(policyTypes.id, ids.policy_type_id)));
+  return { customerExists: customer !== undefined, company, policyType };
+}
+
+const toColumns = (input: PolicyInput) => ({
+  policyNumber: input.policy_number,
+  customerId: input.customer_id,
+  companyId: input.company_id,
+  policyTypeId: input.policy_type_id,
+  startDate: input.start_date,
+  endDate: input.end_date,
+  totalPremium: input.total_premium,
+  netPremium: input.net_premium,
+  commissionPercentage: input.commission_percentage,
+  paymentFrequency: input.payment_frequency,
+  // A count only means something for a custom split; another frequency must not carry a stale one.
+  customInstallments: input.payment_frequency === 'custom' ? (input.custom_installments ?? null) : null,
+  insuredItem: input.insured_item,
+  sumInsured: input.sum_insured ?? null,
+  deductible: input.deductible ?? null,
+  notes: input.notes,
+});
+
+async function insertSchedule(
+  tx: Transaction,
+  tenantId: string,
+  policyId: string,
+  schedule: ScheduledInstallment[],
+) {
+  await tx.insert(installments).values(
+    schedule.map((row) => ({
+      tenantId,
+      policyId,
+      sequence: row.sequence,
+      dueDate: row.due_date,
+      amountDue: row.amount_due,
+    })),
+  );
+}
+
+/** Adds the policy and its instalments; answers its id. */
+export async function createPolicy(
+  tx: Transaction,
+  tenantId: string,
+  input: PolicyInput,
+  renewedFromId: string | null = null,
+) {
+  const schedule = buildSchedule(input);
+  const rows = await tx
+    .insert(policies)
+    .values({ tenantId, ...toColumns(input), renewedFromId, totalInstallments: schedule.length })
+    .returning({ id: policies.id });
+  const { id } = one(rows);
+  await insertSchedule(tx, tenantId, id, schedule);
+  return id;
+}
+
+/** Whether a change to these values would move money or dates of the instalment schedule. */
+export const changesSchedule = (
+  stored: NonNullable<Awaited<ReturnType<typeof findPolicyForChange>>>,
+  input: PolicyInput,
+) => {
+  const next = toColumns(input);
+  return (
+    stored.totalPremium !== next.totalPremium ||
+    stored.paymentFrequency !== next.paymentFrequency ||
+    stored.customInstallments !== next.customInstallments ||
+    stored.startDate !== next.startDate ||
+    stored.endDate !== next.endDate
+  );
+};
+
+/**
+ * Replaces the policy's values; with `newSchedule`, its instalments too. Only called with a new
+ * schedule while nothing has been paid, so the paid totals stay as they are: zero.
+ */
+export async function updatePolicy(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  input: PolicyInput,
+  { newSchedule }: { newSchedule: boolean },
+) {
+  const schedule = newSchedule ? buildSchedule(input) : undefined;
+  await tx
+    .update(policies)
+    .set({
+      ...toColumns(input),
+      ...(schedule ? { totalInstallments: schedule.length } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)));
+  if (!schedule) return;
+  await tx
+    .delete(installments)
+    .where(and(eq(installments.tenantId, tenantId), eq(installments.policyId, id)));
+  await insertSchedule(tx, tenantId, id, schedule);
+}
+
+/** Its instalments go with it through the foreign key's cascade. */
+export async function deletePolicy(tx: Transaction, tenantId: string, id: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(policies)
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)))
+    .returning({ id: policies.id });
+  return deleted.length > 0;
+}
+
+/** False when there is no such policy or it is already cancelled. */
+export async function cancelPolicy(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  cancellation: { cancelled_at: string; reason: string },
+): Promise<boolean> {
+  const changed = await tx
+    .update(policies)
+    .set({
+      cancelledAt: cancellation.cancelled_at,
+      cancellationReason: cancellation.reason,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id), isNull(policies.cancelledAt)))
+    .returning({ id: policies.id });
+  return changed.length > 0;
+}
+
+/**
+ * The term after this one: from the day after it ends, as long as it was. PostgreSQL's age() counts
+ * whole months first, so a year from 1 March 2027 is followed by a year to 28 February 2029, not a
+ * fixed number of days that drifts across leap years.
+ */
+export async function nextTerm(tx: Transaction, tenantId: string, id: string, startDate?: string) {
+  const start = sql`coalesce(${startDate ?? null}::date, ${policies.endDate} + 1)`;
+  const rows = await tx
+    .select({
+      start_date: sql<string>`${start}::text`,
+      end_date: sql<string>`((${start} + age(${policies.endDate} + 1, ${policies.startDate}))::date - 1)::text`,
+    })
+    .from(policies)
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)));
+  return one(rows);
+}
+
+export async function listInstallments(tx: Transaction, tenantId: string, policyId: string) {
+  return tx
+    .select({
+      id: installments.id,
+      policy_id: installments.policyId,
+      sequence: installments.sequence,
+      due_date: installments.dueDate,
+      amount_due: installments.amountDue,
+      amount_paid: installments.amountPaid,
+      paid_date: installments.paidDate,
+      payment_method: installments.paymentMethod,
+      reference: installments.reference,
+      status: installments.status,
+      is_overdue: sql<boolean>`(${installments.status} <> 'paid' and ${installments.dueDate} < current_date)`,
+    })
+    .from(installments)
+    .where(and(eq(installments.tenantId, tenantId), eq(installments.policyId, policyId)))
+    .orderBy(asc(installments.sequence));
+}
+
+/**
+ * Counts by status, premium in force and commission, for the agency or one insurer, in one
+ * statement. Commission counts every policy that was not cancelled: a renewed or expired term still
+ * earned what it earned.
+ */
+export async function summarizePolicies(
+  tx: Transaction,
+  tenantId: string,
+  filter: { companyId?: string } = {},
+): Promise<PolicyStats> {
+  const rows = tx
+    .select({
+      status: policyStatus.as('status'),
+      end_date: policies.endDate,
+      total_premium: policies.totalPremium,
+      expected: expectedCommission.as('expected'),
+      received: receivedCommission.as('received'),
+    })
+    .from(policies)
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .where(
+      and(
+        eq(policies.tenantId, tenantId),
+        filter.companyId ? eq(policies.companyId, filter.companyId) : undefined,
+      ),
+    )
+    .as('summarised');
+  const countOf = (status: PolicyStatus) =>
+    sql<number>`(count(*) filter (where ${rows.status} = ${status}))::int`;
+  const sumOf = (amount: SQLWrapper, where: SQL) =>
+    sql<string>`round(coalesce(sum(${amount}) filter (where ${where}), 0), 2)`;
+  const notCancelled = sql`${rows.status} <> 'cancelled'`;
+  const totals = await tx
+    .select({
+      total: countRows(),
+      pending: countOf('pending'),
+      active: countOf('active'),
+      expired: countOf('expired'),
+      cancelled: countOf('cancelled'),
+      renewed: countOf('renewed'),
+      active_premium: sumOf(rows.total_premium, sql`${rows.status} = 'active'`),
+      expected_commission: sumOf(rows.expected, notCancelled),
+      received_commission: sumOf(rows.received, notCancelled),
+      expiring_in_30_days: sql<number>`(count(*) filter (where ${expiringWithin(30, rows.status, rows.end_date)}))::int`,
+    })
+    .from(rows);
+  const { total, pending, active, expired, cancelled, renewed, ...sums } = one(totals);
+  return { total, by_status: { pending, active, expired, cancelled, renewed }, ...sums };
+}

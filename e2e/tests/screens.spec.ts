@@ -85,7 +85,17 @@ async function seedAgency(request: APIRequestContext, broker: Broker) {
     city: 'Haifa',
     tags: ['vip'],
   });
-  return { type: type.id, company: company.id, customer: customer.id };
+  const policy = await post('/api/policies/', {
+    policy_number: 'P-1042',
+    customer_id: customer.id,
+    company_id: company.id,
+    policy_type_id: type.id,
+    start_date: '2026-01-01',
+    end_date: '2026-12-31',
+    total_premium: '1000.00',
+    payment_frequency: 'quarterly',
+  });
+  return { type: type.id, company: company.id, customer: customer.id, policy: policy.id };
 }
 
 const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => string; heading: string }[] = [
@@ -99,10 +109,16 @@ const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => s
   { path: () => '/customers/create', heading: 'Customers' },
   { path: (ids) => `/customers/${ids.customer}`, heading: 'Customers' },
   { path: (ids) => `/customers/${ids.customer}/edit`, heading: 'Customers' },
+  { path: () => '/policies', heading: 'Policies' },
+  { path: () => '/policies/create', heading: 'Policies' },
+  { path: (ids) => `/policies/${ids.policy}`, heading: 'Policies' },
+  { path: (ids) => `/policies/${ids.policy}/edit`, heading: 'Policies' },
+  { path: (ids) => `/policies/${ids.policy}/renew`, heading: 'Policies' },
+  { path: () => '/payments', heading: 'Payments Management' },
 ];
 
 for (const screen of MODULE_SCREENS) {
-  const name = screen.path({ type: 'id', company: 'id', customer: 'id' });
+  const name = screen.path({ type: 'id', company: 'id', customer: 'id', policy: 'id' });
   test(`module screen ${name}`, async ({ page, broker, request }, testInfo) => {
     const ids = await seedAgency(request, broker);
     await signInWithTokens(page, broker);
@@ -141,6 +157,8 @@ test('module screens when the agency has nothing yet', async ({ page, broker }, 
     ['/policy-types', 'No policy types yet'],
     ['/companies', 'No insurers yet'],
     ['/customers', 'No customers yet'],
+    ['/policies', 'No policies yet'],
+    ['/payments', 'No instalments yet'],
   ];
   for (const [path, empty] of emptyScreens) {
     await page.goto(path);

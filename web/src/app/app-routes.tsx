@@ -51,6 +51,36 @@ export const appRoutes: RouteObject[] = [
                 ],
               },
               {
+                path: 'policies',
+                handle: handle({
+                  title: 'Policies',
+                  subtitle: 'What you sold, what has been paid and what it earns',
+                  module: 'module_policies',
+                }),
+                children: [
+                  { index: true, lazy: () => import('../features/policies/pages/policies-page.js') },
+                  { path: 'create', lazy: () => import('../features/policies/pages/policy-form-page.js') },
+                  { path: ':id', lazy: () => import('../features/policies/pages/policy-detail-page.js') },
+                  { path: ':id/edit', lazy: () => import('../features/policies/pages/policy-form-page.js') },
+                  {
+                    path: ':id/renew',
+                    lazy: () => import('../features/policies/pages/policy-renew-page.js'),
+                  },
+                ],
+              },
+              {
+                path: 'payments',
+                handle: handle({
+                  title: 'Payments Management',
+                  subtitle: 'Instalments due, overdue and paid',
+                  module: 'module_payments',
+                }),
+                children: [
+                  { index: true, lazy: () => import('../features/payments/pages/payments-page.js') },
+                  { path: 'policy/:id', lazy: () => import('../features/payments/pages/payments-page.js') },
+                ],
+              },
+              {
                 path: 'companies',
                 handle: handle({
                   title: 'Companies',

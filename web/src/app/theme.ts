@@ -41,6 +41,8 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' } },
     // White text on Mantine's mid-tone badge colours fails contrast; tinted badges pass.
     Badge: { defaultProps: { variant: 'light' } },
+    // Toasts' close buttons are icons; screen readers need their name.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
   },
 });
 

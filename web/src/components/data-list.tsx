@@ -42,6 +42,8 @@ interface DataListProps<Row extends { id: string }> {
   href(row: Row): string;
   /** The body of a row's card on a phone: the two or three fields that identify it. */
   card(row: Row): ReactNode;
+  /** A button of a row's own on a phone card (a table row puts it in a column), outside the card's link. */
+  cardAction?(row: Row): ReactNode;
   /** Shown when the agency has none yet (nothing narrows the list). */
   empty: ReactNode;
 }
@@ -81,11 +83,22 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
         </Card>
       ) : device === 'mobile' ? (
         <Stack gap="xs">
-          {results.map((row) => (
-            <Card key={row.id} withBorder padding="sm" component={Link} to={props.href(row)} mih={44}>
-              {props.card(row)}
-            </Card>
-          ))}
+          {results.map((row) =>
+            props.cardAction ? (
+              <Card key={row.id} withBorder padding="sm">
+                <UnstyledButton component={Link} to={props.href(row)} mih={44} display="block">
+                  {props.card(row)}
+                </UnstyledButton>
+                <Group justify="flex-end" mt="xs">
+                  {props.cardAction(row)}
+                </Group>
+              </Card>
+            ) : (
+              <Card key={row.id} withBorder padding="sm" component={Link} to={props.href(row)} mih={44}>
+                {props.card(row)}
+              </Card>
+            ),
+          )}
         </Stack>
       ) : (
         <Card withBorder padding={0}>

@@ -9,6 +9,8 @@ export const queryKeys = {
   policyTypes: ['policy-types'] as const,
   companies: ['companies'] as const,
   customers: ['customers'] as const,
+  policies: ['policies'] as const,
+  payments: ['payments'] as const,
   usage: ['billing', 'usage'] as const,
 };
 

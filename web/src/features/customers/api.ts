@@ -4,6 +4,7 @@ import type {
   CustomerDuplicate,
   CustomerDuplicateQuery,
   Paged,
+  Policy,
 } from '@coverdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
@@ -21,6 +22,15 @@ export function useCustomers(query: Record<string, string | number>) {
     queryKey: keys.list(query),
     queryFn: ({ signal }) => api.get<Paged<Customer>>('/customers/', { query, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The customer's policies, most recent first (the first page). */
+export function useCustomerPolicies(customerId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.policies, 'customer', customerId],
+    queryFn: ({ signal }) =>
+      api.get<Paged<Policy>>('/policies/', { query: { customer_id: customerId, page_size: 20 }, signal }),
   });
 }
 

@@ -1,9 +1,11 @@
 import type { Customer } from '@coverdesk/contract';
-import { Card, Grid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
-import { useCustomer } from '../api.js';
+import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
+import { formatDate, formatMoney } from '../../../lib/format.js';
+import { useCustomer, useCustomerPolicies } from '../api.js';
 import { CustomerContact } from '../components/customer-contact.js';
 import { CustomerSummary } from '../components/customer-summary.js';
 
@@ -47,23 +49,63 @@ function CustomerNotes({ notes }: { notes: string }) {
   );
 }
 
-/** Policies are not recorded in Coverdesk yet, so this says what will be here rather than offering a button. */
+/** The customer's policies with what they have paid, and the totals across them. */
 function CustomerPolicies({ customer }: { customer: Customer }) {
   const name = customer.customer_type === 'individual' ? customer.first_name : customer.display_name;
+  const policies = useCustomerPolicies(customer.id);
   return (
     <Card withBorder padding="lg" h="100%">
-      <Title order={3} fz="h4" mb="sm">
-        Policies
-      </Title>
-      <Stack align="center" gap="sm" ta="center" py="xl">
-        <ThemeIcon size={48} radius="xl" variant="light" color="gray">
-          <IconFileText size={26} stroke={1.6} aria-hidden />
-        </ThemeIcon>
-        <Text fw={600}>No policies yet.</Text>
-        <Text c="dimmed" maw={420}>
-          Policies you record for {name} will appear here with their instalments and totals.
-        </Text>
-      </Stack>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} fz="h4">
+          Policies
+        </Title>
+        <Button size="xs" variant="light" component={Link} to="/policies/create">
+          New policy
+        </Button>
+      </Group>
+      {policies.isPending ? (
+        <Skeleton h={80} />
+      ) : policies.isError ? (
+        <ErrorState error={policies.error} onRetry={() => void policies.refetch()} />
+      ) : policies.data.results.length === 0 ? (
+        <Stack align="center" gap="sm" ta="center" py="xl">
+          <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+            <IconFileText size={26} stroke={1.6} aria-hidden />
+          </ThemeIcon>
+          <Text fw={600}>No policies yet.</Text>
+          <Text c="dimmed" maw={420}>
+            Policies you record for {name} will appear here with their instalments and totals.
+          </Text>
+        </Stack>
+      ) : (
+        <Stack gap="xs">
+          {policies.data.results.map((policy) => (
+            <Group key={policy.id} justify="space-between" wrap="nowrap" gap="sm">
+              <div>
+                <Anchor component={Link} to={`/policies/${policy.id}`} fw={600}>
+                  {policy.policy_number}
+                </Anchor>
+                <Text fz="xs" c="dimmed">
+                  {policy.company_name} · {policy.policy_type_name} · ends {formatDate(policy.end_date)}
+                </Text>
+              </div>
+              <Stack gap={2} align="flex-end">
+                <Text fz="sm" style={TABULAR}>
+                  {formatMoney(policy.amount_paid)} of {formatMoney(policy.total_premium)}
+                </Text>
+                <PolicyStatusBadge status={policy.status} />
+              </Stack>
+            </Group>
+          ))}
+          {policies.data.count > policies.data.results.length && (
+            <Anchor component={Link} to={`/policies?customer_id=${customer.id}`} fz="sm">
+              All {policies.data.count} policies
+            </Anchor>
+          )}
+        </Stack>
+      )}
     </Card>
   );
 }
+
+const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;

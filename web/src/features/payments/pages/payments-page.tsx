@@ -1,0 +1,130 @@
+import type { InstallmentRow } from '@coverdesk/contract';
+import { Anchor, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconCash } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { type Column, DataList } from '../../../components/data-list.js';
+import { InstallmentStatusBadge } from '../../../components/installment-status-badge.js';
+import { ListToolbar } from '../../../components/list-toolbar.js';
+import { EmptyState } from '../../../components/page-states.js';
+import { formatDate, formatMoney } from '../../../lib/format.js';
+import { useListParams } from '../../../lib/list-params.js';
+import { useInstallments } from '../api.js';
+import { PaymentButton } from '../components/record-payment.js';
+
+const FILTERS = ['status', 'due_date_from', 'due_date_to', 'company_id', 'customer_id'] as const;
+const STATUS_OPTIONS = [
+  { value: 'due', label: 'Due' },
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'partially_paid', label: 'Partially paid' },
+  { value: 'paid', label: 'Paid' },
+];
+
+const columns: Column<InstallmentRow>[] = [
+  { key: 'due', header: 'Due', sort: 'due_date', render: (row) => formatDate(row.due_date) },
+  {
+    key: 'policy',
+    header: 'Policy',
+    render: (row) => (
+      <div>
+        <Text fz="sm">{row.policy_number}</Text>
+        <Text fz="xs" c="dimmed">
+          Instalment {row.sequence} · {row.company_name}
+        </Text>
+      </div>
+    ),
+  },
+  { key: 'customer', header: 'Customer', render: (row) => row.customer_name },
+  {
+    key: 'amount',
+    header: 'Amount',
+    sort: 'amount_due',
+    numeric: true,
+    render: (row) => formatMoney(row.amount_due),
+  },
+  { key: 'paid', header: 'Paid', numeric: true, render: (row) => formatMoney(row.amount_paid) },
+  { key: 'status', header: 'Status', render: (row) => <InstallmentStatusBadge installment={row} /> },
+  { key: 'action', header: 'Payment', render: (row) => <PaymentButton row={row} /> },
+];
+
+/** /payments (every instalment) and /payments/policy/{id} (one policy's). */
+export function Component() {
+  const { id: policyId } = useParams();
+  const params = useListParams(FILTERS, 'due_date');
+  const installments = useInstallments(policyId ? { ...params.query, policy_id: policyId } : params.query);
+  const first = installments.data?.results[0];
+
+  return (
+    <Stack>
+      {policyId && first && (
+        <Text>
+          Instalments of policy{' '}
+          <Anchor component={Link} to={`/policies/${policyId}`}>
+            {first.policy_number}
+          </Anchor>{' '}
+          for {first.customer_name}.{' '}
+          <Anchor component={Link} to="/payments">
+            All payments
+          </Anchor>
+        </Text>
+      )}
+      <ListToolbar
+        params={params}
+        searchLabel="Search policy number or customer"
+        filters={
+          <>
+            <Select
+              label="Status"
+              placeholder="Any status"
+              data={STATUS_OPTIONS}
+              value={params.filters.status ?? null}
+              onChange={(status) => params.set({ status })}
+              clearable
+              w={{ base: '100%', sm: 150 }}
+            />
+            <TextInput
+              type="date"
+              label="Due from"
+              value={params.filters.due_date_from ?? ''}
+              onChange={(event) => params.set({ due_date_from: event.currentTarget.value || null })}
+              w={{ base: '100%', sm: 160 }}
+            />
+            <TextInput
+              type="date"
+              label="Due to"
+              value={params.filters.due_date_to ?? ''}
+              onChange={(event) => params.set({ due_date_to: event.currentTarget.value || null })}
+              w={{ base: '100%', sm: 160 }}
+            />
+          </>
+        }
+      />
+      <DataList
+        noun="instalments"
+        query={installments}
+        params={params}
+        columns={columns}
+        href={(row) => `/policies/${row.policy_id}`}
+        card={(row) => (
+          <Stack gap={2}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>
+                {formatDate(row.due_date)} · {formatMoney(row.amount_due)}
+              </Text>
+              <InstallmentStatusBadge installment={row} />
+            </Group>
+            <Text fz="sm" c="dimmed">
+              {row.policy_number} · {row.customer_name}
+            </Text>
+          </Stack>
+        )}
+        cardAction={(row) => <PaymentButton row={row} />}
+        empty={
+          <EmptyState icon={IconCash} title="No instalments yet">
+            Every policy you record is split into instalments. They appear here to be paid, with the overdue
+            ones flagged.
+          </EmptyState>
+        }
+      />
+    </Stack>
+  );
+}

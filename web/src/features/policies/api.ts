@@ -1,0 +1,111 @@
+import type {
+  Company,
+  Customer,
+  Installment,
+  Paged,
+  Policy,
+  PolicyBody,
+  PolicyStats,
+  RenewBody,
+} from '@coverdesk/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.js';
+import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
+
+const keys = {
+  list: (query: Record<string, string | number>) => [...queryKeys.policies, 'list', query] as const,
+  detail: (id: string) => [...queryKeys.policies, 'detail', id] as const,
+  installments: (id: string) => [...queryKeys.policies, 'installments', id] as const,
+  stats: [...queryKeys.policies, 'stats'] as const,
+  companies: [...queryKeys.companies, 'choices'] as const,
+  customers: (search: string) => [...queryKeys.customers, 'choices', search] as const,
+};
+
+/** A policy change shows in the policy lists, the insurers' figures, customers' balances and plan usage. */
+const affected = [queryKeys.policies, queryKeys.companies, queryKeys.customers, queryKeys.usage];
+
+export function usePolicies(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: keys.list(query),
+    queryFn: ({ signal }) => api.get<Paged<Policy>>('/policies/', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePolicy(id: string) {
+  return useQuery({
+    queryKey: keys.detail(id),
+    queryFn: ({ signal }) => api.get<Policy>(`/policies/${id}/`, { signal }),
+  });
+}
+
+export function usePolicyInstallments(id: string) {
+  return useQuery({
+    queryKey: keys.installments(id),
+    queryFn: async ({ signal }) =>
+      (await api.get<{ results: Installment[] }>(`/policies/${id}/installments/`, { signal })).results,
+  });
+}
+
+export function usePolicyStats() {
+  return useQuery({
+    queryKey: keys.stats,
+    queryFn: ({ signal }) => api.get<PolicyStats>('/policies/stats/', { signal }),
+  });
+}
+
+/** Insurers with the types they sell and their rates, for the policy form's choices. */
+export function useInsurerChoices() {
+  return useQuery({
+    queryKey: keys.companies,
+    queryFn: async ({ signal }) =>
+      (await api.get<Paged<Company>>('/companies/', { query: { page_size: 100, _t: Date.now() }, signal }))
+        .results,
+  });
+}
+
+/** Customers matching what the broker types into the customer picker (the first 20). */
+export function useCustomerChoices(search: string) {
+  return useQuery({
+    queryKey: keys.customers(search),
+    queryFn: async ({ signal }) =>
+      (await api.get<Paged<Customer>>('/customers/', { query: { search, page_size: 20 }, signal })).results,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Creates a policy, or changes the one with `id`. */
+export function useSavePolicy(id?: string) {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: (body: PolicyBody) =>
+      id ? api.put<Policy>(`/policies/${id}/`, body) : api.post<Policy>('/policies/', body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+export function useCancelPolicy(id: string) {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: (body: { cancelled_at: string; reason: string }) =>
+      api.post<Policy>(`/policies/${id}/cancel/`, body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+export function useRenewPolicy(id: string) {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: (body: RenewBody) => api.post<Policy>(`/policies/${id}/renew/`, body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+/** Deletes a policy after the broker re-entered their password. */
+export function useSecureDeletePolicy(id: string) {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: (password: string) => api.post<void>(`/policies/${id}/secure-delete/`, { password }),
+    onSuccess: () => markChanged({ deleted: true }),
+  });
+}

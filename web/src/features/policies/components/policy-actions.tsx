@@ -1,0 +1,134 @@
+import type { Policy } from '@coverdesk/contract';
+import { Button, Menu, Modal, PasswordInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { FormError } from '../../../components/form-error.js';
+import { useFormSubmit } from '../../../lib/form.js';
+import { useCancelPolicy, useSecureDeletePolicy } from '../api.js';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Renew, edit, cancel and delete, in one menu; the last two ask first. */
+export function PolicyActions({ policy }: { policy: Policy }) {
+  const [cancelling, cancelDialog] = useDisclosure(false);
+  const [deleting, deleteDialog] = useDisclosure(false);
+  const open = policy.status !== 'cancelled';
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
+            Actions
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {open && !policy.renewed_to_id && (
+            <Menu.Item component={Link} to={`/policies/${policy.id}/renew`}>
+              Renew
+            </Menu.Item>
+          )}
+          <Menu.Item component={Link} to={`/policies/${policy.id}/edit`}>
+            Edit
+          </Menu.Item>
+          {open && <Menu.Item onClick={cancelDialog.open}>Cancel policy</Menu.Item>}
+          <Menu.Divider />
+          <Menu.Item c="red.9" onClick={deleteDialog.open}>
+            Delete
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <CancelDialog policy={policy} opened={cancelling} onClose={cancelDialog.close} />
+      <SecureDeleteDialog policy={policy} opened={deleting} onClose={deleteDialog.close} />
+    </>
+  );
+}
+
+function CancelDialog({ policy, opened, onClose }: { policy: Policy; opened: boolean; onClose(): void }) {
+  const cancel = useCancelPolicy(policy.id);
+  const form = useForm({
+    initialValues: { cancelled_at: today(), reason: '' },
+    validate: {
+      cancelled_at: (value) => (value ? null : 'Enter the date it ends.'),
+      reason: (value) => (value.trim() ? null : 'Say why, for the record.'),
+    },
+  });
+  const { onSubmit, error } = useFormSubmit(form, async (values) => {
+    await cancel.mutateAsync(values);
+    notifications.show({ color: 'green', message: `Policy ${policy.policy_number} cancelled.` });
+    onClose();
+  });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Cancel policy ${policy.policy_number} for ${policy.customer_name}?`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <TextInput type="date" label="Cancelled on" required {...form.getInputProps('cancelled_at')} />
+          <Textarea label="Reason" required autosize minRows={2} {...form.getInputProps('reason')} />
+          <FormError message={error} />
+          <Button type="submit" color="red" loading={cancel.isPending}>
+            Cancel policy
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Deleting a policy removes its instalments and payments too, so the broker's password is asked for. */
+function SecureDeleteDialog({
+  policy,
+  opened,
+  onClose,
+}: {
+  policy: Policy;
+  opened: boolean;
+  onClose(): void;
+}) {
+  const navigate = useNavigate();
+  const remove = useSecureDeletePolicy(policy.id);
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: { password: (value) => (value ? null : 'Enter your password.') },
+  });
+  const { onSubmit, error } = useFormSubmit(form, async ({ password }) => {
+    await remove.mutateAsync(password);
+    notifications.show({ color: 'green', message: `Policy ${policy.policy_number} deleted.` });
+    navigate('/policies');
+  });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Delete policy ${policy.policy_number} for ${policy.customer_name}?`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Text fz="sm">
+            Its instalments and every payment recorded on them go too. This cannot be undone.
+          </Text>
+          <PasswordInput
+            label="Your password"
+            description="Re-enter it to confirm."
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <FormError message={error} />
+          <Button type="submit" color="red" loading={remove.isPending}>
+            Delete policy
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

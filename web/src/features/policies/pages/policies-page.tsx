@@ -1,0 +1,156 @@
+import { POLICY_STATUSES, type Policy } from '@coverdesk/contract';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { type Column, DataList } from '../../../components/data-list.js';
+import { ListToolbar } from '../../../components/list-toolbar.js';
+import { EmptyState } from '../../../components/page-states.js';
+import { POLICY_STATUS_LABELS, PolicyStatusBadge } from '../../../components/policy-status-badge.js';
+import { formatDate, formatMoney } from '../../../lib/format.js';
+import { useListParams } from '../../../lib/list-params.js';
+import { useInsurerChoices, usePolicies } from '../api.js';
+
+const FILTERS = ['status', 'company_id', 'policy_type_id', 'customer_id', 'expiring_within_days'] as const;
+const STATUS_OPTIONS = POLICY_STATUSES.map((value) => ({ value, label: POLICY_STATUS_LABELS[value] }));
+const EXPIRING_OPTIONS = ['30', '60', '90'].map((days) => ({ value: days, label: `Within ${days} days` }));
+
+const columns: Column<Policy>[] = [
+  { key: 'number', header: 'Policy', sort: 'policy_number', render: (policy) => policy.policy_number },
+  { key: 'customer', header: 'Customer', render: (policy) => policy.customer_name },
+  {
+    key: 'insurer',
+    header: 'Insurer and type',
+    render: (policy) => (
+      <div>
+        <Text fz="sm">{policy.company_name}</Text>
+        <Text fz="xs" c="dimmed">
+          {policy.policy_type_name}
+        </Text>
+      </div>
+    ),
+  },
+  {
+    key: 'term',
+    header: 'Term',
+    sort: 'start_date',
+    render: (policy) => `${formatDate(policy.start_date)} – ${formatDate(policy.end_date)}`,
+  },
+  {
+    key: 'premium',
+    header: 'Premium',
+    sort: 'total_premium',
+    numeric: true,
+    render: (policy) => formatMoney(policy.total_premium),
+  },
+  {
+    key: 'paid',
+    header: 'Paid',
+    numeric: true,
+    render: (policy) => `${policy.installments_paid}/${policy.total_installments}`,
+  },
+  {
+    key: 'commission',
+    header: 'Commission received',
+    numeric: true,
+    render: (policy) =>
+      `${formatMoney(policy.received_commission)} of ${formatMoney(policy.expected_commission)}`,
+  },
+  { key: 'status', header: 'Status', render: (policy) => <PolicyStatusBadge status={policy.status} /> },
+];
+
+export function Component() {
+  const params = useListParams(FILTERS, '-start_date');
+  const policies = usePolicies(params.query);
+  const insurers = useInsurerChoices();
+  const types = new Map(
+    (insurers.data ?? []).flatMap((insurer) =>
+      insurer.policy_types.map((rate) => [rate.policy_type_id, rate.name]),
+    ),
+  );
+  const newPolicy = (
+    <Button component={Link} to="/policies/create" leftSection={<IconPlus size={16} aria-hidden />}>
+      New policy
+    </Button>
+  );
+
+  return (
+    <Stack>
+      <ListToolbar
+        params={params}
+        searchLabel="Search policy number or customer"
+        action={newPolicy}
+        filters={
+          <>
+            <Select
+              label="Status"
+              placeholder="Any status"
+              data={STATUS_OPTIONS}
+              value={params.filters.status ?? null}
+              onChange={(status) => params.set({ status })}
+              clearable
+              w={{ base: '100%', sm: 140 }}
+            />
+            <Select
+              label="Insurer"
+              placeholder="Any insurer"
+              data={(insurers.data ?? []).map((insurer) => ({ value: insurer.id, label: insurer.name }))}
+              value={params.filters.company_id ?? null}
+              onChange={(company_id) => params.set({ company_id })}
+              clearable
+              searchable
+              w={{ base: '100%', sm: 170 }}
+            />
+            <Select
+              label="Type"
+              placeholder="Any type"
+              data={[...types].map(([value, label]) => ({ value, label }))}
+              value={params.filters.policy_type_id ?? null}
+              onChange={(policy_type_id) => params.set({ policy_type_id })}
+              clearable
+              w={{ base: '100%', sm: 150 }}
+            />
+            <Select
+              label="Expiring"
+              placeholder="Any time"
+              data={EXPIRING_OPTIONS}
+              value={params.filters.expiring_within_days ?? null}
+              onChange={(expiring_within_days) => params.set({ expiring_within_days })}
+              clearable
+              w={{ base: '100%', sm: 150 }}
+            />
+          </>
+        }
+      />
+      <DataList
+        noun="policies"
+        query={policies}
+        params={params}
+        columns={columns}
+        href={(policy) => `/policies/${policy.id}`}
+        card={(policy) => (
+          <Stack gap={2}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>{policy.policy_number}</Text>
+              <PolicyStatusBadge status={policy.status} />
+            </Group>
+            <Text fz="sm">{policy.customer_name}</Text>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fz="sm" c="dimmed">
+                {policy.company_name} · ends {formatDate(policy.end_date)}
+              </Text>
+              <Text fz="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(policy.total_premium)}
+              </Text>
+            </Group>
+          </Stack>
+        )}
+        empty={
+          <EmptyState icon={IconFileCertificate} title="No policies yet" action={newPolicy}>
+            Record each policy you sell once: Coverdesk splits its premium into instalments, tracks what the
+            customer has paid and works out the commission it earns you.
+          </EmptyState>
+        }
+      />
+    </Stack>
+  );
+}

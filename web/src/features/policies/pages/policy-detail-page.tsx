@@ -1,0 +1,148 @@
+import { PAYMENT_FREQUENCY_LABELS, type Policy } from '@coverdesk/contract';
+import { Anchor, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
+import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
+import { formatDate, formatMoney } from '../../../lib/format.js';
+import { usePolicy } from '../api.js';
+import { InstallmentSchedule } from '../components/installment-schedule.js';
+import { PolicyActions } from '../components/policy-actions.js';
+
+const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
+
+/** /policies/{id}: who and what at the top, then terms, instalments, commission and renewals. */
+export function Component() {
+  const { id = '' } = useParams();
+  const policy = usePolicy(id);
+  if (policy.isPending) return <DetailSkeleton />;
+  if (policy.isError) return <ErrorState error={policy.error} onRetry={() => void policy.refetch()} />;
+  const p = policy.data;
+  return (
+    <Stack maw={1200}>
+      <Card withBorder padding="lg">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div>
+            <Group gap="sm">
+              <Title order={2} fz="h3">
+                Policy {p.policy_number}
+              </Title>
+              <PolicyStatusBadge status={p.status} />
+            </Group>
+            <Text>
+              <Anchor component={Link} to={`/customers/${p.customer.id}`}>
+                {p.customer_name}
+              </Anchor>{' '}
+              · {p.company_name} · {p.policy_type_name}
+            </Text>
+          </div>
+          <PolicyActions policy={p} />
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mt="md">
+          <Figure label="Premium">{formatMoney(p.total_premium)}</Figure>
+          <Figure label="Paid">
+            {formatMoney(p.amount_paid)} ({p.installments_paid}/{p.total_installments})
+          </Figure>
+          <Figure label="Expected commission">{formatMoney(p.expected_commission)}</Figure>
+          <Figure label="Received commission">{formatMoney(p.received_commission)}</Figure>
+        </SimpleGrid>
+      </Card>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack>
+            <Terms policy={p} />
+            <Renewals policy={p} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <InstallmentSchedule policyId={p.id} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" style={TABULAR}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
+      <Text fz="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="sm" ta="right" style={TABULAR}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function Terms({ policy }: { policy: Policy }) {
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} fz="h4" mb="sm">
+        Terms
+      </Title>
+      <Stack gap={6}>
+        <Row label="Term">
+          {formatDate(policy.start_date)} – {formatDate(policy.end_date)}
+        </Row>
+        <Row label="Total premium">{formatMoney(policy.total_premium)}</Row>
+        <Row label="Net premium (commission base)">{formatMoney(policy.net_premium)}</Row>
+        <Row label="Commission">{policy.commission_percentage}%</Row>
+        <Row label="Paid">
+          {policy.payment_frequency === 'custom'
+            ? `${policy.custom_installments} instalments`
+            : PAYMENT_FREQUENCY_LABELS[policy.payment_frequency]}
+        </Row>
+        {policy.insured_item && <Row label="Insured">{policy.insured_item}</Row>}
+        {policy.sum_insured && <Row label="Sum insured">{formatMoney(policy.sum_insured)}</Row>}
+        {policy.deductible && <Row label="Deductible">{formatMoney(policy.deductible)}</Row>}
+        {policy.cancelled_at && (
+          <Row label="Cancelled">
+            {formatDate(policy.cancelled_at)}: {policy.cancellation_reason}
+          </Row>
+        )}
+        {policy.notes && (
+          <Text fz="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+            {policy.notes}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Renewals({ policy }: { policy: Policy }) {
+  if (!policy.renewed_from_id && !policy.renewed_to_id) return null;
+  return (
+    <Card withBorder padding="lg">
+      <Title order={3} fz="h4" mb="sm">
+        Renewals
+      </Title>
+      <Stack gap={6}>
+        {policy.renewed_from_id && (
+          <Anchor component={Link} to={`/policies/${policy.renewed_from_id}`} fz="sm">
+            The term this one renews
+          </Anchor>
+        )}
+        {policy.renewed_to_id && (
+          <Anchor component={Link} to={`/policies/${policy.renewed_to_id}`} fz="sm">
+            The term that renews this one
+          </Anchor>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -4,10 +4,7 @@
 // agencies and users, then drives two endpoints with autocannon: reading the profile with rotating
 // access tokens, and signing in with valid credentials. The README lists the flags.
 
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,18 +22,14 @@ import {
   seed,
   writeCredentials,
 } from './seed.js';
+import { REPO_ROOT, type RunningServer, startServer, stopServer } from './server.js';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const ENGINES = ['pglite', 'postgresql'] as const;
 type Engine = (typeof ENGINES)[number];
 const ENDPOINTS = ['profile', 'token'] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
 
-/** Migrations on a cold PGlite take a few seconds; a server not up after this is broken. */
-const STARTUP_TIMEOUT_MS = 60_000;
-/** Past this the server gets SIGKILL; it gives itself 10 s to drain. */
-const SHUTDOWN_TIMEOUT_MS = 15_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Long enough for ten abandoned sign-ins queued behind argon2 to finish. */
 const SETTLE_MS = 2_000;
@@ -84,13 +77,6 @@ interface Measurement {
   peakRssMiB: number | undefined;
   /** CPU used by processes outside the benchmark during the load; high values spoil the figures. */
   otherCpuPercent: number | undefined;
-}
-
-interface RunningServer {
-  url: string;
-  process: ChildProcess;
-  pid: number;
-  logFile: string;
 }
 
 function parseOptions(): BenchOptions {
@@ -319,88 +305,6 @@ function toMeasurement(
     rssMiB: memory?.rssMiB,
     peakRssMiB: memory?.peakRssMiB,
   };
-}
-
-async function startServer(
-  serverEntry: string,
-  settings: {
-    DATA_DIR: string;
-    DATABASE_URL: string;
-    DATABASE_POOL_SIZE: string;
-    LOG_LEVEL: string;
-    logFile: string;
-  },
-): Promise<RunningServer> {
-  const { logFile, ...env } = settings;
-  const port = await freeLoopbackPort();
-  const log = openSync(logFile, 'w');
-  // The server logs to a file, not to a pipe into this process: a pipe would make the load
-  // generator pay for reading every log line and could stall the server when it falls behind.
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', log, log],
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: randomBytes(32).toString('base64url'),
-      // Nothing outside the seeded agencies, and no mail leaving the machine.
-      DEMO_ENABLED: 'false',
-      ADMIN_EMAILS: '',
-      SMTP_URL: '',
-    },
-  });
-  closeSync(log);
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilHealthy(url, child);
-  } catch (error) {
-    await stopServer(child);
-    throw new Error(`${error instanceof Error ? error.message : error}; see ${logFile}`);
-  }
-  // A server that answered the health check is running, so it has a pid.
-  return { url, process: child, pid: child.pid as number, logFile };
-}
-
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(new URL('/api/health/', url), { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet: migrations run before the port opens.
-    }
-    await sleep(200);
-  }
-  throw new Error(`server not healthy after ${STARTUP_TIMEOUT_MS / 1000}s`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  // Unreferenced, so a server that exits at once does not keep this process waiting for the timer.
-  const timer = sleep(SHUTDOWN_TIMEOUT_MS, 'timeout', { ref: false });
-  if ((await Promise.race([exited, timer])) === 'timeout') {
-    child.kill('SIGKILL');
-    await exited;
-  }
 }
 
 function benchDatabaseUrl(options: BenchOptions): string {

@@ -13,3 +13,9 @@ export function formatDate(iso: string | null | undefined): string {
 export function formatMoney(amount: string, currency = 'USD'): string {
   return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(Number(amount));
 }
+
+/** Today in the broker's own time zone, as the API writes a calendar day ("2026-11-22"). */
+export function localToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

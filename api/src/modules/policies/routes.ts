@@ -79,7 +79,9 @@ async function resolveInput(tx: Transaction, tenantId: string, values: PolicyVal
     if (!customerExists) messages.customer_id = ['No customer with this id.'];
     if (!company) messages.company_id = ['No insurer with this id.'];
     if (!policyType) messages.policy_type_id = ['No policy type with this id.'];
-    else if (company) messages.policy_type_id = [`${company.name} does not sell ${policyType.name}.`];
+    else if (company && company.rate === null) {
+      messages.policy_type_id = [`${company.name} does not sell ${policyType.name}.`];
+    }
     throw new HttpError(400, messages);
   }
   return {

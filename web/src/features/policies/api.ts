@@ -5,7 +5,6 @@ import type {
   Paged,
   Policy,
   PolicyBody,
-  PolicyStats,
   RenewBody,
 } from '@coverdesk/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -16,7 +15,6 @@ const keys = {
   list: (query: Record<string, string | number>) => [...queryKeys.policies, 'list', query] as const,
   detail: (id: string) => [...queryKeys.policies, 'detail', id] as const,
   installments: (id: string) => [...queryKeys.policies, 'installments', id] as const,
-  stats: [...queryKeys.policies, 'stats'] as const,
   companies: [...queryKeys.companies, 'choices'] as const,
   customers: (search: string) => [...queryKeys.customers, 'choices', search] as const,
 };
@@ -44,13 +42,6 @@ export function usePolicyInstallments(id: string) {
     queryKey: keys.installments(id),
     queryFn: async ({ signal }) =>
       (await api.get<{ results: Installment[] }>(`/policies/${id}/installments/`, { signal })).results,
-  });
-}
-
-export function usePolicyStats() {
-  return useQuery({
-    queryKey: keys.stats,
-    queryFn: ({ signal }) => api.get<PolicyStats>('/policies/stats/', { signal }),
   });
 }
 

@@ -59,7 +59,7 @@ function CustomerPolicies({ customer }: { customer: Customer }) {
         <Title order={3} fz="h4">
           Policies
         </Title>
-        <Button size="xs" variant="light" component={Link} to="/policies/create">
+        <Button size="xs" variant="light" component={Link} to={`/policies/create?customer_id=${customer.id}`}>
           New policy
         </Button>
       </Group>

@@ -1,29 +1,24 @@
 import {
+  fromCents,
   type InstallmentRow,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type PaymentMethod,
+  toCents,
 } from '@coverdesk/contract';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit } from '../../../lib/form.js';
-import { formatMoney } from '../../../lib/format.js';
+import { formatMoney, localToday } from '../../../lib/format.js';
 import { useRecordPayment, useUndoPayment } from '../api.js';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
-const today = () => new Date().toISOString().slice(0, 10);
-const remaining = (row: InstallmentRow) => {
-  // Cents as integers: the form must show exactly what remains, never a float's approximation.
-  const cents = (amount: string) => {
-    const [whole = '0', fraction = '00'] = amount.split('.');
-    return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
-  };
-  const left = cents(row.amount_due) - cents(row.amount_paid);
-  return `${left / 100n}.${(left % 100n).toString().padStart(2, '0')}`;
-};
+/** What remains due, counted in whole cents. */
+const remaining = (row: InstallmentRow) => fromCents(toCents(row.amount_due) - toCents(row.amount_paid));
 
 /**
  * Paying an instalment in two clicks: the button opens the payment with what remains, today and a
@@ -34,22 +29,36 @@ export function PaymentButton({ row }: { row: InstallmentRow }) {
   const undo = useUndoPayment();
   if (row.status === 'paid') {
     return (
-      <Button
-        size="xs"
-        variant="subtle"
-        color="gray"
-        loading={undo.isPending}
-        onClick={() =>
-          undo.mutate(row.id, {
-            onSuccess: () =>
-              notifications.show({ color: 'green', message: `Payment on ${row.policy_number} undone.` }),
-            onError: (failure) => notifications.show({ color: 'red', message: failure.message }),
-          })
-        }
-        aria-label={`Undo the payment of instalment ${row.sequence} on ${row.policy_number}`}
-      >
-        Undo
-      </Button>
+      <>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="gray"
+          onClick={open}
+          aria-label={`Undo the payment of instalment ${row.sequence} on ${row.policy_number}`}
+        >
+          Undo
+        </Button>
+        <ConfirmDialog
+          opened={opened}
+          onClose={close}
+          title={`Undo the payment on ${row.policy_number}, instalment ${row.sequence}?`}
+          confirmLabel="Undo payment"
+          busy={undo.isPending}
+          error={undo.error?.message ?? null}
+          onConfirm={() =>
+            undo.mutate(row.id, {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: `Payment on ${row.policy_number} undone.` });
+                close();
+              },
+            })
+          }
+        >
+          The {formatMoney(row.amount_paid)} recorded for {row.customer_name} is removed and the instalment is
+          due again.
+        </ConfirmDialog>
+      </>
     );
   }
   return (
@@ -72,7 +81,7 @@ function PaymentDialog({ row, onClose }: { row: InstallmentRow; onClose(): void 
   const form = useForm({
     initialValues: {
       amount: remaining(row),
-      paid_date: today(),
+      paid_date: localToday(),
       payment_method: 'bank_transfer' as PaymentMethod,
       reference: '',
     },

@@ -7,9 +7,8 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit } from '../../../lib/form.js';
+import { localToday } from '../../../lib/format.js';
 import { useCancelPolicy, useSecureDeletePolicy } from '../api.js';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Renew, edit, cancel and delete, in one menu; the last two ask first. */
 export function PolicyActions({ policy }: { policy: Policy }) {
@@ -49,7 +48,7 @@ export function PolicyActions({ policy }: { policy: Policy }) {
 function CancelDialog({ policy, opened, onClose }: { policy: Policy; opened: boolean; onClose(): void }) {
   const cancel = useCancelPolicy(policy.id);
   const form = useForm({
-    initialValues: { cancelled_at: today(), reason: '' },
+    initialValues: { cancelled_at: localToday(), reason: '' },
     validate: {
       cancelled_at: (value) => (value ? null : 'Enter the date it ends.'),
       reason: (value) => (value.trim() ? null : 'Say why, for the record.'),

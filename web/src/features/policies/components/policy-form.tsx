@@ -25,10 +25,10 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
-import { formatDate, formatMoney } from '../../../lib/format.js';
+import { formatDate, formatMoney, localToday } from '../../../lib/format.js';
 import { useCustomerChoices, useInsurerChoices, useSavePolicy } from '../api.js';
 
 type PolicyFormValues = {
@@ -62,17 +62,18 @@ function oneYearFrom(start: string): string {
   return end.toISOString().slice(0, 10);
 }
 
-function initialValues(policy?: Policy): PolicyFormValues {
-  const start = policy?.start_date ?? new Date().toISOString().slice(0, 10);
+function initialValues(policy?: Policy, customerId = ''): PolicyFormValues {
+  const start = policy?.start_date ?? localToday();
   return {
     policy_number: policy?.policy_number ?? '',
-    customer_id: policy?.customer.id ?? '',
+    customer_id: policy?.customer.id ?? customerId,
     company_id: policy?.company_id ?? '',
     policy_type_id: policy?.policy_type_id ?? '',
     start_date: start,
     end_date: policy?.end_date ?? oneYearFrom(start),
     total_premium: policy?.total_premium ?? '',
-    net_premium: policy?.net_premium ?? '',
+    // A net premium equal to the total was most likely left blank: keep it following the total.
+    net_premium: policy && policy.net_premium !== policy.total_premium ? policy.net_premium : '',
     commission_percentage: policy?.commission_percentage ?? '',
     payment_frequency: policy?.payment_frequency ?? 'single',
     custom_installments: policy?.custom_installments ?? '',
@@ -104,13 +105,14 @@ const validateBody = zodValidate(policyBody);
 /** Records a policy, or edits `policy`: the insurer first, then only the types it sells, its rate pre-filled. */
 export function PolicyForm({ policy }: { policy?: Policy }) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const save = useSavePolicy(policy?.id);
   const insurers = useInsurerChoices();
   const [customerSearch, setCustomerSearch] = useState('');
   const [search] = useDebouncedValue(customerSearch, 300);
   const customers = useCustomerChoices(search);
   const form = useForm<PolicyFormValues>({
-    initialValues: initialValues(policy),
+    initialValues: initialValues(policy, searchParams.get('customer_id') ?? ''),
     validate: (values) => validateBody(toBody(values)),
   });
   const { onSubmit, error } = useFormSubmit(form, async (values) => {
@@ -271,6 +273,13 @@ function SchedulePreview({ values }: { values: PolicyFormValues }) {
       {parsed.success ? (
         <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>Due</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {buildSchedule(parsed.data).map((row) => (
                 <Table.Tr key={row.sequence}>

@@ -1,4 +1,10 @@
-import { PAYMENT_FREQUENCIES, PAYMENT_FREQUENCY_LABELS, type Policy } from '@coverdesk/contract';
+import {
+  addMonths,
+  PAYMENT_FREQUENCIES,
+  PAYMENT_FREQUENCY_LABELS,
+  type Policy,
+  termMonths,
+} from '@coverdesk/contract';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -28,19 +34,24 @@ export function Component() {
 function RenewForm({ policy }: { policy: Policy }) {
   const navigate = useNavigate();
   const renew = useRenewPolicy(policy.id);
-  const termDays = (Date.parse(policy.end_date) - Date.parse(policy.start_date)) / DAY_MS;
   const start = dayAfter(policy.end_date, 1);
+  // As many whole months as this term, ending the day before: 1 Jan - 31 Dec renews to the next 31 Dec.
+  const end = dayAfter(addMonths(start, termMonths(policy.start_date, policy.end_date)), -1);
   const form = useForm({
     initialValues: {
       policy_number: policy.policy_number,
       start_date: start,
-      end_date: dayAfter(start, termDays),
+      end_date: end,
       total_premium: policy.total_premium,
       payment_frequency: policy.payment_frequency,
     },
   });
   const { onSubmit, error } = useFormSubmit(form, async (values) => {
-    const renewed = await renew.mutateAsync(values);
+    // An unchanged premium is left out, so the server keeps the net premium as well.
+    const { total_premium, ...terms } = values;
+    const renewed = await renew.mutateAsync(
+      total_premium === policy.total_premium ? terms : { ...terms, total_premium },
+    );
     notifications.show({ color: 'green', message: `Policy ${renewed.policy_number} renewed.` });
     navigate(`/policies/${renewed.id}`);
   });

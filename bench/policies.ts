@@ -1,0 +1,245 @@
+// Scale benchmark of the policy list and stats on PostgreSQL: many agencies with a thousand
+// policies each, and one with a hundred thousand. The data is written straight into the database
+// (SQL, not the API) and the access tokens are signed with the server's secret, so seeding takes
+// minutes, not hours. The README lists the flags and the figures.
+
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { policyListQuery } from '@coverdesk/contract';
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../api/src/db/schema.js';
+import { withTenant } from '../api/src/db/tenant.js';
+import { issueAccessToken } from '../api/src/modules/accounts/tokens.js';
+import { listPolicies } from '../api/src/modules/policies/queries.js';
+import { DEFAULT_RESULTS_DIR, positiveInteger } from './seed.js';
+import { REPO_ROOT, startServer, stopServer } from './server.js';
+
+/** The first page a broker opens: active policies, newest first. */
+const LIST_QUERY = { status: 'active', ordering: '-start_date' };
+const LIST_PATH = `/api/policies/?${new URLSearchParams(LIST_QUERY)}`;
+
+const { values } = parseArgs({
+  options: {
+    tenants: { type: 'string', default: '1000' },
+    policies: { type: 'string', default: '1000' },
+    'large-policies': { type: 'string', default: '100000' },
+    'rotate-tenants': { type: 'string', default: '50' },
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '15' },
+    'admin-database-url': { type: 'string', default: 'postgres://root@127.0.0.1:5432/test' },
+    'bench-database': { type: 'string', default: 'coverdesk_policies_bench' },
+  },
+});
+const tenants = positiveInteger('tenants', values.tenants);
+const policiesPerTenant = positiveInteger('policies', values.policies);
+const largePolicies = positiveInteger('large-policies', values['large-policies']);
+const rotate = Math.min(tenants, positiveInteger('rotate-tenants', values['rotate-tenants']));
+const connections = positiveInteger('connections', values.connections);
+const duration = positiveInteger('duration', values.duration);
+const benchDatabase = values['bench-database'];
+if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabase)) throw new Error('--bench-database must be a plain identifier');
+const adminUrl = values['admin-database-url'];
+const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${benchDatabase}` }).toString();
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+/**
+ * Agencies with a type, two insurers (one pro rata), customers, policies spread over three years
+ * (so every status occurs) and four quarterly instalments each, the older ones paid.
+ */
+async function seedPolicies(client: pg.Client, tenantIds: string[], perTenant: number, customers: number) {
+  await client.query(
+    `insert into policy_types (id, tenant_id, name, category)
+     select gen_random_uuid(), t, 'Private motor', 'auto' from unnest($1::uuid[]) t`,
+    [tenantIds],
+  );
+  await client.query(
+    `insert into companies (id, tenant_id, name, commission_payment_method)
+     select gen_random_uuid(), t, name, method
+     from unnest($1::uuid[]) t, (values ('Harel', 'full_policy'), ('Clal', 'pro_rata')) c(name, method)`,
+    [tenantIds],
+  );
+  await client.query(
+    `insert into customers (id, tenant_id, first_name, last_name, email)
+     select gen_random_uuid(), t, 'Customer', 'No ' || g, 'customer' || g || '@example.com'
+     from unnest($1::uuid[]) t, generate_series(1, $2) g`,
+    [tenantIds, customers],
+  );
+  await client.query(
+    `insert into policies (id, tenant_id, policy_number, customer_id, company_id, policy_type_id,
+       start_date, end_date, total_premium, net_premium, commission_percentage, payment_frequency,
+       total_installments)
+     select gen_random_uuid(), t.id, 'P-' || g, cu.ids[1 + g % array_length(cu.ids, 1)],
+       co.ids[1 + g % 2], pt.id, start, (start + interval '1 year' - interval '1 day')::date,
+       400 + (g % 50) * 40, 360 + (g % 50) * 36, 12.5, 'quarterly', 4
+     from unnest($1::uuid[]) t(id)
+     cross join lateral (select array_agg(id) ids from customers where tenant_id = t.id) cu
+     cross join lateral (select array_agg(id order by name) ids from companies where tenant_id = t.id) co
+     cross join lateral (select id from policy_types where tenant_id = t.id) pt
+     cross join lateral generate_series(1, $2) g
+     cross join lateral (select (current_date - 900 + (g * 1100 / $2))::date start) s`,
+    [tenantIds, perTenant],
+  );
+  await client.query(
+    `insert into installments (id, tenant_id, policy_id, sequence, due_date, amount_due, amount_paid, status, paid_date)
+     select gen_random_uuid(), p.tenant_id, p.id, n + 1, (p.start_date + make_interval(months => 3 * n))::date,
+       p.total_premium / 4,
+       case when p.start_date + make_interval(months => 3 * n) < current_date - 30 then p.total_premium / 4 else 0 end,
+       case when p.start_date + make_interval(months => 3 * n) < current_date - 30 then 'paid' else 'pending' end,
+       case when p.start_date + make_interval(months => 3 * n) < current_date - 30 then (p.start_date + make_interval(months => 3 * n))::date end
+     from policies p, generate_series(0, 3) n where p.tenant_id = any($1::uuid[])`,
+    [tenantIds],
+  );
+  await client.query(
+    `update policies p set amount_paid = s.paid, installments_paid = s.count
+     from (select policy_id, sum(amount_paid) paid, count(*) filter (where status = 'paid') count
+           from installments where tenant_id = any($1::uuid[]) group by policy_id) s
+     where s.policy_id = p.id`,
+    [tenantIds],
+  );
+}
+
+async function createTenants(client: pg.Client, count: number, prefix: string): Promise<string[]> {
+  const created = await client.query<{ id: string }>(
+    `insert into tenants (id, name) select gen_random_uuid(), $2 || g from generate_series(1, $1) g returning id`,
+    [count, prefix],
+  );
+  const ids = created.rows.map((row) => row.id);
+  await client.query(
+    `insert into subscriptions (id, tenant_id, plan_id, status)
+     select gen_random_uuid(), t, (select id from plans where name = 'agency'), 'active' from unnest($1::uuid[]) t`,
+    [ids],
+  );
+  return ids;
+}
+
+function load(url: string, requests: AutocannonRequest[]): PromiseLike<AutocannonResult> {
+  return autocannon({ url, connections, duration, requests });
+}
+
+const requestsFor = (tokens: string[], pathname: string): AutocannonRequest[] =>
+  tokens.map((token) => ({ method: 'GET', path: pathname, headers: { authorization: `Bearer ${token}` } }));
+
+/** The SQL the list route runs, captured from the query code itself, then timed through pg alone. */
+async function timeRawSql(tenantIds: string[]): Promise<{ p50: number; p95: number; perSecond: number }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  const statements: { sql: string; params: unknown[] }[] = [];
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (sql, params) => statements.push({ sql, params }) },
+  });
+  const query = policyListQuery.parse(LIST_QUERY);
+  const perTenant = new Map<string, { sql: string; params: unknown[] }[]>();
+  for (const tenantId of tenantIds) {
+    statements.length = 0;
+    await withTenant(db, tenantId, (tx) => listPolicies(tx, tenantId, query));
+    perTenant.set(tenantId, [...statements]);
+  }
+  const latencies: number[] = [];
+  const deadline = performance.now() + duration * 1000;
+  let turn = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < deadline) {
+          const steps = perTenant.get(tenantIds[turn++ % tenantIds.length] as string) ?? [];
+          const started = performance.now();
+          await client.query('begin');
+          for (const step of steps) await client.query(step.sql, step.params);
+          await client.query('commit');
+          latencies.push(performance.now() - started);
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), perSecond: latencies.length / duration };
+}
+
+const report = (label: string, result: AutocannonResult) =>
+  console.log(
+    `${label}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+  );
+
+async function main() {
+  await withClient(adminUrl, async (client) => {
+    await client.query(`drop database if exists ${benchDatabase} with (force)`);
+    await client.query(`create database ${benchDatabase}`);
+  });
+  mkdirSync(DEFAULT_RESULTS_DIR, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coverdesk-policies-bench-'));
+  const server = await startServer(path.join(REPO_ROOT, 'api', 'dist', 'main.js'), {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '10',
+    LOG_LEVEL: 'warn',
+    logFile: path.join(DEFAULT_RESULTS_DIR, 'policies-server.log'),
+  });
+  try {
+    const started = performance.now();
+    const { normal, large } = await withClient(databaseUrl, async (client) => {
+      const normal = await createTenants(client, tenants, 'Bench agency ');
+      const [large] = await createTenants(client, 1, 'Large agency ');
+      for (let index = 0; index < normal.length; index += 100) {
+        await seedPolicies(client, normal.slice(index, index + 100), policiesPerTenant, 200);
+      }
+      await seedPolicies(client, [large as string], largePolicies, 5000);
+      await client.query('analyze');
+      const counts = await client.query(
+        'select (select count(*) from policies) policies, (select count(*) from installments) installments',
+      );
+      console.log(`seeded ${JSON.stringify(counts.rows[0])} in ${seconds(started)}`);
+      return { normal, large: large as string };
+    });
+    const secret = new TextEncoder().encode(server.jwtSecret);
+    const token = (tenantId: string) =>
+      issueAccessToken({ userId: randomUUID(), tenantId, sessionId: randomUUID() }, secret);
+    const rotated = normal.slice(0, rotate);
+    const normalTokens = await Promise.all(rotated.map(token));
+    const largeToken = [await token(large)];
+
+    // A short pass first, so the database's caches and the server's code paths are warm.
+    await autocannon({
+      url: server.url,
+      connections,
+      duration: 3,
+      requests: requestsFor(normalTokens, LIST_PATH),
+    });
+    report('list, normal agencies', await load(server.url, requestsFor(normalTokens, LIST_PATH)));
+    report('list, large agency', await load(server.url, requestsFor(largeToken, LIST_PATH)));
+    report('stats, large agency', await load(server.url, requestsFor(largeToken, '/api/policies/stats/')));
+    const sql = await timeRawSql(rotated);
+    console.log(
+      `list SQL alone (same statements through pg, ${connections} connections): ${Math.round(sql.perSecond)}/s, p50 ${sql.p50.toFixed(1)} ms, p95 ${sql.p95.toFixed(1)} ms`,
+    );
+  } finally {
+    await stopServer(server.process);
+    rmSync(dataDir, { recursive: true, force: true });
+    await withClient(adminUrl, (client) =>
+      client.query(`drop database if exists ${benchDatabase} with (force)`),
+    );
+  }
+}
+
+await main();

@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli/admin-create.ts'],
+  entryPoints: ['src/main.ts', 'src/cli/admin-create.ts', 'src/cli/demo-reset.ts'],
   outdir: 'dist',
   // Flat output: every entry sits one level below api/, where src/paths.ts expects to be.
   entryNames: '[name]',

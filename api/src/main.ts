@@ -1,10 +1,12 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { prepareDatabase } from './db/prepare.js';
+import { scheduleDemoReset } from './modules/demo/schedule.js';
 
 const config = loadConfig();
 const database = await prepareDatabase(config);
 const app = await buildApp(config, database);
+const demoReset = config.demoEnabled ? scheduleDemoReset(database.db, app.log) : undefined;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -16,6 +18,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    await demoReset?.stop();
     await database.close();
     process.exit(0);
   } catch (err) {

@@ -101,3 +101,24 @@ test('a test policy is deleted only with the password re-entered', async ({ page
   await expect(page).toHaveURL(/\/policies$/);
   await expect(page.getByText('No policies yet')).toBeVisible();
 });
+
+test('the demo opens on a full agency: policies in every state, customers, insurers and payments', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/policies');
+  await expect(page.getByText(/^1–20 of \d{3} policies$/)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('demo-policies.png'), fullPage: true });
+  for (const status of ['active', 'pending', 'expired', 'cancelled', 'renewed']) {
+    await page.goto(`/policies?status=${status}`);
+    await expect(page.getByText(/of \d+ policies$/)).toBeVisible();
+  }
+  await page.goto('/payments?status=overdue');
+  await expect(page.getByText(/of \d+ instalments$/)).toBeVisible();
+  await page.goto('/customers');
+  await expect(page.getByText(/of \d{3} customers$/)).toBeVisible();
+  await page.goto('/companies');
+  await expect(page.getByText(/of [4-9] insurers$/)).toBeVisible();
+});

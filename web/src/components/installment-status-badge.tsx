@@ -3,8 +3,27 @@ import { Badge } from '@mantine/core';
 
 /** Paid green, partially paid yellow, overdue red, due blue (UI.md). */
 export function InstallmentStatusBadge({ installment }: { installment: Installment }) {
-  if (installment.status === 'paid') return <Badge color="green">Paid</Badge>;
-  if (installment.is_overdue) return <Badge color="red">Overdue</Badge>;
-  if (installment.status === 'partially_paid') return <Badge color="yellow">Partially paid</Badge>;
-  return <Badge color="blue">Due</Badge>;
+  if (installment.status === 'paid')
+    return (
+      <Badge color="green" miw="max-content">
+        Paid
+      </Badge>
+    );
+  if (installment.is_overdue)
+    return (
+      <Badge color="red" miw="max-content">
+        Overdue
+      </Badge>
+    );
+  if (installment.status === 'partially_paid')
+    return (
+      <Badge color="yellow" miw="max-content">
+        Partially paid
+      </Badge>
+    );
+  return (
+    <Badge color="blue" miw="max-content">
+      Due
+    </Badge>
+  );
 }

@@ -19,5 +19,10 @@ export const POLICY_STATUS_LABELS: Record<PolicyStatus, string> = {
 };
 
 export function PolicyStatusBadge({ status }: { status: PolicyStatus }) {
-  return <Badge color={COLORS[status]}>{POLICY_STATUS_LABELS[status]}</Badge>;
+  // Never shortened to "PENDI…" in a narrow table column.
+  return (
+    <Badge color={COLORS[status]} miw="max-content">
+      {POLICY_STATUS_LABELS[status]}
+    </Badge>
+  );
 }

@@ -3,16 +3,17 @@ import type { Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
 import { subscriptions } from '../billing/tables.js';
+import { seedDemoAgency } from '../demo/agency.js';
 import { findDemoUser } from './queries.js';
 import { createAgency } from './service.js';
 
 const DEMO_EMAIL = 'demo@coverdesk.demo';
 
 /**
- * Makes sure the sample agency behind "Try the demo" exists. Its user has no password (only the demo
- * login reaches it) and its subscription never lapses.
+ * Makes sure the sample agency behind "Try the demo" exists, with its book of business. Its user has
+ * no password (only the demo login reaches it) and its subscription never lapses.
  */
-export async function ensureDemoAgency(db: Database): Promise<void> {
+export async function ensureDemoAgency(db: Database, now = new Date()): Promise<void> {
   if (await findDemoUser(db)) return;
   const created = await createAgency(db, {
     email: DEMO_EMAIL,
@@ -29,10 +30,22 @@ export async function ensureDemoAgency(db: Database): Promise<void> {
   });
   if (!created) return;
   const { tenantId } = created;
-  await withTenant(db, tenantId, (tx) =>
-    tx
+  await withTenant(db, tenantId, async (tx) => {
+    await tx
       .update(subscriptions)
       .set({ status: 'active', currentPeriodEnd: null })
-      .where(eq(subscriptions.tenantId, tenantId)),
-  );
+      .where(eq(subscriptions.tenantId, tenantId));
+    await seedDemoAgency(tx, tenantId, now);
+  });
+}
+
+/**
+ * Rebuilds the demo agency's book as of `now`, in one tenant transaction: visitors see yesterday's
+ * agency or today's, never half of one. False when there is no demo agency to rebuild.
+ */
+export async function resetDemoAgency(db: Database, now = new Date()): Promise<boolean> {
+  const demo = await findDemoUser(db);
+  if (!demo) return false;
+  await withTenant(db, demo.tenantId, (tx) => seedDemoAgency(tx, demo.tenantId, now));
+  return true;
 }

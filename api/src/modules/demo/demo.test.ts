@@ -1,0 +1,173 @@
+import { POLICY_STATUSES } from '@coverdesk/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiAs, createTestApp, type TestApp } from '../../../test/test-app.js';
+import type { Database } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import { ensureDemoAgency, resetDemoAgency } from '../accounts/demo.js';
+import { findDemoUser } from '../accounts/queries.js';
+import { claimRun, DEMO_RESET_JOB, nextResetAt, scheduleDemoReset } from './schedule.js';
+import { scheduledRuns } from './tables.js';
+
+let t: TestApp;
+let tenantId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await ensureDemoAgency(t.database.db);
+  const demo = await findDemoUser(t.database.db);
+  if (!demo) throw new Error('no demo agency');
+  tenantId = demo.tenantId;
+});
+afterAll(() => t.close());
+
+type Measures = Record<
+  | 'policies'
+  | 'customers'
+  | 'companies'
+  | 'policy_types'
+  | 'installments'
+  | 'payout_methods'
+  | 'businesses'
+  | 'schedules_off'
+  | 'totals_off'
+  | 'overdue'
+  | 'partially_paid'
+  | 'paid_on_past_dues'
+  | 'past_dues'
+  | 'cancelled_without_reason'
+  | 'frequencies',
+  number
+>;
+
+/** One row of numbers about the demo agency, read the way the app reads it: inside its tenant. */
+const measure = (db: Database) =>
+  withTenant(db, tenantId, async (tx) => {
+    const { rows } = await tx.execute<Measures>(sql`select
+      (select count(*)::int from policies) as policies,
+      (select count(*)::int from customers) as customers,
+      (select count(*)::int from companies) as companies,
+      (select count(*)::int from policy_types) as policy_types,
+      (select count(*)::int from installments) as installments,
+      (select count(distinct commission_payment_method)::int from companies) as payout_methods,
+      (select count(*)::int from customers where customer_type = 'business') as businesses,
+      (select count(*)::int from policies p
+        where p.total_premium <> (select sum(i.amount_due) from installments i where i.policy_id = p.id)
+      ) as schedules_off,
+      (select count(*)::int from policies p
+        where p.amount_paid <> (select sum(i.amount_paid) from installments i where i.policy_id = p.id)
+          or p.installments_paid <> (select count(*) from installments i where i.policy_id = p.id and i.status = 'paid')
+          or p.total_installments <> (select count(*) from installments i where i.policy_id = p.id)
+      ) as totals_off,
+      (select count(*)::int from installments where status <> 'paid' and due_date < current_date) as overdue,
+      (select count(*)::int from installments where status = 'partially_paid') as partially_paid,
+      (select count(*)::int from installments where status = 'paid' and due_date < current_date) as paid_on_past_dues,
+      (select count(*)::int from installments where due_date < current_date) as past_dues,
+      (select count(*)::int from policies where cancelled_at is not null and cancellation_reason = '') as cancelled_without_reason,
+      (select count(distinct payment_frequency)::int from policies) as frequencies`);
+    return rows[0] as Measures;
+  });
+
+describe('demo agency', () => {
+  it('holds a realistic book within the Professional limits', async () => {
+    const numbers = await measure(t.database.db);
+    expect(numbers.policies).toBeGreaterThanOrEqual(250);
+    expect(numbers.policies).toBeLessThanOrEqual(500);
+    expect(numbers.customers).toBeGreaterThanOrEqual(90);
+    expect(numbers.customers).toBeLessThanOrEqual(1000);
+    expect(numbers.companies).toBeGreaterThanOrEqual(4);
+    expect(numbers.policy_types).toBeGreaterThanOrEqual(5);
+    expect(numbers.payout_methods).toBe(2);
+    expect(numbers.businesses).toBeGreaterThan(0);
+    expect(numbers.frequencies).toBe(5);
+    expect(numbers.cancelled_without_reason).toBe(0);
+    // Instalments split each premium exactly, and the policies' copies of the totals agree with them.
+    expect(numbers.schedules_off).toBe(0);
+    expect(numbers.totals_off).toBe(0);
+    // Most past instalments were paid; some only in part, some not at all.
+    expect(numbers.overdue).toBeGreaterThan(0);
+    expect(numbers.partially_paid).toBeGreaterThan(0);
+    expect(numbers.paid_on_past_dues / numbers.past_dues).toBeGreaterThan(0.8);
+  });
+
+  it('shows every status and renewals due soon to the demo visitor', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
+    expect(login.statusCode).toBe(200);
+    const as = apiAs(t.app, login.json().access_token);
+    const stats = await as.get('/api/policies/stats/');
+    expect(stats.statusCode).toBe(200);
+    const body = stats.json();
+    for (const status of POLICY_STATUSES) expect(body.by_status[status], status).toBeGreaterThan(0);
+    expect(body.expiring_in_30_days).toBeGreaterThanOrEqual(3);
+
+    const renewal = await as.get('/api/policies/?status=renewed&page_size=1');
+    const [renewed] = renewal.json().results;
+    const next = await as.get(`/api/policies/${renewed.renewed_to_id}/`);
+    expect(next.json()).toMatchObject({
+      renewed_from_id: renewed.id,
+      policy_number: renewed.policy_number,
+      start_date: expect.any(String),
+    });
+  });
+
+  it('is the same agency for the same day, and a reset replaces it rather than adding to it', async () => {
+    const before = await measure(t.database.db);
+    const day = new Date();
+    const started = Date.now();
+    expect(await resetDemoAgency(t.database.db, day)).toBe(true);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(15_000);
+    expect(await measure(t.database.db)).toEqual(before);
+
+    // Another day: still within the limits and still whole.
+    const later = new Date(day.getTime() + 40 * 86_400_000);
+    await resetDemoAgency(t.database.db, later);
+    const other = await measure(t.database.db);
+    expect(other.policies).toBeLessThanOrEqual(500);
+    expect(other.schedules_off).toBe(0);
+    expect(other.totals_off).toBe(0);
+    await resetDemoAgency(t.database.db, day);
+  });
+});
+
+describe('daily reset', () => {
+  it('lets exactly one of several instances claim a day', async () => {
+    const claims = await Promise.all(
+      Array.from({ length: 4 }, () => claimRun(t.database.db, DEMO_RESET_JOB, '2031-05-06')),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimRun(t.database.db, DEMO_RESET_JOB, '2031-05-07')).toBe(true);
+    expect(await claimRun(t.database.db, 'another-job', '2031-05-06')).toBe(true);
+  });
+
+  it('rebuilds the demo at 03:00 once the day is claimed', async () => {
+    // The clock alone is faked (and keeps running), so the database driver's timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    try {
+      vi.setSystemTime(new Date(2031, 4, 8, 2, 59, 59, 800));
+      const log = { info: vi.fn(), error: vi.fn() };
+      const schedule = scheduleDemoReset(t.database.db, log as never);
+      await vi.waitFor(() => expect(log.info).toHaveBeenCalled(), { timeout: 20_000 });
+      await schedule.stop();
+      expect(log.error).not.toHaveBeenCalled();
+      const claims = await t.database.db
+        .select()
+        .from(scheduledRuns)
+        .where(eq(scheduledRuns.runOn, '2031-05-08'));
+      expect(claims.map((claim) => claim.job)).toEqual([DEMO_RESET_JOB]);
+      const { rows } = await withTenant(t.database.db, tenantId, (tx) =>
+        tx.execute<{ latest: string }>(sql`select max(start_date)::text as latest from policies`),
+      );
+      expect(rows[0]?.latest.slice(0, 4)).toBe('2031');
+    } finally {
+      vi.useRealTimers();
+      await resetDemoAgency(t.database.db);
+    }
+  });
+
+  it('falls due at the next 03:00 on the server clock', () => {
+    expect(nextResetAt(new Date(2031, 4, 6, 2, 59))).toEqual(new Date(2031, 4, 6, 3, 0));
+    expect(nextResetAt(new Date(2031, 4, 6, 3, 0))).toEqual(new Date(2031, 4, 7, 3, 0));
+    expect(nextResetAt(new Date(2031, 4, 6, 23, 30))).toEqual(new Date(2031, 4, 7, 3, 0));
+  });
+});

@@ -16,12 +16,10 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
+import { TABULAR_FIGURES } from '../lib/format.js';
 import type { ListParams } from '../lib/list-params.js';
 import { useDevice } from '../lib/viewport.js';
 import { ErrorState } from './page-states.js';
-
-/** Figures line up in columns. */
-const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 
 export interface Column<Row> {
   key: string;
@@ -118,7 +116,7 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
                       <Table.Td
                         key={column.key}
                         ta={column.numeric ? 'right' : undefined}
-                        style={column.numeric ? TABULAR : undefined}
+                        style={column.numeric ? TABULAR_FIGURES : undefined}
                       >
                         {index === 0 ? (
                           <Anchor component={Link} to={props.href(row)} fw={600}>

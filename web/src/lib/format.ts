@@ -19,3 +19,6 @@ export function localToday(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/** Figures that line up in columns (money, counts). */
+export const TABULAR_FIGURES = { fontVariantNumeric: 'tabular-nums' } as const;

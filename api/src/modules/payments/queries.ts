@@ -30,7 +30,8 @@ const unpaid = ne(installments.status, 'paid');
 // The database's date, not the app server's, so a list filtered on overdue and the flags in it agree.
 const overdue = sql<boolean>`(${unpaid} and ${lt(installments.dueDate, sql`current_date`)})`;
 
-const columns = {
+/** An instalment as the API reads it, with whether it is overdue; the policies module reads them so too. */
+export const installmentColumns = {
   id: installments.id,
   policy_id: installments.policyId,
   sequence: installments.sequence,
@@ -45,7 +46,7 @@ const columns = {
 };
 
 const rowColumns = {
-  ...columns,
+  ...installmentColumns,
   policy_number: policies.policyNumber,
   customer: { id: customers.id, first_name: customers.firstName, last_name: customers.lastName },
   customer_name: customers.displayName,
@@ -118,7 +119,7 @@ export async function findInstallment(
   id: string,
 ): Promise<Installment | undefined> {
   const [row] = await tx
-    .select(columns)
+    .select(installmentColumns)
     .from(installments)
     .where(and(eq(installments.tenantId, tenantId), eq(installments.id, id)));
   return row;

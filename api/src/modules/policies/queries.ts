@@ -20,6 +20,7 @@ import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
+import { installmentColumns } from '../payments/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { expectedCommission, receivedCommission } from './commission.js';
 import { installments, policies } from './tables.js';
@@ -349,19 +350,7 @@ export async function nextTerm(tx: Transaction, tenantId: string, id: string, st
 
 export async function listInstallments(tx: Transaction, tenantId: string, policyId: string) {
   return tx
-    .select({
-      id: installments.id,
-      policy_id: installments.policyId,
-      sequence: installments.sequence,
-      due_date: installments.dueDate,
-      amount_due: installments.amountDue,
-      amount_paid: installments.amountPaid,
-      paid_date: installments.paidDate,
-      payment_method: installments.paymentMethod,
-      reference: installments.reference,
-      status: installments.status,
-      is_overdue: sql<boolean>`(${installments.status} <> 'paid' and ${installments.dueDate} < current_date)`,
-    })
+    .select(installmentColumns)
     .from(installments)
     .where(and(eq(installments.tenantId, tenantId), eq(installments.policyId, policyId)))
     .orderBy(asc(installments.sequence));

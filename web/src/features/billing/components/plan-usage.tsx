@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { TABULAR_FIGURES } from '../../../lib/format.js';
 import { useUsageSummary } from '../api.js';
 
 const LABELS: Record<UsageMetric, string> = { policies: 'Policies', customers: 'Customers', leads: 'Leads' };
@@ -43,7 +44,7 @@ export function PlanUsage() {
                   <Text fw={600} fz="sm">
                     {LABELS[metric]}
                   </Text>
-                  <Text fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Text fz="sm" style={TABULAR_FIGURES}>
                     {count.format(value.current_value)} of {count.format(value.limit_value)}
                   </Text>
                 </Group>

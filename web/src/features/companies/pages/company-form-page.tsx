@@ -20,7 +20,7 @@ import { FormError } from '../../../components/form-error.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
-import { formatMoney } from '../../../lib/format.js';
+import { formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
 import {
   useCompany,
   useCompanyStats,
@@ -190,7 +190,7 @@ function CompanyStatsRow({ id }: { id: string }) {
           <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
             {label}
           </Text>
-          <Text fw={700} fz="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Text fw={700} fz="lg" style={TABULAR_FIGURES}>
             {value}
           </Text>
         </Card>

@@ -4,7 +4,7 @@ import { IconFileText } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
-import { formatDate, formatMoney } from '../../../lib/format.js';
+import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useCustomer, useCustomerPolicies } from '../api.js';
 import { CustomerContact } from '../components/customer-contact.js';
 import { CustomerSummary } from '../components/customer-summary.js';
@@ -90,7 +90,7 @@ function CustomerPolicies({ customer }: { customer: Customer }) {
                 </Text>
               </div>
               <Stack gap={2} align="flex-end">
-                <Text fz="sm" style={TABULAR}>
+                <Text fz="sm" style={TABULAR_FIGURES}>
                   {formatMoney(policy.amount_paid)} of {formatMoney(policy.total_premium)}
                 </Text>
                 <PolicyStatusBadge status={policy.status} />
@@ -107,5 +107,3 @@ function CustomerPolicies({ customer }: { customer: Customer }) {
     </Card>
   );
 }
-
-const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;

@@ -2,11 +2,9 @@ import { PAYMENT_METHOD_LABELS } from '@coverdesk/contract';
 import { Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { InstallmentStatusBadge } from '../../../components/installment-status-badge.js';
 import { ErrorState } from '../../../components/page-states.js';
-import { formatDate, formatMoney } from '../../../lib/format.js';
+import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { usePolicyInstallments } from '../api.js';
-
-const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 
 /** The premium's instalments: when each falls due, what was paid, when and how. */
 export function InstallmentSchedule({ policyId }: { policyId: string }) {
@@ -29,7 +27,7 @@ export function InstallmentSchedule({ policyId }: { policyId: string }) {
                 <Text fz="sm" fw={600}>
                   {row.sequence}. {formatDate(row.due_date)}
                 </Text>
-                <Text fz="xs" c="dimmed" style={TABULAR}>
+                <Text fz="xs" c="dimmed" style={TABULAR_FIGURES}>
                   {formatMoney(row.amount_paid)} paid of {formatMoney(row.amount_due)}
                 </Text>
               </div>
@@ -55,10 +53,10 @@ export function InstallmentSchedule({ policyId }: { policyId: string }) {
                 <Table.Tr key={row.id}>
                   <Table.Td>{row.sequence}</Table.Td>
                   <Table.Td>{formatDate(row.due_date)}</Table.Td>
-                  <Table.Td ta="right" style={TABULAR}>
+                  <Table.Td ta="right" style={TABULAR_FIGURES}>
                     {formatMoney(row.amount_due)}
                   </Table.Td>
-                  <Table.Td ta="right" style={TABULAR}>
+                  <Table.Td ta="right" style={TABULAR_FIGURES}>
                     {formatMoney(row.amount_paid)}
                   </Table.Td>
                   <Table.Td>

@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
-import { formatDate, formatMoney, localToday } from '../../../lib/format.js';
+import { formatDate, formatMoney, localToday, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useCustomerChoices, useInsurerChoices, useSavePolicy } from '../api.js';
 
 type PolicyFormValues = {
@@ -285,7 +285,7 @@ function SchedulePreview({ values }: { values: PolicyFormValues }) {
                 <Table.Tr key={row.sequence}>
                   <Table.Td>{row.sequence}</Table.Td>
                   <Table.Td>{formatDate(row.due_date)}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Table.Td ta="right" style={TABULAR_FIGURES}>
                     {formatMoney(row.amount_due)}
                   </Table.Td>
                 </Table.Tr>

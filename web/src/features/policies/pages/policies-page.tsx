@@ -6,7 +6,7 @@ import { type Column, DataList } from '../../../components/data-list.js';
 import { ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { POLICY_STATUS_LABELS, PolicyStatusBadge } from '../../../components/policy-status-badge.js';
-import { formatDate, formatMoney } from '../../../lib/format.js';
+import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { useInsurerChoices, usePolicies } from '../api.js';
 
@@ -138,7 +138,7 @@ export function Component() {
               <Text fz="sm" c="dimmed">
                 {policy.company_name} · ends {formatDate(policy.end_date)}
               </Text>
-              <Text fz="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Text fz="sm" fw={600} style={TABULAR_FIGURES}>
                 {formatMoney(policy.total_premium)}
               </Text>
             </Group>

@@ -4,12 +4,10 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
-import { formatDate, formatMoney } from '../../../lib/format.js';
+import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
 import { usePolicy } from '../api.js';
 import { InstallmentSchedule } from '../components/installment-schedule.js';
 import { PolicyActions } from '../components/policy-actions.js';
-
-const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 
 /** /policies/{id}: who and what at the top, then terms, instalments, commission and renewals. */
 export function Component() {
@@ -68,7 +66,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fw={700} fz="lg" style={TABULAR}>
+      <Text fw={700} fz="lg" style={TABULAR_FIGURES}>
         {children}
       </Text>
     </div>
@@ -81,7 +79,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <Text fz="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz="sm" ta="right" style={TABULAR}>
+      <Text fz="sm" ta="right" style={TABULAR_FIGURES}>
         {children}
       </Text>
     </Group>

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
-import { policies } from '../policies/tables.js';
 import { listRates, replaceRates, upsertRates } from './rates.js';
 import { companies, companyPolicyTypes } from './tables.js';
 
@@ -141,14 +140,6 @@ export async function updateCompany(tx: Transaction, tenantId: string, id: strin
 }
 
 /** The policies an insurer underwrote, which keep it from being deleted. */
-export async function countCompanyPolicies(tx: Transaction, tenantId: string, id: string): Promise<number> {
-  const [row] = await tx
-    .select({ count: countRows() })
-    .from(policies)
-    .where(and(eq(policies.tenantId, tenantId), eq(policies.companyId, id)));
-  return row?.count ?? 0;
-}
-
 /** Its rates go with it through the foreign key's cascade. */
 export async function deleteCompany(tx: Transaction, tenantId: string, id: string): Promise<boolean> {
   const deleted = await tx

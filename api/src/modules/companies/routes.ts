@@ -14,17 +14,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
-import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
+import { fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { authorizeModule } from '../billing/access.js';
+import { policyRaceConflict, refuseWhilePolicies } from '../policies/in-use.js';
 import { listPolicies, summarizePolicies } from '../policies/queries.js';
 import {
   type CompanyValues,
   companyExists,
-  countCompanyPolicies,
   createCompany,
   deleteCompany,
   findCompany,
@@ -177,20 +177,9 @@ export const companyRoutes =
         const { id } = request.params;
         await withTenant(db, tenantId, async (tx) => {
           const company = await requireCompany(tx, tenantId, id);
-          const policies = await countCompanyPolicies(tx, tenantId, id);
-          if (policies > 0) {
-            const them =
-              policies === 1 ? '1 policy. Delete or move it' : `${policies} policies. Delete or move them`;
-            throw conflict({ detail: `${company.name} has ${them} first.` });
-          }
+          await refuseWhilePolicies(tx, tenantId, 'company', id, company.name);
           await deleteCompany(tx, tenantId, id);
-        }).catch((error: unknown) => {
-          // A policy was written with this insurer between the count and the delete.
-          if (isForeignKeyViolation(error)) {
-            throw conflict({ detail: 'This insurer has just been given a policy. Delete or move it first.' });
-          }
-          throw error;
-        });
+        }).catch(policyRaceConflict('insurer'));
         return reply.code(204).send(null);
       },
     );

@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
-import { policies } from '../policies/tables.js';
 import { customers } from './tables.js';
 
 type ListQuery = z.output<typeof customerListQuery>;
@@ -161,14 +160,6 @@ export async function updateCustomer(tx: Transaction, tenantId: string, id: stri
 }
 
 /** The customer's policies, which keep a customer from being deleted. */
-export async function countCustomerPolicies(tx: Transaction, tenantId: string, id: string): Promise<number> {
-  const [row] = await tx
-    .select({ count: countRows() })
-    .from(policies)
-    .where(and(eq(policies.tenantId, tenantId), eq(policies.customerId, id)));
-  return row?.count ?? 0;
-}
-
 export async function deleteCustomer(tx: Transaction, tenantId: string, id: string): Promise<boolean> {
   const deleted = await tx
     .delete(customers)

@@ -15,15 +15,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { isForeignKeyViolation } from '../../db/errors.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
-import { conflict, notFound, parseWith } from '../../http/errors.js';
+import { notFound, parseWith } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { authorizeModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
+import { policyRaceConflict, refuseWhilePolicies } from '../policies/in-use.js';
 import {
-  countCustomerPolicies,
   createCustomer,
   deleteCustomer,
   findCustomer,
@@ -201,22 +200,9 @@ export const customerRoutes =
         const { id } = request.params;
         await withTenant(db, tenantId, async (tx) => {
           const customer = await requireCustomer(tx, tenantId, id);
-          const policies = await countCustomerPolicies(tx, tenantId, id);
-          if (policies > 0) {
-            const them =
-              policies === 1 ? '1 policy. Delete or move it' : `${policies} policies. Delete or move them`;
-            throw conflict({ detail: `${customer.display_name} has ${them} first.` });
-          }
+          await refuseWhilePolicies(tx, tenantId, 'customer', id, customer.display_name);
           await deleteCustomer(tx, tenantId, id);
-        }).catch((error: unknown) => {
-          // A policy was written for them between the count and the delete.
-          if (isForeignKeyViolation(error)) {
-            throw conflict({
-              detail: 'This customer has just been given a policy. Delete or move it first.',
-            });
-          }
-          throw error;
-        });
+        }).catch(policyRaceConflict('customer'));
         return reply.code(204).send(null);
       },
     );

@@ -5,7 +5,7 @@ import type { Transaction } from '../../db/client.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
-import { policies } from '../policies/tables.js';
+import { countPoliciesOf } from '../policies/in-use.js';
 import { policyTypes } from './tables.js';
 
 type ListQuery = z.output<typeof policyTypeListQuery>;
@@ -133,11 +133,7 @@ export async function policyTypeUsage(
     .innerJoin(companies, eq(companies.id, companyPolicyTypes.companyId))
     .where(and(eq(companyPolicyTypes.tenantId, tenantId), eq(companyPolicyTypes.policyTypeId, id)))
     .orderBy(asc(sql`lower(${companies.name})`));
-  const [policiesOfType] = await tx
-    .select({ count: countRows() })
-    .from(policies)
-    .where(and(eq(policies.tenantId, tenantId), eq(policies.policyTypeId, id)));
-  return { companies: sellers, policies_count: policiesOfType?.count ?? 0 };
+  return { companies: sellers, policies_count: await countPoliciesOf(tx, tenantId, 'policyType', id) };
 }
 
 export async function deletePolicyType(tx: Transaction, tenantId: string, id: string): Promise<boolean> {

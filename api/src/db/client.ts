@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements.js';
 import * as schema from './schema.js';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -26,7 +27,11 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      Client: PreparingClient,
+    });
     return handle(pool, 'postgresql', () => pool.end());
   }
   return openPglite(target.pglite);

@@ -1,7 +1,7 @@
 import { MODULE_LABELS, type ModuleName } from '@coverdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { authenticate } from '../../http/authenticate.js';
 import { HttpError } from '../../http/errors.js';
@@ -9,35 +9,55 @@ import { isAdmin } from '../accounts/queries.js';
 import type { AccessClaims } from '../accounts/tokens.js';
 import { findSubscription } from './queries.js';
 
+/** The plan gate closed: 402 without an active subscription or trial, 403 without the module. */
+class PlanRefusal extends HttpError {}
+
 /**
- * The server side of the plan gate the web app shows: 402 without an active subscription or trial,
- * 403 when the plan does not include the module (when one is named). Platform admins pass.
+ * The server side of the plan gate the web app shows, inside the tenant transaction: without an
+ * active subscription or trial 402, and 403 when the plan does not include the module (when one is
+ * named).
  */
-export async function requireModule(db: Database, auth: AccessClaims, module?: ModuleName): Promise<void> {
-  if (await isAdmin(db, auth.userId)) return;
-  const subscription = await withTenant(db, auth.tenantId, (tx) => findSubscription(tx, auth.tenantId));
+async function requirePlan(tx: Transaction, tenantId: string, module?: ModuleName): Promise<void> {
+  const subscription = await findSubscription(tx, tenantId);
   if (!subscription?.is_active) {
-    throw new HttpError(402, {
+    throw new PlanRefusal(402, {
       detail: 'Your subscription is not active. Choose a plan on the Billing page to continue.',
     });
   }
   if (module && !subscription.features.includes(module)) {
-    throw new HttpError(403, {
+    throw new PlanRefusal(403, {
       detail: `Your ${subscription.plan_details.display_name} plan does not include ${MODULE_LABELS[module]}. Upgrade your plan on the Billing page to use it.`,
     });
   }
 }
 
 /**
- * The signed-in user of a request to a module, once their plan lets them in. Without a module, any
- * active subscription or trial will do.
+ * Runs a request to a module in one tenant transaction, after the plan check in the same
+ * transaction. Without a module, any active subscription or trial will do. Platform admins pass
+ * every gate; they are looked up only when the plan refuses, so a broker's request costs no extra
+ * query, and outside the refused transaction, so it never waits for a second connection.
  */
-export async function authorizeModule(
-  { config, db }: AppContext,
+export async function withModule<T>(
+  { config, db }: Pick<AppContext, 'config' | 'db'>,
+  request: FastifyRequest,
+  module: ModuleName | undefined,
+  work: (tx: Transaction, auth: AccessClaims) => Promise<T>,
+): Promise<T> {
+  const auth = await authenticate(request, config.jwtSecret);
+  try {
+    return await withTenant(db, auth.tenantId, async (tx) => {
+      await requirePlan(tx, auth.tenantId, module);
+      return work(tx, auth);
+    });
+  } catch (error) {
+    if (!(error instanceof PlanRefusal) || !(await isAdmin(db, auth.userId))) throw error;
+    return withTenant(db, auth.tenantId, (tx) => work(tx, auth));
+  }
+}
+
+/** The signed-in user of a request to a module once the plan lets them in, for work outside a tenant transaction. */
+export const authorizeModule = (
+  ctx: Pick<AppContext, 'config' | 'db'>,
   request: FastifyRequest,
   module?: ModuleName,
-): Promise<AccessClaims> {
-  const auth = await authenticate(request, config.jwtSecret);
-  await requireModule(db, auth, module);
-  return auth;
-}
+) => withModule(ctx, request, module, async (_tx, auth) => auth);

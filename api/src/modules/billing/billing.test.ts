@@ -2,8 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
-import { authenticate } from '../../http/authenticate.js';
-import { requireModule } from './access.js';
+import { authorizeModule } from './access.js';
 import { plans, subscriptions } from './tables.js';
 
 let t: TestApp;
@@ -11,8 +10,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // A stand-in for a premium module's route, to exercise the server-side plan gate.
   t.app.get('/gated/analytics', async (request) => {
-    const auth = await authenticate(request, t.config.jwtSecret);
-    await requireModule(t.database.db, auth, 'module_customer_analytics');
+    await authorizeModule({ config: t.config, db: t.database.db }, request, 'module_customer_analytics');
     return { ok: true };
   });
 });
@@ -127,8 +125,11 @@ describe('plan gate on the server', () => {
     const t2 = await createTestApp({ adminEmails: ['ops@coverdesk.test'] });
     try {
       t2.app.get('/gated/analytics', async (request) => {
-        const auth = await authenticate(request, t2.config.jwtSecret);
-        await requireModule(t2.database.db, auth, 'module_customer_analytics');
+        await authorizeModule(
+          { config: t2.config, db: t2.database.db },
+          request,
+          'module_customer_analytics',
+        );
         return { ok: true };
       });
       const admin = await registerAgency(t2.app, { email: 'ops@coverdesk.test' });

@@ -15,11 +15,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
-import { authorizeModule } from '../billing/access.js';
+import { withModule } from '../billing/access.js';
 import { policyRaceConflict, refuseWhilePolicies } from '../policies/in-use.js';
 import { listPolicies, summarizePolicies } from '../policies/queries.js';
 import {
@@ -74,8 +73,6 @@ const nameTaken = (error: unknown): never => {
 export const companyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = ctx;
-
     app.get(
       '/companies/',
       {
@@ -88,8 +85,7 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        const { count, results } = await withTenant(db, tenantId, (tx) =>
+        const { count, results } = await withModule(ctx, request, MODULE, (tx, { tenantId }) =>
           listCompanies(tx, tenantId, request.query),
         );
         return pageOf(request, request.query, count, results);
@@ -108,8 +104,7 @@ export const companyRoutes =
         },
       },
       async (request, reply) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        const created = await withTenant(db, tenantId, async (tx) => {
+        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await requireKnownPolicyTypes(tx, tenantId, request.body);
           const id = await createCompany(tx, tenantId, request.body);
           return requireCompany(tx, tenantId, id);
@@ -130,8 +125,9 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        return withTenant(db, tenantId, (tx) => requireCompany(tx, tenantId, request.params.id));
+        return withModule(ctx, request, MODULE, (tx, { tenantId }) =>
+          requireCompany(tx, tenantId, request.params.id),
+        );
       },
     );
 
@@ -150,9 +146,8 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        return withTenant(db, tenantId, async (tx) => {
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await requireKnownPolicyTypes(tx, tenantId, request.body);
           if (!(await updateCompany(tx, tenantId, id, request.body))) throw notFound(NOT_FOUND);
           return requireCompany(tx, tenantId, id);
@@ -173,9 +168,8 @@ export const companyRoutes =
         },
       },
       async (request, reply) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        await withTenant(db, tenantId, async (tx) => {
+        await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const company = await requireCompany(tx, tenantId, id);
           await refuseWhilePolicies(tx, tenantId, 'company', id, company.name);
           await deleteCompany(tx, tenantId, id);
@@ -197,9 +191,8 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        const { count, results } = await withTenant(db, tenantId, async (tx) => {
+        const { count, results } = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await requireCompanyExists(tx, tenantId, id);
           return listPolicies(tx, tenantId, { ...request.query, company_id: id, ordering: '-start_date' });
         });
@@ -219,9 +212,8 @@ export const companyRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        const stats = await withTenant(db, tenantId, async (tx) => {
+        const stats = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await requireCompanyExists(tx, tenantId, id);
           return summarizePolicies(tx, tenantId, { companyId: id });
         });

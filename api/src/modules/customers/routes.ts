@@ -15,11 +15,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { notFound, parseWith } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
-import { authorizeModule } from '../billing/access.js';
+import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { policyRaceConflict, refuseWhilePolicies } from '../policies/in-use.js';
 import {
@@ -49,8 +48,6 @@ async function requireCustomer(tx: Transaction, tenantId: string, id: string, op
 export const customerRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = ctx;
-
     app.get(
       '/customers/',
       {
@@ -65,8 +62,7 @@ export const customerRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        const { count, results } = await withTenant(db, tenantId, (tx) =>
+        const { count, results } = await withModule(ctx, request, MODULE, (tx, { tenantId }) =>
           listCustomers(tx, tenantId, request.query),
         );
         return pageOf(request, request.query, count, results);
@@ -86,8 +82,7 @@ export const customerRoutes =
         },
       },
       async (request, reply) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        const created = await withTenant(db, tenantId, async (tx) => {
+        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await assertBelowLimit(tx, tenantId, 'customers');
           const id = await createCustomer(tx, tenantId, request.body);
           return requireCustomer(tx, tenantId, id);
@@ -110,8 +105,7 @@ export const customerRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        const results = await withTenant(db, tenantId, (tx) =>
+        const results = await withModule(ctx, request, MODULE, (tx, { tenantId }) =>
           findDuplicateCustomers(tx, tenantId, request.query),
         );
         return { results };
@@ -130,8 +124,9 @@ export const customerRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        return withTenant(db, tenantId, (tx) => requireCustomer(tx, tenantId, request.params.id));
+        return withModule(ctx, request, MODULE, (tx, { tenantId }) =>
+          requireCustomer(tx, tenantId, request.params.id),
+        );
       },
     );
 
@@ -148,9 +143,8 @@ export const customerRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        return withTenant(db, tenantId, async (tx) => {
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           if (!(await updateCustomer(tx, tenantId, id, request.body))) throw notFound(NOT_FOUND);
           return requireCustomer(tx, tenantId, id);
         });
@@ -172,9 +166,8 @@ export const customerRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        return withTenant(db, tenantId, async (tx) => {
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requireCustomer(tx, tenantId, id, { lock: true });
           const current = Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, stored[field]]));
           await updateCustomer(tx, tenantId, id, parseWith(customerBody, { ...current, ...request.body }));
@@ -196,9 +189,8 @@ export const customerRoutes =
         },
       },
       async (request, reply) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        await withTenant(db, tenantId, async (tx) => {
+        await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const customer = await requireCustomer(tx, tenantId, id);
           await refuseWhilePolicies(tx, tenantId, 'customer', id, customer.display_name);
           await deleteCustomer(tx, tenantId, id);

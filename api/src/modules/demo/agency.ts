@@ -282,8 +282,8 @@ interface Term {
   insuredItem: string;
   sumInsured: number | null;
   deductible: number | null;
-  renewedFromId: string | null;
-  renewed: boolean;
+  /** The term that renews this one. */
+  renewedToId: string | null;
   cancelledAt: string | null;
   cancellationReason: string;
   createdOn: string;
@@ -445,8 +445,7 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
       frequency,
       customInstallments: frequency === 'custom' ? random.pick([2, 4, 10]) : null,
       ...insured(typeKey, customer),
-      renewedFromId: null,
-      renewed: false,
+      renewedToId: null,
       cancelledAt: null,
       cancellationReason: '',
       createdOn: addDays(start, -random.int(3, 30)),
@@ -500,20 +499,20 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
 
   /** The next term of `previous`: same cover, premium up to 8% higher, at the insurer's rate. */
   const renewalOf = (previous: Term): Term => {
-    previous.renewed = true;
+    const id = uuidv7();
+    previous.renewedToId = id;
     const start = addDays(previous.end, 1);
     const months = Math.round(daysFrom(previous.start, addDays(previous.end, 1)) / 30.4);
     const totalCents = Math.round((previous.totalCents * random.int(100, 108)) / 100);
     return {
       ...previous,
-      id: uuidv7(),
+      id,
       start,
       end: addDays(addMonths(start, months), -1),
       totalCents,
       netCents: Math.round((totalCents * previous.netCents) / previous.totalCents),
       frequency: random.chance(0.85) ? previous.frequency : random.pick(TYPES[previous.typeKey].frequencies),
-      renewedFromId: previous.id,
-      renewed: false,
+      renewedToId: null,
       createdOn: minDate(addDays(previous.end, -random.int(2, 25)), day),
     };
   };
@@ -647,7 +646,7 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
   for (const term of terms) {
     const seen = firstPolicyOn.get(term.customer.id);
     if (!seen || term.createdOn < seen) firstPolicyOn.set(term.customer.id, term.createdOn);
-    if (!term.cancelledAt && !term.renewed && term.end >= day) live.add(term.customer.id);
+    if (!term.cancelledAt && !term.renewedToId && term.end >= day) live.add(term.customer.id);
   }
   for (const row of customerRows) {
     const first = firstPolicyOn.get(row.id);
@@ -679,7 +678,7 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
       deductible: term.deductible === null ? null : `${term.deductible}.00`,
       cancelledAt: term.cancelledAt,
       cancellationReason: term.cancellationReason,
-      renewedFromId: term.renewedFromId,
+      renewedToId: term.renewedToId,
       createdAt,
       updatedAt: term.cancelledAt ? moment(term.cancelledAt) : createdAt,
     };
@@ -688,9 +687,11 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
   for (let i = 0; i < customerRows.length; i += BATCH) {
     await tx.insert(customers).values(customerRows.slice(i, i + BATCH));
   }
-  // Terms precede their renewals in the list, so a renewal's link never points at a later batch.
-  for (let i = 0; i < policyRows.length; i += BATCH) {
-    await tx.insert(policies).values(policyRows.slice(i, i + BATCH));
+  // Terms precede their renewals in the list; written from the end, a term's link to its renewal
+  // never points at a later batch.
+  const renewalsFirst = [...policyRows].reverse();
+  for (let i = 0; i < renewalsFirst.length; i += BATCH) {
+    await tx.insert(policies).values(renewalsFirst.slice(i, i + BATCH));
   }
   for (let i = 0; i < installmentRows.length; i += BATCH) {
     await tx.insert(installments).values(installmentRows.slice(i, i + BATCH));

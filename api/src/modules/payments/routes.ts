@@ -13,11 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
-import { authorizeModule } from '../billing/access.js';
+import { withModule } from '../billing/access.js';
 import {
   addPayment,
   findInstallment,
@@ -51,8 +50,6 @@ async function settle(tx: Transaction, tenantId: string, id: string, policyId: s
 export const paymentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = ctx;
-
     app.get(
       '/installments/',
       {
@@ -67,8 +64,7 @@ export const paymentRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        const { count, results } = await withTenant(db, tenantId, (tx) =>
+        const { count, results } = await withModule(ctx, request, MODULE, (tx, { tenantId }) =>
           listInstallments(tx, tenantId, request.query),
         );
         return pageOf(request, request.query, count, results);
@@ -90,10 +86,9 @@ export const paymentRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
         const payment = request.body;
-        return withTenant(db, tenantId, async (tx) => {
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const { policyId, remaining } = await requireLockedInstallment(tx, tenantId, id);
           if (toCents(remaining) === 0n) throw fieldError('amount', 'This instalment is already paid.');
           const amount = payment.amount ?? remaining;
@@ -120,10 +115,9 @@ export const paymentRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
         const payment = request.body;
-        return withTenant(db, tenantId, async (tx) => {
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const { policyId, amountDue } = await requireLockedInstallment(tx, tenantId, id);
           if (toCents(payment.amount_paid) > toCents(amountDue)) {
             throw fieldError('amount_paid', `Only ${amountDue} is due on this instalment.`);
@@ -147,9 +141,8 @@ export const paymentRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        return withTenant(db, tenantId, async (tx) => {
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const { policyId } = await requireLockedInstallment(tx, tenantId, id);
           await setPayment(tx, tenantId, id, {
             amount_paid: '0',

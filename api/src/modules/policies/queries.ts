@@ -14,6 +14,7 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
@@ -23,7 +24,8 @@ import { customers } from '../customers/tables.js';
 import { installmentColumns } from '../payments/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { expectedCommission, receivedCommission } from './commission.js';
-import { installments, policies } from './tables.js';
+import { bookStatusIs, expiringWithin, policyStatus, statusIs } from './status.js';
+import { installments, policies, policyBookTotals } from './tables.js';
 
 type ListQuery = z.output<typeof policyListQuery>;
 
@@ -33,29 +35,10 @@ export type PolicyInput = Omit<PolicyValues, 'net_premium' | 'commission_percent
   commission_percentage: string;
 };
 
-/** The policies table is named in full inside subqueries, where drizzle would leave "id" unqualified. */
-const renewalId = sql<
+/** The term this one renews. The table is named in full, where drizzle would leave "id" unqualified. */
+const renewedFromId = sql<
   string | null
->`(select renewal.id from policies renewal where renewal.renewed_from_id = policies.id)`;
-
-/**
- * The one definition of a policy's status, used for lists, filters and totals alike. Cancellation
- * and renewal are facts recorded on the rows and win; otherwise today's date against the term.
- */
-export const policyStatus = sql<PolicyStatus>`case
-  when ${policies.cancelledAt} is not null then 'cancelled'
-  when exists (select 1 from policies renewal where renewal.renewed_from_id = policies.id) then 'renewed'
-  when current_date < ${policies.startDate} then 'pending'
-  when current_date > ${policies.endDate} then 'expired'
-  else 'active'
-end`;
-
-/** Active and ending within `days` from today; the list filters and the totals both count these. */
-const expiringWithin = (
-  days: number,
-  status: SQLWrapper = policyStatus,
-  endDate: SQLWrapper = policies.endDate,
-) => sql`${status} = 'active' and ${endDate} <= current_date + ${days}::int`;
+>`(select prior.id from policies prior where prior.renewed_to_id = policies.id)`;
 
 /** Payments are recorded on instalments and summed onto the policy; either shows money was taken. */
 const hasPayments = sql<boolean>`(${policies.amountPaid} > 0 or exists (
@@ -86,8 +69,8 @@ const columns = {
   notes: policies.notes,
   cancelled_at: policies.cancelledAt,
   cancellation_reason: policies.cancellationReason,
-  renewed_from_id: policies.renewedFromId,
-  renewed_to_id: renewalId,
+  renewed_from_id: renewedFromId,
+  renewed_to_id: policies.renewedToId,
   expected_commission: expectedCommission,
   received_commission: receivedCommission,
   amount_paid: policies.amountPaid,
@@ -113,6 +96,55 @@ const toPolicy = ({ createdAt, updatedAt, ...row }: Row): Policy => ({
   updated_at: updatedAt.toISOString(),
 });
 
+/** A policy's insurer, term and status: on the policy rows, or on the book totals' groups. */
+interface Terms {
+  companyId: AnyPgColumn;
+  startDate: AnyPgColumn;
+  endDate: AnyPgColumn;
+  status: Record<PolicyStatus, SQL>;
+}
+const policyTerms: Terms = { ...pick(policies), status: statusIs };
+const bookTerms: Terms = { ...pick(policyBookTotals), status: bookStatusIs };
+
+function pick(table: typeof policies | typeof policyBookTotals) {
+  return { companyId: table.companyId, startDate: table.startDate, endDate: table.endDate };
+}
+
+/** The list filters that only ask about insurer, term and status. */
+const termFilters = (query: ListQuery, terms: Terms) => [
+  query.status ? terms.status[query.status] : undefined,
+  query.company_id ? eq(terms.companyId, query.company_id) : undefined,
+  query.start_date_from ? gte(terms.startDate, query.start_date_from) : undefined,
+  query.start_date_to ? lte(terms.startDate, query.start_date_to) : undefined,
+  query.end_date_from ? gte(terms.endDate, query.end_date_from) : undefined,
+  query.end_date_to ? lte(terms.endDate, query.end_date_to) : undefined,
+  query.expiring_within_days === undefined
+    ? undefined
+    : expiringWithin(query.expiring_within_days, terms.status, terms.endDate),
+];
+
+/**
+ * How many policies match. The book totals answer unless the filters ask about something they do
+ * not group by, so a large agency's page sums a few thousand groups instead of counting every
+ * matching policy.
+ */
+async function countMatching(tx: Transaction, tenantId: string, query: ListQuery, where: SQL | undefined) {
+  if (query.search || query.policy_type_id || query.customer_id) {
+    // The customer is joined only when the search needs the name.
+    const counted = tx.select({ count: countRows() }).from(policies);
+    const [total] = await (query.search
+      ? counted.innerJoin(customers, eq(customers.id, policies.customerId))
+      : counted
+    ).where(where);
+    return total?.count ?? 0;
+  }
+  const [total] = await tx
+    .select({ count: sql<number>`coalesce(sum(${policyBookTotals.policies}), 0)::int` })
+    .from(policyBookTotals)
+    .where(and(eq(policyBookTotals.tenantId, tenantId), ...termFilters(query, bookTerms)));
+  return total?.count ?? 0;
+}
+
 export async function listPolicies(tx: Transaction, tenantId: string, query: ListQuery) {
   const where = and(
     eq(policies.tenantId, tenantId),
@@ -122,21 +154,11 @@ export async function listPolicies(tx: Transaction, tenantId: string, query: Lis
           ilike(customers.displayName, containing(query.search)),
         )
       : undefined,
-    query.status ? eq(policyStatus, query.status) : undefined,
-    query.company_id ? eq(policies.companyId, query.company_id) : undefined,
     query.policy_type_id ? eq(policies.policyTypeId, query.policy_type_id) : undefined,
     query.customer_id ? eq(policies.customerId, query.customer_id) : undefined,
-    query.start_date_from ? gte(policies.startDate, query.start_date_from) : undefined,
-    query.start_date_to ? lte(policies.startDate, query.start_date_to) : undefined,
-    query.end_date_from ? gte(policies.endDate, query.end_date_from) : undefined,
-    query.end_date_to ? lte(policies.endDate, query.end_date_to) : undefined,
-    query.expiring_within_days === undefined ? undefined : expiringWithin(query.expiring_within_days),
+    ...termFilters(query, policyTerms),
   );
-  const [total] = await tx
-    .select({ count: countRows() })
-    .from(policies)
-    .innerJoin(customers, eq(customers.id, policies.customerId))
-    .where(where);
+  const count = await countMatching(tx, tenantId, query, where);
   const rows = await selectPolicies(tx)
     .where(where)
     .orderBy(
@@ -154,7 +176,7 @@ export async function listPolicies(tx: Transaction, tenantId: string, query: Lis
     )
     .limit(query.page_size)
     .offset(offsetOf(query));
-  return { count: total?.count ?? 0, results: rows.map(toPolicy) };
+  return { count, results: rows.map(toPolicy) };
 }
 
 export async function findPolicy(tx: Transaction, tenantId: string, id: string) {
@@ -168,7 +190,7 @@ export async function findPolicy(tx: Transaction, tenantId: string, id: string) 
  */
 export async function findPolicyForChange(tx: Transaction, tenantId: string, id: string) {
   const [row] = await tx
-    .select({ ...getTableColumns(policies), hasPayments, isRenewed: sql<boolean>`${renewalId} is not null` })
+    .select({ ...getTableColumns(policies), hasPayments })
     .from(policies)
     .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)))
     .for('update');
@@ -245,20 +267,28 @@ async function insertSchedule(
 }
 
 /** Adds the policy and its instalments; answers its id. */
-export async function createPolicy(
-  tx: Transaction,
-  tenantId: string,
-  input: PolicyInput,
-  renewedFromId: string | null = null,
-) {
+export async function createPolicy(tx: Transaction, tenantId: string, input: PolicyInput) {
   const schedule = buildSchedule(input);
   const rows = await tx
     .insert(policies)
-    .values({ tenantId, ...toColumns(input), renewedFromId, totalInstallments: schedule.length })
+    .values({ tenantId, ...toColumns(input), totalInstallments: schedule.length })
     .returning({ id: policies.id });
   const { id } = one(rows);
   await insertSchedule(tx, tenantId, id, schedule);
   return id;
+}
+
+/**
+ * Adds the next term of a policy and links the two. The caller holds the term's row lock and has
+ * checked that it is not renewed yet.
+ */
+export async function renewPolicy(tx: Transaction, tenantId: string, termId: string, input: PolicyInput) {
+  const renewalId = await createPolicy(tx, tenantId, input);
+  await tx
+    .update(policies)
+    .set({ renewedToId: renewalId, updatedAt: sql`now()` })
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, termId)));
+  return renewalId;
 }
 
 /** Whether a change to these values would move money or dates of the instalment schedule. */
@@ -357,51 +387,41 @@ export async function listInstallments(tx: Transaction, tenantId: string, policy
 }
 
 /**
- * Counts by status, premium in force and commission, for the agency or one insurer, in one
- * statement. Commission counts every policy that was not cancelled: a renewed or expired term still
- * earned what it earned.
+ * Counts by status, premium in force and commission, for the agency or one insurer, from the book
+ * totals: a few hundred groups however large the agency. Commission counts every policy that was not
+ * cancelled: a renewed or expired term still earned what it earned.
  */
 export async function summarizePolicies(
   tx: Transaction,
   tenantId: string,
   filter: { companyId?: string } = {},
 ): Promise<PolicyStats> {
-  const rows = tx
-    .select({
-      status: policyStatus.as('status'),
-      end_date: policies.endDate,
-      total_premium: policies.totalPremium,
-      expected: expectedCommission.as('expected'),
-      received: receivedCommission.as('received'),
-    })
-    .from(policies)
-    .innerJoin(companies, eq(companies.id, policies.companyId))
-    .where(
-      and(
-        eq(policies.tenantId, tenantId),
-        filter.companyId ? eq(policies.companyId, filter.companyId) : undefined,
-      ),
-    )
-    .as('summarised');
-  const countOf = (status: PolicyStatus) =>
-    sql<number>`(count(*) filter (where ${rows.status} = ${status}))::int`;
+  const book = policyBookTotals;
+  const countOf = (where: SQL) =>
+    sql<number>`coalesce(sum(${book.policies}) filter (where ${where}), 0)::int`;
   const sumOf = (amount: SQLWrapper, where: SQL) =>
     sql<string>`round(coalesce(sum(${amount}) filter (where ${where}), 0), 2)`;
-  const notCancelled = sql`${rows.status} <> 'cancelled'`;
+  const notCancelled = sql`not (${bookStatusIs.cancelled})`;
+  const received = sql`case when ${companies.commissionPaymentMethod} = 'pro_rata'
+    then ${book.receivedProRata} else ${book.receivedFullPolicy} end`;
   const totals = await tx
     .select({
-      total: countRows(),
-      pending: countOf('pending'),
-      active: countOf('active'),
-      expired: countOf('expired'),
-      cancelled: countOf('cancelled'),
-      renewed: countOf('renewed'),
-      active_premium: sumOf(rows.total_premium, sql`${rows.status} = 'active'`),
-      expected_commission: sumOf(rows.expected, notCancelled),
-      received_commission: sumOf(rows.received, notCancelled),
-      expiring_in_30_days: sql<number>`(count(*) filter (where ${expiringWithin(30, rows.status, rows.end_date)}))::int`,
+      total: sql<number>`coalesce(sum(${book.policies}), 0)::int`,
+      pending: countOf(bookStatusIs.pending),
+      active: countOf(bookStatusIs.active),
+      expired: countOf(bookStatusIs.expired),
+      cancelled: countOf(bookStatusIs.cancelled),
+      renewed: countOf(bookStatusIs.renewed),
+      active_premium: sumOf(book.totalPremium, bookStatusIs.active),
+      expected_commission: sumOf(book.expectedCommission, notCancelled),
+      received_commission: sumOf(received, notCancelled),
+      expiring_in_30_days: countOf(expiringWithin(30, bookStatusIs, book.endDate)),
     })
-    .from(rows);
+    .from(book)
+    .innerJoin(companies, eq(companies.id, book.companyId))
+    .where(
+      and(eq(book.tenantId, tenantId), filter.companyId ? eq(book.companyId, filter.companyId) : undefined),
+    );
   const { total, pending, active, expired, cancelled, renewed, ...sums } = one(totals);
   return { total, by_status: { pending, active, expired, cancelled, renewed }, ...sums };
 }

@@ -24,7 +24,7 @@ import { conflict, fieldError, HttpError, notFound, parseWith, unauthorized } fr
 import { pageOf } from '../../http/pagination.js';
 import { verifyPassword } from '../accounts/passwords.js';
 import { findUserById } from '../accounts/queries.js';
-import { authorizeModule } from '../billing/access.js';
+import { authorizeModule, withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
 import {
@@ -39,6 +39,7 @@ import {
   listPolicies,
   nextTerm,
   type PolicyInput,
+  renewPolicy,
   summarizePolicies,
   updatePolicy,
 } from './queries.js';
@@ -120,8 +121,7 @@ export const policyRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        const { count, results } = await withTenant(db, tenantId, (tx) =>
+        const { count, results } = await withModule(ctx, request, MODULE, (tx, { tenantId }) =>
           listPolicies(tx, tenantId, request.query),
         );
         return pageOf(request, request.query, count, results);
@@ -142,8 +142,7 @@ export const policyRoutes =
         },
       },
       async (request, reply) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        const created = await withTenant(db, tenantId, async (tx) => {
+        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const input = await resolveInput(tx, tenantId, request.body);
           await assertBelowLimit(tx, tenantId, 'policies');
           const id = await createPolicy(tx, tenantId, input);
@@ -166,8 +165,7 @@ export const policyRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        return withTenant(db, tenantId, (tx) => summarizePolicies(tx, tenantId));
+        return withModule(ctx, request, MODULE, (tx, { tenantId }) => summarizePolicies(tx, tenantId));
       },
     );
 
@@ -183,8 +181,9 @@ export const policyRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
-        return withTenant(db, tenantId, (tx) => requirePolicy(tx, tenantId, request.params.id));
+        return withModule(ctx, request, MODULE, (tx, { tenantId }) =>
+          requirePolicy(tx, tenantId, request.params.id),
+        );
       },
     );
 
@@ -230,9 +229,8 @@ export const policyRoutes =
         },
       },
       async (request, reply) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        await withTenant(db, tenantId, async (tx) => {
+        await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requirePolicyForChange(tx, tenantId, id);
           if (stored.hasPayments) throw conflict({ detail: DELETE_PAID });
           await deletePolicy(tx, tenantId, id);
@@ -292,9 +290,8 @@ export const policyRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        return withTenant(db, tenantId, async (tx) => {
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           if (!(await cancelPolicy(tx, tenantId, id, request.body))) {
             await requirePolicy(tx, tenantId, id);
             throw conflict({ detail: 'This policy is already cancelled.' });
@@ -316,9 +313,8 @@ export const policyRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        const results = await withTenant(db, tenantId, async (tx) => {
+        const results = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await requirePolicy(tx, tenantId, id);
           return listInstallments(tx, tenantId, id);
         });
@@ -341,15 +337,15 @@ export const policyRoutes =
         },
       },
       async (request, reply) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
         const changes = request.body;
-        const renewal = await withTenant(db, tenantId, async (tx) => {
+        const renewal = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const current = await requirePolicyForChange(tx, tenantId, id);
           if (current.cancelledAt !== null) {
             throw conflict({ detail: 'A cancelled policy cannot be renewed.' });
           }
-          if (current.isRenewed) throw conflict({ detail: ALREADY_RENEWED });
+          // The row lock makes a second renewal wait here, then see the first one's link.
+          if (current.renewedToId !== null) throw conflict({ detail: ALREADY_RENEWED });
           const term = await nextTerm(tx, tenantId, id, changes.start_date);
           // Checked as a whole policy, so a renewal obeys exactly the rules of the form.
           const values = parseWith(policyBody, {
@@ -372,14 +368,8 @@ export const policyRoutes =
           });
           const input = await resolveInput(tx, tenantId, values);
           await assertBelowLimit(tx, tenantId, 'policies');
-          const renewalId = await createPolicy(tx, tenantId, input, id);
-          return requirePolicy(tx, tenantId, renewalId);
-        }).catch((error: unknown) => {
-          // Two renewals of the same term at once: the unique index lets only one through.
-          if (isUniqueViolation(error, 'policies_renewed_from_key'))
-            throw conflict({ detail: ALREADY_RENEWED });
-          return numberTaken(error);
-        });
+          return requirePolicy(tx, tenantId, await renewPolicy(tx, tenantId, id, input));
+        }).catch(numberTaken);
         return reply.code(201).send(renewal);
       },
     );

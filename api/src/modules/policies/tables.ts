@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   unique,
   uniqueIndex,
@@ -47,8 +48,12 @@ export const policies = pgTable(
     notes: text('notes').notNull().default(''),
     cancelledAt: date('cancelled_at', { mode: 'string' }),
     cancellationReason: text('cancellation_reason').notNull().default(''),
-    /** The term this one renews; a term is renewed at most once. */
-    renewedFromId: uuid('renewed_from_id'),
+    /**
+     * The term that renews this one; a term is renewed at most once and renews at most one. Kept on
+     * the renewed row so that a policy's status needs only its own row, which lets the open-policy
+     * indexes below answer the status filters.
+     */
+    renewedToId: uuid('renewed_to_id'),
     amountPaid: moneyColumn('amount_paid').notNull().default('0'),
     installmentsPaid: integer('installments_paid').notNull().default(0),
     totalInstallments: integer('total_installments').notNull().default(0),
@@ -58,12 +63,19 @@ export const policies = pgTable(
   (t) => [
     unique('policies_tenant_id_id_key').on(t.tenantId, t.id),
     unique('policies_number_key').on(t.tenantId, t.companyId, t.policyNumber, t.startDate),
-    uniqueIndex('policies_renewed_from_key').on(t.renewedFromId),
+    uniqueIndex('policies_renewed_to_key').on(t.renewedToId),
     index('policies_tenant_start_idx').on(t.tenantId, t.startDate, t.id),
     index('policies_tenant_end_idx').on(t.tenantId, t.endDate),
     index('policies_tenant_customer_idx').on(t.tenantId, t.customerId),
     index('policies_tenant_company_idx').on(t.tenantId, t.companyId),
     index('policies_tenant_type_idx').on(t.tenantId, t.policyTypeId),
+    // Neither cancelled nor renewed: pending, active or expired by the dates alone.
+    index('policies_open_start_idx')
+      .on(t.tenantId, t.startDate, t.endDate)
+      .where(sql`cancelled_at is null and renewed_to_id is null`),
+    index('policies_open_end_idx')
+      .on(t.tenantId, t.endDate, t.startDate)
+      .where(sql`cancelled_at is null and renewed_to_id is null`),
     foreignKey({
       name: 'policies_customer_fk',
       columns: [t.tenantId, t.customerId],
@@ -79,11 +91,11 @@ export const policies = pgTable(
       columns: [t.tenantId, t.policyTypeId],
       foreignColumns: [policyTypes.tenantId, policyTypes.id],
     }).onDelete('restrict'),
-    // Deleting a term clears only the link of its renewal (the migration says SET NULL (renewed_from_id),
-    // which drizzle cannot express), never the renewal's tenant.
+    // Deleting a renewal clears only the link on the term it renewed (the migration says SET NULL
+    // (renewed_to_id), which drizzle cannot express), never that term's tenant.
     foreignKey({
-      name: 'policies_renewed_from_fk',
-      columns: [t.tenantId, t.renewedFromId],
+      name: 'policies_renewed_to_fk',
+      columns: [t.tenantId, t.renewedToId],
       foreignColumns: [t.tenantId, t.id],
     }).onDelete('set null'),
   ],
@@ -116,5 +128,38 @@ export const installments = pgTable(
       columns: [t.tenantId, t.policyId],
       foreignColumns: [policies.tenantId, policies.id],
     }).onDelete('cascade'),
+  ],
+);
+
+/** Where a policy stands apart from its dates; `open` ones are pending, active or expired. */
+export const POLICY_STANDINGS = ['open', 'cancelled', 'renewed'] as const;
+
+/**
+ * The agency's book summed by insurer, term and standing, so that its totals read a few hundred rows
+ * however many policies it holds; the status of a group follows from its dates on the day it is read.
+ * Kept by a trigger on `policies` (migration 0009), never written by the application. Commission is
+ * summed under both payout methods, so an insurer changing its method needs no rewrite. No foreign
+ * keys: the trigger follows every change of the policies, including their cascaded deletion, which
+ * leaves zeros behind. Tenant-owned.
+ */
+export const policyBookTotals = pgTable(
+  'policy_book_totals',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    standing: text('standing', { enum: POLICY_STANDINGS }).notNull(),
+    policies: integer('policies').notNull(),
+    totalPremium: numeric('total_premium').notNull(),
+    expectedCommission: numeric('expected_commission').notNull(),
+    receivedFullPolicy: numeric('received_full_policy').notNull(),
+    receivedProRata: numeric('received_pro_rata').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'policy_book_totals_pkey',
+      columns: [t.tenantId, t.companyId, t.startDate, t.endDate, t.standing],
+    }),
   ],
 );

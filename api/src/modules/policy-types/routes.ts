@@ -22,7 +22,7 @@ import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { conflict, fieldError, notFound, parseWith } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
-import { authorizeModule } from '../billing/access.js';
+import { authorizeModule, withModule } from '../billing/access.js';
 import { companyExists } from '../companies/queries.js';
 import { linkRate, listRates, unknownPolicyTypeIds } from '../companies/rates.js';
 import {
@@ -37,6 +37,8 @@ import {
 const idParams = z.object({ id: uuid });
 const tags = ['policy types'];
 const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
+/** The type catalogue is open to every active plan; letting an insurer sell a type needs Companies. */
+const ANY_PLAN = undefined;
 const NOT_FOUND = 'Policy type not found.';
 const NAME_TAKEN = 'A policy type with this name already exists.';
 
@@ -73,8 +75,7 @@ export const policyTypeRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request);
-        const { count, results } = await withTenant(db, tenantId, (tx) =>
+        const { count, results } = await withModule(ctx, request, ANY_PLAN, (tx, { tenantId }) =>
           listPolicyTypes(tx, tenantId, request.query),
         );
         return pageOf(request, request.query, count, results);
@@ -96,8 +97,7 @@ export const policyTypeRoutes =
       },
       async (request, reply) => {
         const linking = 'company_id' in request.body;
-        // Letting an insurer sell a type is part of the companies module.
-        const { tenantId } = await authorizeModule(ctx, request, linking ? 'module_companies' : undefined);
+        const { tenantId } = await authorizeModule(ctx, request, linking ? 'module_companies' : ANY_PLAN);
         if (linking) {
           const link = parseWith(policyTypeLinkBody, request.body);
           const linked = await withTenant(db, tenantId, async (tx) => {
@@ -134,9 +134,8 @@ export const policyTypeRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, 'module_companies');
         const companyId = request.query.company_id;
-        const rates = await withTenant(db, tenantId, async (tx) => {
+        const rates = await withModule(ctx, request, 'module_companies', async (tx, { tenantId }) => {
           if (!(await companyExists(tx, tenantId, companyId))) throw notFound('Company not found.');
           return (await listRates(tx, tenantId, [companyId])).get(companyId) ?? [];
         });
@@ -156,8 +155,9 @@ export const policyTypeRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request);
-        return withTenant(db, tenantId, (tx) => requirePolicyType(tx, tenantId, request.params.id));
+        return withModule(ctx, request, ANY_PLAN, (tx, { tenantId }) =>
+          requirePolicyType(tx, tenantId, request.params.id),
+        );
       },
     );
 
@@ -174,9 +174,8 @@ export const policyTypeRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request);
         const { id } = request.params;
-        return withTenant(db, tenantId, async (tx) => {
+        return withModule(ctx, request, ANY_PLAN, async (tx, { tenantId }) => {
           if (!(await updatePolicyType(tx, tenantId, id, request.body))) throw notFound(NOT_FOUND);
           return requirePolicyType(tx, tenantId, id);
         }).catch(nameTaken);
@@ -197,9 +196,8 @@ export const policyTypeRoutes =
         },
       },
       async (request, reply) => {
-        const { tenantId } = await authorizeModule(ctx, request);
         const { id } = request.params;
-        await withTenant(db, tenantId, async (tx) => {
+        await withModule(ctx, request, ANY_PLAN, async (tx, { tenantId }) => {
           const type = await requirePolicyType(tx, tenantId, id);
           const usage = await policyTypeUsage(tx, tenantId, id);
           if (usage.companies.length > 0 || usage.policies_count > 0) {

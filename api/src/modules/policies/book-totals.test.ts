@@ -1,0 +1,147 @@
+import type { PolicyStats } from '@coverdesk/contract';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, PASSWORD, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import { withTenant } from '../../db/tenant.js';
+import { companies } from '../companies/tables.js';
+import { expectedCommission, receivedCommission } from './commission.js';
+import { expiringWithin, statusIs } from './status.js';
+import { policies } from './tables.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The agency's totals summed straight over its policies, one row at a time: what the book must say. */
+async function statsFromPolicies(tenantId: string): Promise<PolicyStats> {
+  const countOf = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
+  const sumOf = (amount: SQL, where: SQL) =>
+    sql<string>`round(coalesce(sum(${amount}) filter (where ${where}), 0), 2)`;
+  const notCancelled = sql`not (${statusIs.cancelled})`;
+  const [row] = await withTenant(t.database.db, tenantId, (tx) =>
+    tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        pending: countOf(statusIs.pending),
+        active: countOf(statusIs.active),
+        expired: countOf(statusIs.expired),
+        cancelled: countOf(statusIs.cancelled),
+        renewed: countOf(statusIs.renewed),
+        active_premium: sumOf(sql`${policies.totalPremium}`, statusIs.active),
+        expected_commission: sumOf(expectedCommission, notCancelled),
+        received_commission: sumOf(receivedCommission, notCancelled),
+        expiring_in_30_days: countOf(expiringWithin(30)),
+      })
+      .from(policies)
+      .innerJoin(companies, eq(companies.id, policies.companyId))
+      .where(eq(policies.tenantId, tenantId)),
+  );
+  if (!row) throw new Error('an aggregate always answers one row');
+  const { total, pending, active, expired, cancelled, renewed, ...sums } = row;
+  return { total, by_status: { pending, active, expired, cancelled, renewed }, ...sums };
+}
+
+describe('the book totals', () => {
+  it('agree with the policies through every kind of change', async () => {
+    const { as, user } = await signedInAgency(t.app);
+    const ok = async (response: Promise<{ statusCode: number; body: string }>, status = 200) => {
+      const answer = await response;
+      expect(answer.statusCode, answer.body).toBe(status);
+      return answer.body ? JSON.parse(answer.body) : undefined;
+    };
+    // The stats, and the list counts the book answers, against the policies themselves.
+    const expectAgreement = async (step: string) => {
+      const stats: PolicyStats = await ok(as.get('/api/policies/stats/'));
+      expect(stats, step).toEqual(await statsFromPolicies(user.tenant_id));
+      for (const [status, count] of Object.entries(stats.by_status)) {
+        const page = await ok(as.get(`/api/policies/?status=${status}&page_size=100`));
+        expect([page.count, page.results.length], `${step}: ${status}`).toEqual([count, count]);
+      }
+      const expiring = await ok(as.get('/api/policies/?expiring_within_days=30&page_size=100'));
+      expect([expiring.count, expiring.results.length]).toEqual([
+        stats.expiring_in_30_days,
+        stats.expiring_in_30_days,
+      ]);
+      return stats;
+    };
+
+    const motor = await ok(as.post('/api/policy-types/', { name: 'Motor', category: 'auto' }), 201);
+    const insurer = await ok(
+      as.post('/api/companies/', {
+        name: 'Harel',
+        commission_payment_method: 'full_policy',
+        policy_types: [{ policy_type_id: motor.id, commission_percentage: '12.5' }],
+      }),
+      201,
+    );
+    const customer = await ok(as.post('/api/customers/', { first_name: 'Dana', last_name: 'Levi' }), 201);
+    const add = (policy_number: string, start_date: string, end_date: string, total_premium: string) =>
+      ok(
+        as.post('/api/policies/', {
+          policy_number,
+          customer_id: customer.id,
+          company_id: insurer.id,
+          policy_type_id: motor.id,
+          start_date,
+          end_date,
+          total_premium,
+          payment_frequency: 'quarterly',
+        }),
+        201,
+      );
+    await expectAgreement('empty');
+
+    const year = new Date().getUTCFullYear();
+    const current = await add('A', `${year - 1}-12-15`, `${year + 1}-01-14`, '1000.01');
+    const past = await add('B', `${year - 2}-01-01`, `${year - 2}-12-31`, '333.33');
+    const future = await add('C', `${year + 1}-06-01`, `${year + 2}-05-31`, '250.00');
+    await expectAgreement('added');
+
+    const {
+      results: [first, second],
+    } = await ok(as.get(`/api/policies/${current.id}/installments/`));
+    await ok(as.post(`/api/installments/${first.id}/payment/`, { payment_method: 'cash' }));
+    await ok(as.post(`/api/installments/${second.id}/payment/`, { amount: '10.00', payment_method: 'card' }));
+    await expectAgreement('paid');
+    await ok(
+      as.put(`/api/installments/${second.id}/payment/`, {
+        amount_paid: '20.00',
+        paid_date: `${year - 1}-12-20`,
+        payment_method: 'card',
+      }),
+    );
+    await ok(as.delete(`/api/installments/${second.id}/payment/`));
+    await expectAgreement('corrected and undone');
+
+    await ok(
+      as.put(`/api/companies/${insurer.id}/`, {
+        name: 'Harel',
+        commission_payment_method: 'pro_rata',
+        policy_types: [{ policy_type_id: motor.id, commission_percentage: '12.5' }],
+      }),
+    );
+    const proRata = await expectAgreement('payout method changed');
+    expect(proRata.received_commission).not.toBe('0.00');
+
+    const renewal = await ok(as.post(`/api/policies/${past.id}/renew/`, {}), 201);
+    await expectAgreement('renewed');
+    await ok(
+      as.post(`/api/policies/${future.id}/cancel/`, {
+        cancelled_at: `${year}-01-02`,
+        reason: 'Sold the car',
+      }),
+    );
+    const beforeDeletes = await expectAgreement('cancelled');
+    expect(beforeDeletes.by_status).toMatchObject({ active: 1, renewed: 1, cancelled: 1 });
+
+    // Deleting the renewal leaves the old term expired again.
+    await ok(as.delete(`/api/policies/${renewal.id}/`), 204);
+    expect((await expectAgreement('renewal deleted')).by_status).toMatchObject({ renewed: 0, expired: 1 });
+    await ok(as.post(`/api/policies/${current.id}/secure-delete/`, { password: PASSWORD }), 204);
+    await ok(as.delete(`/api/policies/${past.id}/`), 204);
+    await ok(as.delete(`/api/policies/${future.id}/`), 204);
+    expect((await expectAgreement('all deleted')).total).toBe(0);
+  });
+});

@@ -1,0 +1,56 @@
+import { POLICY_STATUSES, type PolicyStatus } from '@coverdesk/contract';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type POLICY_STANDINGS, policies, policyBookTotals } from './tables.js';
+
+// The one definition of a policy's status. Cancellation and renewal are facts recorded on the row
+// and win (its standing); an open policy is pending, active or expired by today's date against its
+// term. Every status is a plain condition on the row's own columns, so the open-policy indexes can
+// answer a status filter and a list reads only the policies that match.
+
+type Standing = (typeof POLICY_STANDINGS)[number];
+
+function statusConditions(
+  standing: Record<Standing, SQL>,
+  start: SQLWrapper,
+  end: SQLWrapper,
+): Record<PolicyStatus, SQL> {
+  return {
+    cancelled: standing.cancelled,
+    renewed: standing.renewed,
+    pending: sql`${standing.open} and ${start} > current_date`,
+    active: sql`${standing.open} and ${start} <= current_date and ${end} >= current_date`,
+    expired: sql`${standing.open} and ${end} < current_date`,
+  };
+}
+
+/** For policy rows. The open condition's words match the open-policy indexes' own. */
+export const statusIs = statusConditions(
+  {
+    cancelled: sql`${policies.cancelledAt} is not null`,
+    renewed: sql`${policies.cancelledAt} is null and ${policies.renewedToId} is not null`,
+    open: sql`${policies.cancelledAt} is null and ${policies.renewedToId} is null`,
+  },
+  policies.startDate,
+  policies.endDate,
+);
+
+/** For the groups of policy_book_totals, whose trigger works out the same standing in SQL. */
+export const bookStatusIs = statusConditions(
+  {
+    cancelled: eq(policyBookTotals.standing, 'cancelled'),
+    renewed: eq(policyBookTotals.standing, 'renewed'),
+    open: eq(policyBookTotals.standing, 'open'),
+  },
+  policyBookTotals.startDate,
+  policyBookTotals.endDate,
+);
+
+/** The conditions are exclusive and cover every policy, so they read as one value. */
+export const policyStatus = sql<PolicyStatus>`case ${sql.join(
+  POLICY_STATUSES.map((status) => sql`when ${statusIs[status]} then ${sql.raw(`'${status}'`)}`),
+  sql` `,
+)} end`;
+
+/** Active and ending within `days` from today. */
+export const expiringWithin = (days: number, conditions = statusIs, end: SQLWrapper = policies.endDate) =>
+  sql`${conditions.active} and ${end} <= current_date + ${days}::int`;

@@ -54,5 +54,13 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   }
 
-  export default function autocannon(options: AutocannonOptions): PromiseLike<AutocannonResult>;
+  /** A run: resolves with the totals, and reports each response as it arrives (time in ms). */
+  export interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+    on(
+      event: 'response',
+      listener: (client: AutocannonClient, statusCode: number, bytes: number, milliseconds: number) => void,
+    ): void;
+  }
+
+  export default function autocannon(options: AutocannonOptions): AutocannonInstance;
 }

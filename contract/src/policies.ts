@@ -9,7 +9,7 @@ import {
 } from './constants.js';
 import { isoDate, moneyInput, optionalText, percentage, requiredText, uuid } from './fields.js';
 import { ordering, paged, pageQuery } from './pagination.js';
-import { toCents } from './schedule.js';
+import { termMonths, toCents } from './schedule.js';
 
 export const paymentFrequency = z.enum(PAYMENT_FREQUENCIES, { error: 'Choose how the premium is paid.' });
 export const policyStatus = z.enum(POLICY_STATUSES);
@@ -51,14 +51,14 @@ export const policyBody = z
         message: 'The policy must end after it starts.',
       });
     }
-    if (Number(policy.total_premium) <= 0) {
+    if (toCents(policy.total_premium) <= 0n) {
       context.addIssue({
         code: 'custom',
         path: ['total_premium'],
         message: 'The premium must be more than zero.',
       });
     }
-    if (policy.net_premium !== undefined && Number(policy.net_premium) > Number(policy.total_premium)) {
+    if (policy.net_premium !== undefined && toCents(policy.net_premium) > toCents(policy.total_premium)) {
       context.addIssue({
         code: 'custom',
         path: ['net_premium'],
@@ -67,6 +67,15 @@ export const policyBody = z
     }
     if (policy.payment_frequency === 'custom' && policy.custom_installments === undefined) {
       context.addIssue({ code: 'custom', path: ['custom_installments'], message: 'How many instalments?' });
+    }
+    // At most one a month, so that every instalment falls due within the term.
+    const months = termMonths(policy.start_date, policy.end_date);
+    if (policy.payment_frequency === 'custom' && (policy.custom_installments ?? 0) > months) {
+      context.addIssue({
+        code: 'custom',
+        path: ['custom_installments'],
+        message: `A ${months}-month term has at most ${months} instalments.`,
+      });
     }
   });
 export type PolicyBody = z.input<typeof policyBody>;

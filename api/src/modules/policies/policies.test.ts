@@ -642,6 +642,16 @@ describe('policies', () => {
       net_premium: ['The net premium cannot be more than the total premium.'],
       custom_installments: ['How many instalments?'],
     });
+    // A 13th instalment would fall due after the year ends.
+    const tooMany = await as.post('/api/policies/', {
+      ...base,
+      policy_number: 'X',
+      start_date: '2027-01-01',
+      end_date: '2027-12-31',
+      payment_frequency: 'custom',
+      custom_installments: 13,
+    });
+    expect(tooMany.json()).toEqual({ custom_installments: ['A 12-month term has at most 12 instalments.'] });
 
     const unknown = await as.post('/api/policies/', {
       ...base,
@@ -666,6 +676,26 @@ describe('policies', () => {
       policy_number: ['This insurer already has a policy with this number starting on this date.'],
     });
     expect((await as.get(`/api/companies/${harel.id}/stats/`)).json().policy_count).toBe(1);
+  });
+
+  it('keeps editing a policy whose insurer has stopped selling its type', async () => {
+    const { as, addPolicy, base, harel } = await setUp();
+    const policy = await addPolicy();
+    const stopped = await as.put(`/api/companies/${harel.id}/`, { name: 'Harel', policy_types: [] });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+
+    const edited = await as.put(`/api/policies/${policy.id}/`, {
+      ...base,
+      policy_number: 'POL-1',
+      notes: 'Insurer no longer sells motor',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      notes: 'Insurer no longer sells motor',
+      commission_percentage: '12.50',
+    });
+    const another = await as.post('/api/policies/', { ...base, policy_number: 'POL-2' });
+    expect(another.json()).toEqual({ policy_type_id: ['Harel does not sell Motor.'] });
   });
 
   it("answers 404 for another agency's policy on every route", async () => {

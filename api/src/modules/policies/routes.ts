@@ -71,16 +71,25 @@ async function requirePolicyForChange(tx: Transaction, tenantId: string, id: str
 /**
  * The customer, insurer and type must be the agency's own and the insurer must sell the type; the
  * foreign keys would refuse another agency's rows too, but only as a server error. Fills in the
- * insurer's rate for the type and the net premium when the broker left them out.
+ * insurer's rate for the type and the net premium when the broker left them out. A policy being
+ * edited keeps its insurer and type even when the insurer has stopped selling that type since.
  */
-async function resolveInput(tx: Transaction, tenantId: string, values: PolicyValues): Promise<PolicyInput> {
+async function resolveInput(
+  tx: Transaction,
+  tenantId: string,
+  values: PolicyValues,
+  stored?: { companyId: string; policyTypeId: string; commissionPercentage: string },
+): Promise<PolicyInput> {
   const { customerExists, company, policyType } = await findParties(tx, tenantId, values);
-  if (!customerExists || !company || !policyType || company.rate === null) {
+  const keepsCover =
+    stored?.companyId === values.company_id && stored?.policyTypeId === values.policy_type_id;
+  const rate = company?.rate ?? (keepsCover ? stored?.commissionPercentage : undefined);
+  if (!customerExists || !company || !policyType || rate === undefined) {
     const messages: Record<string, string[]> = {};
     if (!customerExists) messages.customer_id = ['No customer with this id.'];
     if (!company) messages.company_id = ['No insurer with this id.'];
     if (!policyType) messages.policy_type_id = ['No policy type with this id.'];
-    else if (company && company.rate === null) {
+    else if (company) {
       messages.policy_type_id = [`${company.name} does not sell ${policyType.name}.`];
     }
     throw new HttpError(400, messages);
@@ -88,7 +97,7 @@ async function resolveInput(tx: Transaction, tenantId: string, values: PolicyVal
   return {
     ...values,
     net_premium: values.net_premium ?? values.total_premium,
-    commission_percentage: values.commission_percentage ?? company.rate,
+    commission_percentage: values.commission_percentage ?? rate,
   };
 }
 
@@ -202,11 +211,10 @@ export const policyRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authorizeModule(ctx, request, MODULE);
         const { id } = request.params;
-        return withTenant(db, tenantId, async (tx) => {
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requirePolicyForChange(tx, tenantId, id);
-          const input = await resolveInput(tx, tenantId, request.body);
+          const input = await resolveInput(tx, tenantId, request.body, stored);
           const newSchedule = changesSchedule(stored, input);
           if (newSchedule && stored.hasPayments) throw conflict({ detail: SCHEDULE_PAID });
           await updatePolicy(tx, tenantId, id, input, { newSchedule });

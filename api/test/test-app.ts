@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { MODULES, type ModuleName } from '@coverdesk/contract';
+import { MODULES, type ModuleName, type UserProfile } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -58,7 +58,7 @@ export async function registerAgency(app: FastifyInstance, overrides: Record<str
   const session = response.json() as {
     access: string;
     refresh: string;
-    user: { id: string; tenant_id: string };
+    user: UserProfile;
   };
   return { ...session, email: body.email.toLowerCase(), password: body.password };
 }
@@ -102,8 +102,8 @@ export async function setSubscription(
 }
 
 /** A new agency, with a caller signed in as its owner. */
-export async function signedInAgency(app: FastifyInstance) {
-  const session = await registerAgency(app);
+export async function signedInAgency(app: FastifyInstance, overrides: Record<string, string> = {}) {
+  const session = await registerAgency(app, overrides);
   return { ...session, as: apiAs(app, session.access) };
 }
 

@@ -20,12 +20,23 @@ export const passwordField = z
   )
   .max(PASSWORD_MAX_LENGTH, `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`);
 
+/**
+ * The agency's time zone, an IANA name ("Europe/London"): its day decides which policies are
+ * active and which instalments are overdue. UTC is accepted besides the regional names.
+ */
+export const timeZoneField = z
+  .string({ error: 'Choose a time zone.' })
+  .refine((name) => name === 'UTC' || Intl.supportedValuesOf('timeZone').includes(name), {
+    message: 'Choose a time zone from the list.',
+  });
+
 export const registerBody = z.object({
   email: emailField,
   password: passwordField,
   first_name: requiredText(150),
   last_name: requiredText(150),
   company_name: requiredText(200),
+  time_zone: timeZoneField.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -53,6 +64,7 @@ export const userProfile = z.object({
   is_admin: z.boolean(),
   is_demo_user: z.boolean(),
   company_name: z.string(),
+  time_zone: z.string(),
   tenant_id: z.string(),
   date_joined: z.string(),
   last_login: z.string().nullable(),
@@ -71,6 +83,7 @@ export const profileUpdateBody = z.object({
   first_name: requiredText(150).optional(),
   last_name: requiredText(150).optional(),
   company_name: requiredText(200).optional(),
+  time_zone: timeZoneField.optional(),
   email: emailField.optional(),
   current_password: z.string().optional(),
   new_password: passwordField.optional(),

@@ -13,8 +13,14 @@ test('a broker edits their name and agency, then changes their password', async 
 
   await page.getByLabel('First name').fill('Noga');
   await page.getByLabel('Agency name').fill('Noga Cover Ltd');
+  const timeZone = page.getByRole('combobox', { name: 'Agency time zone' });
+  await expect(timeZone).toHaveValue('UTC');
+  await timeZone.fill('Jerusalem');
+  await page.getByRole('option', { name: 'Asia/Jerusalem' }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Agency time zone' })).toHaveValue('Asia/Jerusalem');
 
   await page.getByRole('textbox', { name: /^Current password/ }).fill('not the password');
   await page.getByRole('textbox', { name: /^New password/ }).fill('evening tide rolls in');

@@ -6,11 +6,15 @@ export const APP_ROLE = 'coverdesk_app';
 
 /**
  * Scopes an open transaction to one agency: row-level security then shows and accepts only that
- * tenant's rows, whatever the query forgets. Both settings end with the transaction.
+ * tenant's rows, whatever the query forgets, and the agency's time zone makes `current_date` its own
+ * day (which policies are active, which instalments overdue). The statement's privileges are checked
+ * before it runs, as the connecting role, so it may still read the agency's time zone while it
+ * switches role. The settings end with the transaction.
  */
 export async function enterTenant(tx: Transaction, tenantId: string): Promise<void> {
   await tx.execute(
-    sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`,
+    sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true),
+      set_config('timezone', coalesce((select time_zone from tenants where id = ${tenantId}::uuid), 'UTC'), true)`,
   );
 }
 

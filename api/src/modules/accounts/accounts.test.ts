@@ -28,6 +28,7 @@ describe('registration', () => {
       first_name: 'Maya',
       last_name: 'Cohen',
       company_name: 'Cohen & Daughters Insurance',
+      time_zone: 'Asia/Jerusalem',
       is_admin: true,
     });
     expect(response.statusCode).toBe(201);
@@ -39,6 +40,7 @@ describe('registration', () => {
       first_name: 'Maya',
       last_name: 'Cohen',
       company_name: 'Cohen & Daughters Insurance',
+      time_zone: 'Asia/Jerusalem',
       is_admin: false,
       is_demo_user: false,
     });
@@ -54,8 +56,24 @@ describe('registration', () => {
         'last_login',
         'last_name',
         'tenant_id',
+        'time_zone',
       ].sort(),
     );
+  });
+
+  it('keeps the agency on UTC without a time zone, and refuses one that does not exist', async () => {
+    const agency = await registerAgency(t.app);
+    expect(agency.user.time_zone).toBe('UTC');
+    const response = await post('/api/accounts/register/', {
+      email: 'lost@example.com',
+      password: PASSWORD,
+      first_name: 'Lost',
+      last_name: 'Clock',
+      company_name: 'Nowhere Brokers',
+      time_zone: 'Mars/Olympus_Mons',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ time_zone: ['Choose a time zone from the list.'] });
   });
 
   it('refuses an email that exists in another letter case', async () => {

@@ -63,8 +63,9 @@ export async function updateProfile(
       if (Object.values(changes).some((value) => value !== undefined)) {
         await tx.update(users).set(changes).where(eq(users.id, user.id));
       }
-      if (body.company_name !== undefined) {
-        await tx.update(tenants).set({ name: body.company_name }).where(eq(tenants.id, user.tenantId));
+      const agency = { name: body.company_name, timeZone: body.time_zone };
+      if (Object.values(agency).some((value) => value !== undefined)) {
+        await tx.update(tenants).set(agency).where(eq(tenants.id, user.tenantId));
       }
       if (passwordHash) await revokeUserSessions(tx, user.id, auth.sessionId);
     });

@@ -20,6 +20,8 @@ export interface NewAccount {
   firstName: string;
   lastName: string;
   companyName: string;
+  /** The agency's IANA time zone; UTC when not given. */
+  timeZone?: string;
   isAdmin: boolean;
   isDemo?: boolean;
 }
@@ -44,7 +46,7 @@ export async function createAgency(
     return await db.transaction(async (tx) => {
       const [tenant] = await tx
         .insert(tenants)
-        .values({ name: account.companyName, isDemo: account.isDemo ?? false })
+        .values({ name: account.companyName, timeZone: account.timeZone, isDemo: account.isDemo ?? false })
         .returning({ id: tenants.id });
       if (!tenant) throw new Error('tenant insert returned nothing');
       const [user] = await tx
@@ -89,6 +91,7 @@ export async function registerAgency(
     firstName: body.first_name,
     lastName: body.last_name,
     companyName: body.company_name,
+    timeZone: body.time_zone,
     isAdmin: adminEmails.includes(body.email.toLowerCase()),
   });
   return db.transaction((tx) => startSession(tx, userId, tenantId, jwtSecret));

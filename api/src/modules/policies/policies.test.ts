@@ -698,6 +698,43 @@ describe('policies', () => {
     expect(another.json()).toEqual({ policy_type_id: ['Harel does not sell Motor.'] });
   });
 
+  it("reads today in the agency's own time zone", async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are always on different days.
+    const { rows } = await t.database.db.execute<{ day: string }>(
+      sql`select (now() at time zone 'Pacific/Kiritimati')::date::text as day`,
+    );
+    const kiritimatiToday = rows[0]?.day ?? '';
+    const statusIn = async (time_zone: string) => {
+      const agency = await signedInAgency(t.app, { time_zone });
+      const motor = await created(
+        await agency.as.post('/api/policy-types/', { name: 'Motor', category: 'auto' }),
+      );
+      const insurer = await created(
+        await agency.as.post('/api/companies/', {
+          name: 'Harel',
+          policy_types: [{ policy_type_id: motor.id, commission_percentage: '10' }],
+        }),
+      );
+      const customer = await created(
+        await agency.as.post('/api/customers/', { first_name: 'Dana', last_name: 'Levi' }),
+      );
+      const policy = await created(
+        await agency.as.post('/api/policies/', {
+          policy_number: 'TZ-1',
+          customer_id: customer.id,
+          company_id: insurer.id,
+          policy_type_id: motor.id,
+          start_date: kiritimatiToday,
+          end_date: '2099-12-31',
+          total_premium: '100.00',
+        }),
+      );
+      return policy.status;
+    };
+    expect(await statusIn('Pacific/Kiritimati')).toBe('active');
+    expect(await statusIn('Pacific/Pago_Pago')).toBe('pending');
+  });
+
   it("answers 404 for another agency's policy on every route", async () => {
     const owner = await setUp();
     const policy = await owner.addPolicy();

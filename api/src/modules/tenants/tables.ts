@@ -8,5 +8,7 @@ export const tenants = pgTable('tenants', {
   /** The sample agency behind "Try the demo". */
   isDemo: boolean('is_demo').notNull().default(false),
   currency: text('currency').notNull().default('USD'),
+  /** An IANA name; tenant transactions run in it, so `current_date` is the agency's own day. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: createdAt(),
 });

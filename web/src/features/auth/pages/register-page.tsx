@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { useSession } from '../../../lib/session-context.js';
+import { browserTimeZone } from '../../../lib/time-zone.js';
 
 export function Component() {
   const { session } = useSession();
@@ -17,7 +18,7 @@ export function Component() {
   });
 
   const { onSubmit, error, submitting } = useFormSubmit(form, async (values) => {
-    await session.register(values);
+    await session.register({ ...values, time_zone: browserTimeZone() });
     navigate('/dashboard', { replace: true });
   });
 

@@ -1,5 +1,16 @@
 import { profileUpdateBody } from '@coverdesk/contract';
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -10,6 +21,7 @@ import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { ApiError } from '../../../lib/http.js';
 import { newPasswordRules } from '../../../lib/password-rules.js';
 import { useSession } from '../../../lib/session-context.js';
+import { timeZoneChoices } from '../../../lib/time-zone.js';
 import { useUpdateProfile } from '../api.js';
 
 export function Component() {
@@ -30,6 +42,7 @@ export function Component() {
           first_name: user.first_name,
           last_name: user.last_name,
           company_name: user.company_name,
+          time_zone: user.time_zone,
           email: user.email,
         }}
         locked={user.is_demo_user}
@@ -40,7 +53,15 @@ export function Component() {
   );
 }
 
-type Details = { first_name: string; last_name: string; company_name: string; email: string };
+type Details = {
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  time_zone: string;
+  email: string;
+};
+
+const timeZones = timeZoneChoices();
 
 function DetailsForm(props: {
   initial: Details;
@@ -65,6 +86,7 @@ function DetailsForm(props: {
       first_name: values.first_name,
       last_name: values.last_name,
       company_name: values.company_name,
+      time_zone: values.time_zone,
       ...(emailChanged ? { email: values.email, current_password: values.current_password } : {}),
     });
     props.onSaved(result.user);
@@ -103,6 +125,15 @@ function DetailsForm(props: {
               required
               autoComplete="organization"
               {...form.getInputProps('company_name')}
+            />
+            <Select
+              label="Agency time zone"
+              description="Your agency's day: it decides which policies are active and which instalments are overdue."
+              data={timeZones}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No time zone by that name"
+              {...form.getInputProps('time_zone')}
             />
             <TextInput
               label="Email"

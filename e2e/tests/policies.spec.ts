@@ -63,6 +63,16 @@ test('a broker records a quarterly policy, takes two payments, sees the commissi
       page.getByRole('button', { name: `Undo the payment of instalment ${instalment} on P-1042` }),
     ).toBeVisible();
   }
+  // A payment entered wrongly is corrected; the instalment is then partly paid, and the rest recorded.
+  await page.getByRole('button', { name: 'Correct the payment of instalment 2 on P-1042' }).click();
+  await page.getByRole('textbox', { name: /^Amount paid in all/ }).fill('100.00');
+  await page.getByRole('button', { name: 'Save correction' }).click();
+  await expect(page.getByText('Payment on P-1042 corrected to $100.00.')).toBeVisible();
+  await page.getByRole('button', { name: 'Record a payment on P-1042, instalment 2' }).click();
+  await expect(page.getByRole('textbox', { name: /^Amount/ })).toHaveValue('150.00');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Record a payment on P-1042, instalment 2' })).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('policy-payments.png'), fullPage: true });
 

@@ -1,4 +1,4 @@
-import type { InstallmentRow, Paged, PaymentBody } from '@coverdesk/contract';
+import type { InstallmentRow, Paged, PaymentBody, PaymentCorrectionBody } from '@coverdesk/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
 import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
@@ -20,6 +20,16 @@ export function useRecordPayment() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: PaymentBody }) =>
       api.post<InstallmentRow>(`/installments/${id}/payment/`, body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+/** Sets the payment on an instalment as a whole: amount, date, method and reference. */
+export function useCorrectPayment() {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PaymentCorrectionBody }) =>
+      api.put<InstallmentRow>(`/installments/${id}/payment/`, body),
     onSuccess: () => markChanged(),
   });
 }

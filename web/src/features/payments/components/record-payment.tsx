@@ -8,13 +8,13 @@ import {
 } from '@coverdesk/contract';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit } from '../../../lib/form.js';
 import { formatMoney, localToday } from '../../../lib/format.js';
-import { useRecordPayment, useUndoPayment } from '../api.js';
+import { useCorrectPayment, useRecordPayment, useUndoPayment } from '../api.js';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 /** What remains due, counted in whole cents. */
@@ -22,75 +22,112 @@ const remaining = (row: InstallmentRow) => fromCents(toCents(row.amount_due) - t
 
 /**
  * Paying an instalment in two clicks: the button opens the payment with what remains, today and a
- * bank transfer filled in; the second click records it. A paid instalment offers to undo instead.
+ * bank transfer filled in; the second click records it. Once something is paid, the payment can be
+ * corrected (amount, date, method, reference) or undone, which asks first.
  */
 export function PaymentButton({ row }: { row: InstallmentRow }) {
-  const [opened, { open, close }] = useDisclosure(false);
-  const undo = useUndoPayment();
-  if (row.status === 'paid') {
-    return (
-      <>
+  const [dialog, setDialog] = useState<'record' | 'correct' | 'undo' | null>(null);
+  const close = () => setDialog(null);
+  const paidSomething = toCents(row.amount_paid) > 0n;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {row.status !== 'paid' && (
         <Button
           size="xs"
-          variant="subtle"
-          color="gray"
-          onClick={open}
-          aria-label={`Undo the payment of instalment ${row.sequence} on ${row.policy_number}`}
+          variant="light"
+          onClick={() => setDialog('record')}
+          aria-label={`Record a payment on ${row.policy_number}, instalment ${row.sequence}`}
         >
-          Undo
+          Record payment
         </Button>
-        <ConfirmDialog
-          opened={opened}
-          onClose={close}
-          title={`Undo the payment on ${row.policy_number}, instalment ${row.sequence}?`}
-          confirmLabel="Undo payment"
-          busy={undo.isPending}
-          error={undo.error?.message ?? null}
-          onConfirm={() =>
-            undo.mutate(row.id, {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: `Payment on ${row.policy_number} undone.` });
-                close();
-              },
-            })
-          }
-        >
-          The {formatMoney(row.amount_paid)} recorded for {row.customer_name} is removed and the instalment is
-          due again.
-        </ConfirmDialog>
-      </>
-    );
-  }
-  return (
-    <>
-      <Button
-        size="xs"
-        variant="light"
-        onClick={open}
-        aria-label={`Record a payment on ${row.policy_number}, instalment ${row.sequence}`}
-      >
-        Record payment
-      </Button>
-      {opened && <PaymentDialog row={row} onClose={close} />}
-    </>
+      )}
+      {paidSomething && (
+        <>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => setDialog('correct')}
+            aria-label={`Correct the payment of instalment ${row.sequence} on ${row.policy_number}`}
+          >
+            Correct
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="gray"
+            onClick={() => setDialog('undo')}
+            aria-label={`Undo the payment of instalment ${row.sequence} on ${row.policy_number}`}
+          >
+            Undo
+          </Button>
+        </>
+      )}
+      {dialog === 'record' && <PaymentDialog row={row} onClose={close} />}
+      {dialog === 'correct' && <PaymentDialog row={row} correcting onClose={close} />}
+      <UndoDialog row={row} opened={dialog === 'undo'} onClose={close} />
+    </Group>
   );
 }
 
-function PaymentDialog({ row, onClose }: { row: InstallmentRow; onClose(): void }) {
+function UndoDialog({ row, opened, onClose }: { row: InstallmentRow; opened: boolean; onClose(): void }) {
+  const undo = useUndoPayment();
+  return (
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title={`Undo the payment on ${row.policy_number}, instalment ${row.sequence}?`}
+      confirmLabel="Undo payment"
+      busy={undo.isPending}
+      error={undo.error?.message ?? null}
+      onConfirm={() =>
+        undo.mutate(row.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: `Payment on ${row.policy_number} undone.` });
+            onClose();
+          },
+        })
+      }
+    >
+      The {formatMoney(row.amount_paid)} recorded for {row.customer_name} is removed and the instalment is due
+      again.
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * Recording adds to what was paid, from what remains; correcting replaces the recorded payment with
+ * what the broker enters.
+ */
+function PaymentDialog({
+  row,
+  correcting = false,
+  onClose,
+}: {
+  row: InstallmentRow;
+  correcting?: boolean;
+  onClose(): void;
+}) {
   const record = useRecordPayment();
+  const correct = useCorrectPayment();
+  // The amount's field is named as the API names it, so its errors land beside it.
+  const amountField = correcting ? 'amount_paid' : 'amount';
   const form = useForm({
     initialValues: {
       amount: remaining(row),
-      paid_date: localToday(),
-      payment_method: 'bank_transfer' as PaymentMethod,
-      reference: '',
+      amount_paid: row.amount_paid,
+      paid_date: (correcting && row.paid_date) || localToday(),
+      payment_method: (correcting && row.payment_method) || ('bank_transfer' as PaymentMethod),
+      reference: correcting ? row.reference : '',
     },
   });
-  const { onSubmit, error } = useFormSubmit(form, async (values) => {
-    await record.mutateAsync({ id: row.id, body: values });
+  const { onSubmit, error } = useFormSubmit(form, async ({ amount, amount_paid, ...payment }) => {
+    if (correcting) await correct.mutateAsync({ id: row.id, body: { ...payment, amount_paid } });
+    else await record.mutateAsync({ id: row.id, body: { ...payment, amount } });
     notifications.show({
       color: 'green',
-      message: `${formatMoney(values.amount)} recorded on ${row.policy_number} for ${row.customer_name}.`,
+      message: correcting
+        ? `Payment on ${row.policy_number} corrected to ${formatMoney(amount_paid)}.`
+        : `${formatMoney(amount)} recorded on ${row.policy_number} for ${row.customer_name}.`,
     });
     onClose();
   });
@@ -98,7 +135,7 @@ function PaymentDialog({ row, onClose }: { row: InstallmentRow; onClose(): void 
     <Modal
       opened
       onClose={onClose}
-      title={`Payment on ${row.policy_number}, instalment ${row.sequence}`}
+      title={`${correcting ? 'Correct the payment' : 'Payment'} on ${row.policy_number}, instalment ${row.sequence}`}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
@@ -109,11 +146,11 @@ function PaymentDialog({ row, onClose }: { row: InstallmentRow; onClose(): void 
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
-              label="Amount"
+              label={correcting ? 'Amount paid in all' : 'Amount'}
               required
               inputMode="decimal"
               data-autofocus
-              {...form.getInputProps('amount')}
+              {...form.getInputProps(amountField)}
             />
             <TextInput type="date" label="Paid on" required {...form.getInputProps('paid_date')} />
             <Select
@@ -130,8 +167,8 @@ function PaymentDialog({ row, onClose }: { row: InstallmentRow; onClose(): void 
           </SimpleGrid>
           <FormError message={error} />
           <Group justify="flex-end">
-            <Button type="submit" loading={record.isPending}>
-              Record
+            <Button type="submit" loading={record.isPending || correct.isPending}>
+              {correcting ? 'Save correction' : 'Record'}
             </Button>
           </Group>
         </Stack>

@@ -433,7 +433,19 @@ describe('policies', () => {
     });
     expect(moved.statusCode).toBe(409);
 
-    // What does not touch the schedule can still change.
+    // What does not touch the schedule can still change: a day longer keeps the twelve due dates.
+    const longer = await as.put(`/api/policies/${policy.id}/`, {
+      ...body,
+      total_premium: '1200.00',
+      payment_frequency: 'monthly',
+      end_date: '2027-01-01',
+    });
+    expect(longer.statusCode, longer.body).toBe(200);
+    expect(longer.json()).toMatchObject({
+      end_date: '2027-01-01',
+      installments_paid: 1,
+      total_installments: 12,
+    });
     const renamed = await as.put(`/api/policies/${policy.id}/`, {
       ...body,
       policy_number: 'POL-1A',

@@ -291,20 +291,24 @@ export async function renewPolicy(tx: Transaction, tenantId: string, termId: str
   return renewalId;
 }
 
-/** Whether a change to these values would move money or dates of the instalment schedule. */
-export const changesSchedule = (
-  stored: NonNullable<Awaited<ReturnType<typeof findPolicyForChange>>>,
-  input: PolicyInput,
-) => {
-  const next = toColumns(input);
+/**
+ * Whether these values give a different instalment schedule (count, due dates or amounts) from the
+ * one stored: a changed premium does, a term one day longer usually does not.
+ */
+export async function changesSchedule(tx: Transaction, tenantId: string, id: string, input: PolicyInput) {
+  const stored = await tx
+    .select({ dueDate: installments.dueDate, amountDue: installments.amountDue })
+    .from(installments)
+    .where(and(eq(installments.tenantId, tenantId), eq(installments.policyId, id)))
+    .orderBy(asc(installments.sequence));
+  const next = buildSchedule(input);
   return (
-    stored.totalPremium !== next.totalPremium ||
-    stored.paymentFrequency !== next.paymentFrequency ||
-    stored.customInstallments !== next.customInstallments ||
-    stored.startDate !== next.startDate ||
-    stored.endDate !== next.endDate
+    next.length !== stored.length ||
+    next.some(
+      (row, index) => row.due_date !== stored[index]?.dueDate || row.amount_due !== stored[index]?.amountDue,
+    )
   );
-};
+}
 
 /**
  * Replaces the policy's values; with `newSchedule`, its instalments too. Only called with a new

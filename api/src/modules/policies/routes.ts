@@ -203,7 +203,7 @@ export const policyRoutes =
           tags,
           summary: 'Change a policy',
           description:
-            'A change to the premium, frequency or dates rebuilds the instalment schedule, which is refused with 409 once anything has been paid.',
+            'A change that gives a different instalment schedule (count, due dates or amounts) rebuilds it, which is refused with 409 once anything has been paid; other changes, a term a day longer say, keep the instalments as they are.',
           security: bearerAuth,
           params: idParams,
           body: policyBody,
@@ -215,7 +215,7 @@ export const policyRoutes =
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requirePolicyForChange(tx, tenantId, id);
           const input = await resolveInput(tx, tenantId, request.body, stored);
-          const newSchedule = changesSchedule(stored, input);
+          const newSchedule = await changesSchedule(tx, tenantId, id, input);
           if (newSchedule && stored.hasPayments) throw conflict({ detail: SCHEDULE_PAID });
           await updatePolicy(tx, tenantId, id, input, { newSchedule });
           return requirePolicy(tx, tenantId, id);

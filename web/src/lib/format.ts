@@ -14,10 +14,18 @@ export function formatMoney(amount: string, currency = 'USD'): string {
   return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(Number(amount));
 }
 
-/** Today in the broker's own time zone, as the API writes a calendar day ("2026-11-22"). */
-export function localToday(now = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/**
+ * Today in a time zone, as the API writes a calendar day ("2026-11-22"): in the agency's, it is the
+ * day the API counts from (its `current_date`).
+ */
+export function todayIn(timeZone: string, now = new Date()): string {
+  // Canadian English writes dates year-month-day.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** Figures that line up in columns (money, counts). */

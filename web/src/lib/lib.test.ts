@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format.js';
+import { formatDate, todayIn } from './format.js';
 import { isAdminHost, mainAppLoginUrl } from './hosts.js';
 import { initials } from './initials.js';
 import { createLocalPersister } from './query-persistence.js';
@@ -48,6 +48,14 @@ describe('dates', () => {
     } finally {
       process.env.TZ = zone;
     }
+  });
+
+  it("gives today as the agency's day, wherever the browser is", () => {
+    const instant = new Date('2026-11-22T13:30:00Z');
+    expect(todayIn('UTC', instant)).toBe('2026-11-22');
+    expect(todayIn('Pacific/Kiritimati', instant)).toBe('2026-11-23');
+    expect(todayIn('Pacific/Pago_Pago', instant)).toBe('2026-11-22');
+    expect(todayIn('Pacific/Pago_Pago', new Date('2026-11-22T10:00:00Z'))).toBe('2026-11-21');
   });
 });
 

@@ -13,7 +13,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit } from '../../../lib/form.js';
-import { formatMoney, localToday } from '../../../lib/format.js';
+import { formatMoney } from '../../../lib/format.js';
+import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useCorrectPayment, useRecordPayment, useUndoPayment } from '../api.js';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
@@ -111,11 +112,12 @@ function PaymentDialog({
   const correct = useCorrectPayment();
   // The amount's field is named as the API names it, so its errors land beside it.
   const amountField = correcting ? 'amount_paid' : 'amount';
+  const today = useAgencyToday();
   const form = useForm({
     initialValues: {
       amount: remaining(row),
       amount_paid: row.amount_paid,
-      paid_date: (correcting && row.paid_date) || localToday(),
+      paid_date: (correcting && row.paid_date) || today,
       payment_method: (correcting && row.payment_method) || ('bank_transfer' as PaymentMethod),
       reference: correcting ? row.reference : '',
     },

@@ -7,7 +7,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit } from '../../../lib/form.js';
-import { localToday } from '../../../lib/format.js';
+import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useCancelPolicy, useSecureDeletePolicy } from '../api.js';
 
 /** Renew, edit, cancel and delete, in one menu; the last two ask first. */
@@ -47,8 +47,9 @@ export function PolicyActions({ policy }: { policy: Policy }) {
 
 function CancelDialog({ policy, opened, onClose }: { policy: Policy; opened: boolean; onClose(): void }) {
   const cancel = useCancelPolicy(policy.id);
+  const today = useAgencyToday();
   const form = useForm({
-    initialValues: { cancelled_at: localToday(), reason: '' },
+    initialValues: { cancelled_at: today, reason: '' },
     validate: {
       cancelled_at: (value) => (value ? null : 'Enter the date it ends.'),
       reason: (value) => (value.trim() ? null : 'Say why, for the record.'),

@@ -28,7 +28,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
-import { formatDate, formatMoney, localToday, TABULAR_FIGURES } from '../../../lib/format.js';
+import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
+import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useCustomerChoices, useInsurerChoices, useSavePolicy } from '../api.js';
 
 type PolicyFormValues = {
@@ -62,8 +63,8 @@ function oneYearFrom(start: string): string {
   return end.toISOString().slice(0, 10);
 }
 
-function initialValues(policy?: Policy, customerId = ''): PolicyFormValues {
-  const start = policy?.start_date ?? localToday();
+function initialValues(today: string, policy?: Policy, customerId = ''): PolicyFormValues {
+  const start = policy?.start_date ?? today;
   return {
     policy_number: policy?.policy_number ?? '',
     customer_id: policy?.customer.id ?? customerId,
@@ -111,8 +112,9 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
   const [customerSearch, setCustomerSearch] = useState('');
   const [search] = useDebouncedValue(customerSearch, 300);
   const customers = useCustomerChoices(search);
+  const today = useAgencyToday();
   const form = useForm<PolicyFormValues>({
-    initialValues: initialValues(policy, searchParams.get('customer_id') ?? ''),
+    initialValues: initialValues(today, policy, searchParams.get('customer_id') ?? ''),
     validate: (values) => validateBody(toBody(values)),
   });
   const { onSubmit, error } = useFormSubmit(form, async (values) => {

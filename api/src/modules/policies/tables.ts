@@ -161,5 +161,7 @@ export const policyBookTotals = pgTable(
       name: 'policy_book_totals_pkey',
       columns: [t.tenantId, t.companyId, t.startDate, t.endDate, t.standing],
     }),
+    // Counting by status reads this index alone: the standing, then the dates, then the count.
+    index('policy_book_totals_status_idx').on(t.tenantId, t.standing, t.endDate, t.startDate, t.policies),
   ],
 );

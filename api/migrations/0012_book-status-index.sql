@@ -1,0 +1,1 @@
+CREATE INDEX "policy_book_totals_status_idx" ON "policy_book_totals" USING btree ("tenant_id","standing","end_date","start_date","policies");

@@ -68,6 +68,8 @@ BEGIN
     ) moved
     WHERE (policies, total_premium, expected_commission, received_full_policy, received_pro_rata)
       IS DISTINCT FROM (0, 0, 0, 0, 0)
+    -- Groups locked in one order, so two statements that move several groups cannot deadlock.
+    ORDER BY tenant_id, company_id, start_date, end_date, standing
     ON CONFLICT ON CONSTRAINT policy_book_totals_pkey DO UPDATE SET
       policies = book.policies + excluded.policies,
       total_premium = book.total_premium + excluded.total_premium,

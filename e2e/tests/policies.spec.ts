@@ -68,6 +68,7 @@ test('a broker records a quarterly policy, takes two payments, sees the commissi
   await page.getByRole('textbox', { name: /^Amount paid in all/ }).fill('100.00');
   await page.getByRole('button', { name: 'Save correction' }).click();
   await expect(page.getByText('Payment on P-1042 corrected to $100.00.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('policy-partly-paid.png'), fullPage: true });
   await page.getByRole('button', { name: 'Record a payment on P-1042, instalment 2' }).click();
   await expect(page.getByRole('textbox', { name: /^Amount/ })).toHaveValue('150.00');
   await expectAccessible(page);

@@ -1,4 +1,14 @@
-import { Badge, Button, CloseButton, Drawer, Group, Stack, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Drawer,
+  Group,
+  Select,
+  type SelectProps,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -101,5 +111,49 @@ export function ListToolbar(props: {
       </Group>
       {props.action}
     </Group>
+  );
+}
+
+type FilterParams<Filter extends string> = Pick<ListParams<Filter>, 'filters' | 'set'>;
+
+/** A filter choice kept in the URL under `name`; clearing it removes the filter. */
+export function FilterSelect<Filter extends string>({
+  params,
+  name,
+  width,
+  ...select
+}: { params: FilterParams<Filter>; name: Filter; width: number } & Omit<
+  SelectProps,
+  'value' | 'onChange' | 'clearable' | 'w' | 'name'
+>) {
+  return (
+    <Select
+      {...select}
+      value={params.filters[name] ?? null}
+      onChange={(value) => params.set({ [name]: value })}
+      clearable
+      w={{ base: '100%', sm: width }}
+    />
+  );
+}
+
+/** A date filter kept in the URL under `name`. */
+export function FilterDate<Filter extends string>({
+  params,
+  name,
+  label,
+}: {
+  params: FilterParams<Filter>;
+  name: Filter;
+  label: string;
+}) {
+  return (
+    <TextInput
+      type="date"
+      label={label}
+      value={params.filters[name] ?? ''}
+      onChange={(event) => params.set({ [name]: event.currentTarget.value || null })}
+      w={{ base: '100%', sm: 160 }}
+    />
   );
 }

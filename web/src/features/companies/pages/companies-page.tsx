@@ -3,11 +3,11 @@ import {
   COMMISSION_PAYMENT_METHODS,
   type Company,
 } from '@coverdesk/contract';
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
-import { ListToolbar } from '../../../components/list-toolbar.js';
+import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { useCompanies, useSellablePolicyTypes } from '../api.js';
@@ -74,24 +74,22 @@ export function Component() {
         action={newCompany}
         filters={
           <>
-            <Select
+            <FilterSelect
+              params={params}
+              name="policy_type_id"
               label="Sells"
               placeholder="Any policy type"
               data={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
-              value={params.filters.policy_type_id ?? null}
-              onChange={(policy_type_id) => params.set({ policy_type_id })}
-              clearable
               searchable
-              w={{ base: '100%', sm: 190 }}
+              width={190}
             />
-            <Select
+            <FilterSelect
+              params={params}
+              name="commission_payment_method"
               label="Commission paid"
               placeholder="Either way"
               data={METHOD_OPTIONS}
-              value={params.filters.commission_payment_method ?? null}
-              onChange={(commission_payment_method) => params.set({ commission_payment_method })}
-              clearable
-              w={{ base: '100%', sm: 170 }}
+              width={170}
             />
           </>
         }

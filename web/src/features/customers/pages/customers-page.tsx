@@ -1,9 +1,9 @@
 import type { Customer } from '@coverdesk/contract';
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
-import { ListToolbar } from '../../../components/list-toolbar.js';
+import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
@@ -81,23 +81,21 @@ export function Component() {
         action={newCustomer}
         filters={
           <>
-            <Select
+            <FilterSelect
+              params={params}
+              name="status"
               label="Status"
               placeholder="Any status"
               data={CUSTOMER_STATUS_OPTIONS}
-              value={params.filters.status ?? null}
-              onChange={(status) => params.set({ status })}
-              clearable
-              w={{ base: '100%', sm: 140 }}
+              width={140}
             />
-            <Select
+            <FilterSelect
+              params={params}
+              name="customer_type"
               label="Type"
               placeholder="All types"
               data={CUSTOMER_TYPE_OPTIONS}
-              value={params.filters.customer_type ?? null}
-              onChange={(customer_type) => params.set({ customer_type })}
-              clearable
-              w={{ base: '100%', sm: 140 }}
+              width={140}
             />
             <TagFilter value={params.filters.tag ?? ''} onChange={(tag) => params.set({ tag })} />
           </>

@@ -1,10 +1,10 @@
 import type { InstallmentRow } from '@coverdesk/contract';
-import { Anchor, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { InstallmentStatusBadge } from '../../../components/installment-status-badge.js';
-import { ListToolbar } from '../../../components/list-toolbar.js';
+import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate, formatMoney } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
@@ -72,29 +72,16 @@ export function Component() {
         searchLabel="Search policy number or customer"
         filters={
           <>
-            <Select
+            <FilterSelect
+              params={params}
+              name="status"
               label="Status"
               placeholder="Any status"
               data={STATUS_OPTIONS}
-              value={params.filters.status ?? null}
-              onChange={(status) => params.set({ status })}
-              clearable
-              w={{ base: '100%', sm: 150 }}
+              width={150}
             />
-            <TextInput
-              type="date"
-              label="Due from"
-              value={params.filters.due_date_from ?? ''}
-              onChange={(event) => params.set({ due_date_from: event.currentTarget.value || null })}
-              w={{ base: '100%', sm: 160 }}
-            />
-            <TextInput
-              type="date"
-              label="Due to"
-              value={params.filters.due_date_to ?? ''}
-              onChange={(event) => params.set({ due_date_to: event.currentTarget.value || null })}
-              w={{ base: '100%', sm: 160 }}
-            />
+            <FilterDate params={params} name="due_date_from" label="Due from" />
+            <FilterDate params={params} name="due_date_to" label="Due to" />
           </>
         }
       />

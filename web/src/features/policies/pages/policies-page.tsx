@@ -1,9 +1,9 @@
 import { POLICY_STATUSES, type Policy } from '@coverdesk/contract';
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
-import { ListToolbar } from '../../../components/list-toolbar.js';
+import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { POLICY_STATUS_LABELS, PolicyStatusBadge } from '../../../components/policy-status-badge.js';
 import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
@@ -81,42 +81,38 @@ export function Component() {
         action={newPolicy}
         filters={
           <>
-            <Select
+            <FilterSelect
+              params={params}
+              name="status"
               label="Status"
               placeholder="Any status"
               data={STATUS_OPTIONS}
-              value={params.filters.status ?? null}
-              onChange={(status) => params.set({ status })}
-              clearable
-              w={{ base: '100%', sm: 140 }}
+              width={140}
             />
-            <Select
+            <FilterSelect
+              params={params}
+              name="company_id"
               label="Insurer"
               placeholder="Any insurer"
               data={(insurers.data ?? []).map((insurer) => ({ value: insurer.id, label: insurer.name }))}
-              value={params.filters.company_id ?? null}
-              onChange={(company_id) => params.set({ company_id })}
-              clearable
               searchable
-              w={{ base: '100%', sm: 170 }}
+              width={170}
             />
-            <Select
+            <FilterSelect
+              params={params}
+              name="policy_type_id"
               label="Type"
               placeholder="Any type"
               data={[...types].map(([value, label]) => ({ value, label }))}
-              value={params.filters.policy_type_id ?? null}
-              onChange={(policy_type_id) => params.set({ policy_type_id })}
-              clearable
-              w={{ base: '100%', sm: 150 }}
+              width={150}
             />
-            <Select
+            <FilterSelect
+              params={params}
+              name="expiring_within_days"
               label="Expiring"
               placeholder="Any time"
               data={EXPIRING_OPTIONS}
-              value={params.filters.expiring_within_days ?? null}
-              onChange={(expiring_within_days) => params.set({ expiring_within_days })}
-              clearable
-              w={{ base: '100%', sm: 150 }}
+              width={150}
             />
           </>
         }

@@ -1,9 +1,9 @@
 import { POLICY_CATEGORIES, POLICY_CATEGORY_LABELS, type PolicyType } from '@coverdesk/contract';
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCategory, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
-import { ListToolbar } from '../../../components/list-toolbar.js';
+import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { usePolicyTypes } from '../api.js';
@@ -45,23 +45,21 @@ export function Component() {
         action={newType}
         filters={
           <>
-            <Select
+            <FilterSelect
+              params={params}
+              name="category"
               label="Category"
               placeholder="All categories"
               data={CATEGORY_OPTIONS}
-              value={params.filters.category ?? null}
-              onChange={(category) => params.set({ category })}
-              clearable
-              w={{ base: '100%', sm: 170 }}
+              width={170}
             />
-            <Select
+            <FilterSelect
+              params={params}
+              name="is_active"
               label="Status"
               placeholder="Any status"
               data={STATUS_OPTIONS}
-              value={params.filters.is_active ?? null}
-              onChange={(is_active) => params.set({ is_active })}
-              clearable
-              w={{ base: '100%', sm: 150 }}
+              width={150}
             />
           </>
         }

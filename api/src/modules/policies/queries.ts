@@ -40,10 +40,8 @@ const renewedFromId = sql<
   string | null
 >`(select prior.id from policies prior where prior.renewed_to_id = policies.id)`;
 
-/** Payments are recorded on instalments and summed onto the policy; either shows money was taken. */
-const hasPayments = sql<boolean>`(${policies.amountPaid} > 0 or exists (
-  select 1 from installments paid where paid.policy_id = policies.id and paid.amount_paid > 0
-))`;
+/** Every payment change sums the instalments onto the policy in its own transaction. */
+const hasPayments = sql<boolean>`${policies.amountPaid} > 0`;
 
 const columns = {
   id: policies.id,
@@ -292,36 +290,35 @@ export async function renewPolicy(tx: Transaction, tenantId: string, termId: str
 }
 
 /**
- * Whether these values give a different instalment schedule (count, due dates or amounts) from the
- * one stored: a changed premium does, a term one day longer usually does not.
+ * The instalment schedule these values give, when it differs (count, due dates or amounts) from the
+ * one stored; undefined when it does not. A changed premium does; a term one day longer usually not.
  */
-export async function changesSchedule(tx: Transaction, tenantId: string, id: string, input: PolicyInput) {
+export async function changedSchedule(tx: Transaction, tenantId: string, id: string, input: PolicyInput) {
   const stored = await tx
     .select({ dueDate: installments.dueDate, amountDue: installments.amountDue })
     .from(installments)
     .where(and(eq(installments.tenantId, tenantId), eq(installments.policyId, id)))
     .orderBy(asc(installments.sequence));
   const next = buildSchedule(input);
-  return (
-    next.length !== stored.length ||
-    next.some(
-      (row, index) => row.due_date !== stored[index]?.dueDate || row.amount_due !== stored[index]?.amountDue,
-    )
-  );
+  const same =
+    next.length === stored.length &&
+    next.every(
+      (row, index) => row.due_date === stored[index]?.dueDate && row.amount_due === stored[index]?.amountDue,
+    );
+  return same ? undefined : next;
 }
 
 /**
- * Replaces the policy's values; with `newSchedule`, its instalments too. Only called with a new
- * schedule while nothing has been paid, so the paid totals stay as they are: zero.
+ * Replaces the policy's values; with a `schedule`, its instalments too. Only given a schedule while
+ * nothing has been paid, so the paid totals stay as they are: zero.
  */
 export async function updatePolicy(
   tx: Transaction,
   tenantId: string,
   id: string,
   input: PolicyInput,
-  { newSchedule }: { newSchedule: boolean },
+  schedule: ScheduledInstallment[] | undefined,
 ) {
-  const schedule = newSchedule ? buildSchedule(input) : undefined;
   await tx
     .update(policies)
     .set({

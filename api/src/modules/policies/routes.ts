@@ -29,7 +29,7 @@ import { assertBelowLimit } from '../billing/usage.js';
 import { consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
 import {
   cancelPolicy,
-  changesSchedule,
+  changedSchedule,
   createPolicy,
   deletePolicy,
   findParties,
@@ -215,9 +215,9 @@ export const policyRoutes =
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requirePolicyForChange(tx, tenantId, id);
           const input = await resolveInput(tx, tenantId, request.body, stored);
-          const newSchedule = await changesSchedule(tx, tenantId, id, input);
-          if (newSchedule && stored.hasPayments) throw conflict({ detail: SCHEDULE_PAID });
-          await updatePolicy(tx, tenantId, id, input, { newSchedule });
+          const schedule = await changedSchedule(tx, tenantId, id, input);
+          if (schedule && stored.hasPayments) throw conflict({ detail: SCHEDULE_PAID });
+          await updatePolicy(tx, tenantId, id, input, schedule);
           return requirePolicy(tx, tenantId, id);
         }).catch(numberTaken);
       },

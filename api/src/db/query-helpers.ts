@@ -1,4 +1,5 @@
-import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, Column, desc, is, SQL, sql } from 'drizzle-orm';
+import { PgDialect, PgNumeric, PgTimestamp } from 'drizzle-orm/pg-core';
 
 /** `%term%` for ILIKE, with the user's own % and _ taken literally. */
 export const containing = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -18,6 +19,18 @@ export function orderBy<Field extends string>(
   return [direction(column), direction(tieBreaker)];
 }
 
+/**
+ * LIMIT written into the statement rather than passed as a value. PostgreSQL keeps one plan for a
+ * prepared statement only when that plan is as cheap as planning for the values; a LIMIT it cannot
+ * see looks costlier, so every list page was planned anew, and planning under row-level security
+ * takes longer than the run. Page sizes are small validated integers, so the statements stay few.
+ */
+export const literalLimit = (rows: number): number => {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`not a row count: ${rows}`);
+  // drizzle types LIMIT as a number or a placeholder but writes any SQL it is given as is.
+  return sql.raw(String(rows)) as unknown as number;
+};
+
 /** `count(*)` as a JavaScript number. */
 export const countRows = () => sql<number>`count(*)::int`;
 
@@ -26,4 +39,41 @@ export function one<Row>(rows: Row[]): Row {
   const [row] = rows;
   if (row === undefined) throw new Error('expected one row, got none');
   return row;
+}
+
+/** Named fields of a JSON object the database writes: columns, expressions, or objects of them. */
+export interface JsonFields {
+  [key: string]: AnyColumn | SQL | JsonFields;
+}
+
+/**
+ * `json_build_object` over the fields, reading as the API writes them through node-postgres:
+ * numerics (money, rates) as exact strings, times as UTC ISO strings with milliseconds.
+ */
+export function jsonObject(fields: JsonFields): SQL {
+  const pairs = Object.entries(fields).map(([key, value]) => {
+    if (!/^[a-z_]+$/.test(key)) throw new Error(`not a field name: ${key}`);
+    return sql`${sql.raw(`'${key}'`)}, ${jsonValue(value)}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+function jsonValue(value: AnyColumn | SQL | JsonFields): SQL | AnyColumn {
+  if (is(value, PgNumeric)) return sql`${value}::text`;
+  if (is(value, PgTimestamp))
+    return sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (is(value, Column) || is(value, SQL)) return value;
+  return jsonObject(value);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A fragment without values, rendered to its text once: a query that repeats it then skips
+ * rebuilding it on every request.
+ */
+export function constantSql(fragment: SQL): SQL {
+  const rendered = dialect.sqlToQuery(fragment);
+  if (rendered.params.length > 0) throw new Error('a constant fragment takes no values');
+  return sql.raw(rendered.sql);
 }

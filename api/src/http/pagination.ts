@@ -1,5 +1,5 @@
 import type { Paged, PageQuery } from '@coverdesk/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Rows to skip for the requested page. */
 export const offsetOf = (query: Pick<PageQuery, 'page' | 'page_size'>) => (query.page - 1) * query.page_size;
@@ -26,4 +26,22 @@ export function pageOf<Item>(
     previous: query.page > 1 ? link(Math.min(query.page - 1, lastPage)) : null,
     results,
   };
+}
+
+/**
+ * `pageOf` for results the database already wrote as a JSON array, sent as written. The route's
+ * response schema still documents the page but must not serialize it again.
+ */
+export function sendJsonPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: Pick<PageQuery, 'page' | 'page_size'>,
+  { count, resultsJson }: { count: number; resultsJson: string },
+) {
+  const { next, previous } = pageOf(request, query, count, []);
+  const body = `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`;
+  return reply
+    .serializer((written: string) => written)
+    .type('application/json; charset=utf-8')
+    .send(body);
 }

@@ -192,11 +192,12 @@ export const companyRoutes =
       },
       async (request) => {
         const { id } = request.params;
-        const { count, results } = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+        const { count, resultsJson } = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await requireCompanyExists(tx, tenantId, id);
           return listPolicies(tx, tenantId, { ...request.query, company_id: id, ordering: '-start_date' });
         });
-        return pageOf(request, request.query, count, results);
+        // Decoded, so that the response schema keeps only the columns an insurer's list shows.
+        return pageOf(request, request.query, count, JSON.parse(resultsJson));
       },
     );
 

@@ -1,3 +1,4 @@
+import { policyPage } from '@coverdesk/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -316,7 +317,13 @@ describe('policies', () => {
       expiring_in_30_days: 0,
     });
 
-    const paid = await addPolicy({ policy_number: 'A', net_premium: '800.00', commission_percentage: '10' });
+    const paid = await addPolicy({
+      policy_number: 'A',
+      net_premium: '800.00',
+      commission_percentage: '10',
+      sum_insured: '50000.00',
+      deductible: '250.50',
+    });
     await pay(user.tenant_id, paid.id, 1, '1000.00');
     await addPolicy({ policy_number: 'B', start_date: day(5), end_date: day(369), total_premium: '500.00' });
     const old = await addPolicy({
@@ -355,6 +362,14 @@ describe('policies', () => {
       received_commission: '80.00',
       expiring_in_30_days: 1,
     });
+
+    // The database writes the list as JSON: every policy on it reads exactly as it does on its own.
+    const listed = (await as.get('/api/policies/?page_size=100')).json();
+    expect(policyPage.strict().parse(listed)).toEqual(listed);
+    expect(listed.results).toHaveLength(7);
+    for (const item of listed.results) {
+      expect(item).toEqual((await as.get(`/api/policies/${item.id}/`)).json());
+    }
 
     const harel = (await as.get('/api/companies/'))
       .json()

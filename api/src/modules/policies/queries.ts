@@ -14,10 +14,18 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
-import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
+import {
+  constantSql,
+  containing,
+  countRows,
+  jsonObject,
+  literalLimit,
+  one,
+  orderBy,
+} from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -78,13 +86,14 @@ const columns = {
   updatedAt: policies.updatedAt,
 };
 
-const selectPolicies = (tx: Transaction) =>
-  tx
-    .select(columns)
-    .from(policies)
+/** Policies, or a page of them, with their customers, insurers and types joined. */
+const withParties = <Query extends PgSelect>(query: Query) =>
+  query
     .innerJoin(customers, eq(customers.id, policies.customerId))
     .innerJoin(companies, eq(companies.id, policies.companyId))
     .innerJoin(policyTypes, eq(policyTypes.id, policies.policyTypeId));
+
+const selectPolicies = (tx: Transaction) => withParties(tx.select(columns).from(policies).$dynamic());
 
 type Row = Awaited<ReturnType<typeof selectPolicies>>[number];
 
@@ -93,6 +102,22 @@ const toPolicy = ({ createdAt, updatedAt, ...row }: Row): Policy => ({
   created_at: createdAt.toISOString(),
   updated_at: updatedAt.toISOString(),
 });
+
+/**
+ * The same policy as the JSON the API answers with, written by the database: money and rates as
+ * exact strings, times as ISO strings with milliseconds, exactly what `toPolicy` gives. A list page
+ * is sent as the database wrote it, without decoding twenty rows and encoding them again.
+ */
+const { createdAt, updatedAt, expected_commission, received_commission, ...sharedColumns } = columns;
+const policyJson = constantSql(
+  jsonObject({
+    ...sharedColumns,
+    expected_commission: sql`${expected_commission}::text`,
+    received_commission: sql`${received_commission}::text`,
+    created_at: createdAt,
+    updated_at: updatedAt,
+  }),
+);
 
 /** A policy's insurer, term and status: on the policy rows, or on the book totals' groups. */
 interface Terms {
@@ -143,6 +168,12 @@ async function countMatching(tx: Transaction, tenantId: string, query: ListQuery
   return total?.count ?? 0;
 }
 
+/**
+ * One page of the agency's policies, as the JSON array the API sends. The page is chosen from the
+ * policies alone and only its rows meet their customers, insurers and types: joined first, a large
+ * agency's plan read every customer to keep twenty. The page is named like the table, so the
+ * columns every policy read shares read from it.
+ */
 export async function listPolicies(tx: Transaction, tenantId: string, query: ListQuery) {
   const where = and(
     eq(policies.tenantId, tenantId),
@@ -156,25 +187,32 @@ export async function listPolicies(tx: Transaction, tenantId: string, query: Lis
     query.customer_id ? eq(policies.customerId, query.customer_id) : undefined,
     ...termFilters(query, policyTerms),
   );
+  const order = orderBy(
+    query.ordering,
+    {
+      start_date: policies.startDate,
+      end_date: policies.endDate,
+      policy_number: sql`lower(${policies.policyNumber})`,
+      total_premium: policies.totalPremium,
+      created_at: policies.createdAt,
+    },
+    policies.id,
+  );
   const count = await countMatching(tx, tenantId, query, where);
-  const rows = await selectPolicies(tx)
+  const matching = tx.select(getTableColumns(policies)).from(policies);
+  // The customer is joined here only when the search needs the name.
+  const page = (
+    query.search ? matching.innerJoin(customers, eq(customers.id, policies.customerId)) : matching
+  )
     .where(where)
-    .orderBy(
-      ...orderBy(
-        query.ordering,
-        {
-          start_date: policies.startDate,
-          end_date: policies.endDate,
-          policy_number: sql`lower(${policies.policyNumber})`,
-          total_premium: policies.totalPremium,
-          created_at: policies.createdAt,
-        },
-        policies.id,
-      ),
-    )
-    .limit(query.page_size)
-    .offset(offsetOf(query));
-  return { count, results: rows.map(toPolicy) };
+    .orderBy(...order)
+    .limit(literalLimit(query.page_size))
+    .offset(offsetOf(query))
+    .as('policies');
+  const ordered = sql.join(order, sql`, `);
+  const results = sql<string>`coalesce(json_agg(${policyJson} order by ${ordered}), '[]')::text`;
+  const [row] = await withParties(tx.select({ results }).from(page).$dynamic());
+  return { count, resultsJson: row?.results ?? '[]' };
 }
 
 export async function findPolicy(tx: Transaction, tenantId: string, id: string) {

@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound, parseWith, unauthorized } from '../../http/errors.js';
-import { pageOf } from '../../http/pagination.js';
+import { sendJsonPage } from '../../http/pagination.js';
 import { verifyPassword } from '../accounts/passwords.js';
 import { findUserById } from '../accounts/queries.js';
 import { authorizeModule, withModule } from '../billing/access.js';
@@ -129,11 +129,11 @@ export const policyRoutes =
           response: { 200: policyPage, ...errors },
         },
       },
-      async (request) => {
-        const { count, results } = await withModule(ctx, request, MODULE, (tx, { tenantId }) =>
+      async (request, reply) => {
+        const page = await withModule(ctx, request, MODULE, (tx, { tenantId }) =>
           listPolicies(tx, tenantId, request.query),
         );
-        return pageOf(request, request.query, count, results);
+        return sendJsonPage(request, reply, request.query, page);
       },
     );
 

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { BoundedCache } from './bounded-cache.js';
+
+/**
+ * How many statements one connection keeps prepared. Query builders produce one text per query
+ * shape, but a shape includes a list's filters and page size, which requests choose; past this a
+ * connection runs new texts unprepared, so no request pattern can grow the server's memory.
+ */
+export const MAX_PREPARED_PER_CONNECTION = 200;
 
 /**
  * A PostgreSQL connection that prepares each parameterised statement the first time it runs one and
@@ -7,21 +15,11 @@ import pg from 'pg';
  * with its joins and row-level security took several times longer than running it; a prepared
  * statement is parsed once per connection and its plan can be cached by the server.
  *
- * Query builders produce one text per query shape, with every value a parameter, so the statements a
- * connection keeps are bounded by the code. Only for PostgreSQL: PGlite serves every pool connection
- * from one session, where a replaced connection would prepare a name the session already holds.
+ * Only for PostgreSQL: PGlite serves every pool connection from one session, where a replaced
+ * connection would prepare a name the session already holds.
  */
-export class PreparingClient extends pg.Client {}
-
-const names = new Map<string, string>();
-
-function statementName(text: string): string {
-  let name = names.get(text);
-  if (name === undefined) {
-    name = `s_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-    names.set(text, name);
-  }
-  return name;
+export class PreparingClient extends pg.Client {
+  readonly prepared = new Set<string>();
 }
 
 const isParameterised = (config: unknown): config is pg.QueryConfig =>
@@ -30,8 +28,19 @@ const isParameterised = (config: unknown): config is pg.QueryConfig =>
   typeof (config as pg.QueryConfig).text === 'string' &&
   (config as pg.QueryConfig).name === undefined;
 
+const names = new BoundedCache<string, string>(1000);
+const statementName = (text: string) =>
+  names.get(text, () => `s_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`);
+
 const query = pg.Client.prototype.query;
-PreparingClient.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-  const named = isParameterised(config) ? { ...config, name: statementName(config.text) } : config;
+PreparingClient.prototype.query = function (this: PreparingClient, config: unknown, ...rest: unknown[]) {
+  let named = config;
+  if (isParameterised(config)) {
+    const name = statementName(config.text);
+    if (this.prepared.has(name) || this.prepared.size < MAX_PREPARED_PER_CONNECTION) {
+      this.prepared.add(name);
+      named = { ...config, name };
+    }
+  }
   return (query as (...args: unknown[]) => unknown).call(this, named, ...rest);
 } as pg.Client['query'];

@@ -14,7 +14,7 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import {
@@ -26,6 +26,7 @@ import {
   one,
   orderBy,
 } from '../../db/query-helpers.js';
+import { statementBuilder as qb, reusableStatement } from '../../db/reusable-statement.js';
 import { offsetOf } from '../../http/pagination.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -87,7 +88,7 @@ const columns = {
 };
 
 /** Policies, or a page of them, with their customers, insurers and types joined. */
-const withParties = <Query extends PgSelect>(query: Query) =>
+const withParties = <Query extends PgSelectQueryBuilder>(query: Query) =>
   query
     .innerJoin(customers, eq(customers.id, policies.customerId))
     .innerJoin(companies, eq(companies.id, policies.companyId))
@@ -133,86 +134,117 @@ function pick(table: typeof policies | typeof policyBookTotals) {
   return { companyId: table.companyId, startDate: table.startDate, endDate: table.endDate };
 }
 
+/** The list's filters that are values, each passed to the statement through a placeholder of its name. */
+const LIST_VALUES = [
+  'company_id',
+  'policy_type_id',
+  'customer_id',
+  'start_date_from',
+  'start_date_to',
+  'end_date_from',
+  'end_date_to',
+  'expiring_within_days',
+] as const;
+
+const value = sql.placeholder;
+
 /** The list filters that only ask about insurer, term and status. */
 const termFilters = (query: ListQuery, terms: Terms) => [
   query.status ? terms.status[query.status] : undefined,
-  query.company_id ? eq(terms.companyId, query.company_id) : undefined,
-  query.start_date_from ? gte(terms.startDate, query.start_date_from) : undefined,
-  query.start_date_to ? lte(terms.startDate, query.start_date_to) : undefined,
-  query.end_date_from ? gte(terms.endDate, query.end_date_from) : undefined,
-  query.end_date_to ? lte(terms.endDate, query.end_date_to) : undefined,
+  query.company_id ? eq(terms.companyId, value('company_id')) : undefined,
+  query.start_date_from ? gte(terms.startDate, value('start_date_from')) : undefined,
+  query.start_date_to ? lte(terms.startDate, value('start_date_to')) : undefined,
+  query.end_date_from ? gte(terms.endDate, value('end_date_from')) : undefined,
+  query.end_date_to ? lte(terms.endDate, value('end_date_to')) : undefined,
   query.expiring_within_days === undefined
     ? undefined
-    : expiringWithin(query.expiring_within_days, terms.status, terms.endDate),
+    : expiringWithin(value('expiring_within_days'), terms.status, terms.endDate),
 ];
 
 /**
- * How many policies match. The book totals answer unless the filters ask about something they do
- * not group by, so a large agency's page sums a few thousand groups instead of counting every
- * matching policy.
+ * How many policies match, as a subquery of the page's own statement. The book totals answer
+ * unless the filters ask about something they do not group by, so a large agency's page sums a few
+ * thousand groups instead of counting every matching policy.
  */
-async function countMatching(tx: Transaction, tenantId: string, query: ListQuery, where: SQL | undefined) {
+function matchingCount(query: ListQuery, where: SQL | undefined) {
   if (query.search || query.policy_type_id || query.customer_id) {
     // The customer is joined only when the search needs the name.
-    const counted = tx.select({ count: countRows() }).from(policies);
-    const [total] = await (query.search
-      ? counted.innerJoin(customers, eq(customers.id, policies.customerId))
-      : counted
+    const counted = qb.select({ count: countRows() }).from(policies);
+    return (
+      query.search ? counted.innerJoin(customers, eq(customers.id, policies.customerId)) : counted
     ).where(where);
-    return total?.count ?? 0;
   }
-  const [total] = await tx
+  return qb
     .select({ count: sql<number>`coalesce(sum(${policyBookTotals.policies}), 0)::int` })
     .from(policyBookTotals)
-    .where(and(eq(policyBookTotals.tenantId, tenantId), ...termFilters(query, bookTerms)));
-  return total?.count ?? 0;
+    .where(and(eq(policyBookTotals.tenantId, value('tenant_id')), ...termFilters(query, bookTerms)));
 }
 
 /**
- * One page of the agency's policies, as the JSON array the API sends. The page is chosen from the
- * policies alone and only its rows meet their customers, insurers and types: joined first, a large
- * agency's plan read every customer to keep twenty. The page is named like the table, so the
- * columns every policy read shares read from it.
+ * A page of policies and how many match, in one statement: the page as the JSON array the API
+ * sends. The page is chosen from the policies alone and only its rows meet their customers, insurers
+ * and types: joined first, a large agency's plan read every customer to keep twenty. The page is
+ * named like the table, so the columns every policy read shares read from it.
  */
+const policyPage = reusableStatement<ListQuery, { count: number; results: string }>(
+  (query) =>
+    JSON.stringify([
+      query.status,
+      query.ordering,
+      query.page_size,
+      query.page > 1,
+      query.search !== undefined,
+      ...LIST_VALUES.map((field) => query[field] !== undefined),
+    ]),
+  (query) => {
+    const where = and(
+      eq(policies.tenantId, value('tenant_id')),
+      query.search
+        ? or(ilike(policies.policyNumber, value('search')), ilike(customers.displayName, value('search')))
+        : undefined,
+      query.policy_type_id ? eq(policies.policyTypeId, value('policy_type_id')) : undefined,
+      query.customer_id ? eq(policies.customerId, value('customer_id')) : undefined,
+      ...termFilters(query, policyTerms),
+    );
+    const order = orderBy(
+      query.ordering,
+      {
+        start_date: policies.startDate,
+        end_date: policies.endDate,
+        policy_number: sql`lower(${policies.policyNumber})`,
+        total_premium: policies.totalPremium,
+        created_at: policies.createdAt,
+      },
+      policies.id,
+    );
+    const matching = qb.select(getTableColumns(policies)).from(policies);
+    // The customer is joined here only when the search needs the name.
+    const page = (
+      query.search ? matching.innerJoin(customers, eq(customers.id, policies.customerId)) : matching
+    )
+      .where(where)
+      .orderBy(...order)
+      .limit(literalLimit(query.page_size))
+      .offset(query.page > 1 ? value('offset') : 0)
+      .as('policies');
+    const count = sql`(${matchingCount(query, where)})`.as('count');
+    const results =
+      sql`coalesce(json_agg(${policyJson} order by ${sql.join(order, sql`, `)}), '[]')::text`.as('results');
+    return withParties(qb.select({ count, results }).from(page).$dynamic());
+  },
+);
+
+/** One page of the agency's policies, with the count of all that match. */
 export async function listPolicies(tx: Transaction, tenantId: string, query: ListQuery) {
-  const where = and(
-    eq(policies.tenantId, tenantId),
-    query.search
-      ? or(
-          ilike(policies.policyNumber, containing(query.search)),
-          ilike(customers.displayName, containing(query.search)),
-        )
-      : undefined,
-    query.policy_type_id ? eq(policies.policyTypeId, query.policy_type_id) : undefined,
-    query.customer_id ? eq(policies.customerId, query.customer_id) : undefined,
-    ...termFilters(query, policyTerms),
-  );
-  const order = orderBy(
-    query.ordering,
-    {
-      start_date: policies.startDate,
-      end_date: policies.endDate,
-      policy_number: sql`lower(${policies.policyNumber})`,
-      total_premium: policies.totalPremium,
-      created_at: policies.createdAt,
-    },
-    policies.id,
-  );
-  const count = await countMatching(tx, tenantId, query, where);
-  const matching = tx.select(getTableColumns(policies)).from(policies);
-  // The customer is joined here only when the search needs the name.
-  const page = (
-    query.search ? matching.innerJoin(customers, eq(customers.id, policies.customerId)) : matching
-  )
-    .where(where)
-    .orderBy(...order)
-    .limit(literalLimit(query.page_size))
-    .offset(offsetOf(query))
-    .as('policies');
-  const ordered = sql.join(order, sql`, `);
-  const results = sql<string>`coalesce(json_agg(${policyJson} order by ${ordered}), '[]')::text`;
-  const [row] = await withParties(tx.select({ results }).from(page).$dynamic());
-  return { count, resultsJson: row?.results ?? '[]' };
+  const values: Record<string, unknown> = {
+    tenant_id: tenantId,
+    search: query.search === undefined ? undefined : containing(query.search),
+    offset: offsetOf(query),
+  };
+  for (const field of LIST_VALUES) values[field] = query[field];
+  const [row] = await policyPage(tx, query, values);
+  // An empty page is still one row: the aggregate's.
+  return { count: row?.count ?? 0, resultsJson: row?.results ?? '[]' };
 }
 
 export async function findPolicy(tx: Transaction, tenantId: string, id: string) {

@@ -1,5 +1,5 @@
 import { POLICY_STATUSES, type PolicyStatus } from '@coverdesk/contract';
-import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type POLICY_STANDINGS, policies, policyBookTotals } from './tables.js';
 
 // The one definition of a policy's status. Cancellation and renewal are facts recorded on the row
@@ -37,9 +37,9 @@ export const statusIs = statusConditions(
 /** For the groups of policy_book_totals, whose trigger works out the same standing in SQL. */
 export const bookStatusIs = statusConditions(
   {
-    cancelled: eq(policyBookTotals.standing, 'cancelled'),
-    renewed: eq(policyBookTotals.standing, 'renewed'),
-    open: eq(policyBookTotals.standing, 'open'),
+    cancelled: sql`${policyBookTotals.standing} = 'cancelled'`,
+    renewed: sql`${policyBookTotals.standing} = 'renewed'`,
+    open: sql`${policyBookTotals.standing} = 'open'`,
   },
   policyBookTotals.startDate,
   policyBookTotals.endDate,
@@ -52,5 +52,8 @@ export const policyStatus = sql<PolicyStatus>`case ${sql.join(
 )} end`;
 
 /** Active and ending within `days` from today. */
-export const expiringWithin = (days: number, conditions = statusIs, end: SQLWrapper = policies.endDate) =>
-  sql`${conditions.active} and ${end} <= current_date + ${days}::int`;
+export const expiringWithin = (
+  days: number | Placeholder,
+  conditions = statusIs,
+  end: SQLWrapper = policies.endDate,
+) => sql`${conditions.active} and ${end} <= current_date + ${days}::int`;

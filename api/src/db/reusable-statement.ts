@@ -1,0 +1,35 @@
+import { is, Placeholder, type Query, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
+import { BoundedCache } from './bounded-cache.js';
+import type { Executor } from './client.js';
+
+const dialect = new PgDialect();
+
+/** Builds the statements: they are written once, outside any transaction, and only their text is kept. */
+export const statementBuilder = new QueryBuilder();
+
+/**
+ * A statement built once per shape and run with each request's values, for the queries every page
+ * view runs: building a large query with drizzle cost the server more time than PostgreSQL took to
+ * run it. `key` names the shape, everything that changes the statement's text (which filters are
+ * used, the sort, the page size); `build` writes that shape, taking every value through
+ * `sql.placeholder(name)`. A built statement holding a value of its own would replay it for other
+ * requests, so it is refused.
+ */
+export function reusableStatement<Shape, Row>(
+  key: (shape: Shape) => string,
+  build: (shape: Shape) => SQLWrapper,
+) {
+  const built = new BoundedCache<string, Query>(500);
+  return async (executor: Executor, shape: Shape, values: Record<string, unknown>): Promise<Row[]> => {
+    const query = built.get(key(shape), () => {
+      const written = dialect.sqlToQuery(build(shape).getSQL());
+      if (!written.params.every((param) => is(param, Placeholder))) {
+        throw new Error('a reusable statement takes every value through a placeholder');
+      }
+      return written;
+    });
+    const result = await executor._.session.prepareQuery(query, undefined, undefined, false).execute(values);
+    return (result as { rows: Row[] }).rows;
+  };
+}

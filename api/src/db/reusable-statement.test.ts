@@ -40,7 +40,11 @@ describe('statements built once per shape', () => {
   it('forgets the oldest entries past its limit', () => {
     const cache = new BoundedCache<number, string>(2);
     const made: number[] = [];
-    const get = (key: number) => cache.get(key, () => (made.push(key), `value ${key}`));
+    const get = (key: number) =>
+      cache.get(key, () => {
+        made.push(key);
+        return `value ${key}`;
+      });
     expect([get(1), get(2), get(1), get(3), get(1)]).toEqual([
       'value 1',
       'value 2',

@@ -1,6 +1,6 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { refreshTokens } from './tables.js';
 
@@ -302,6 +302,20 @@ describe('access tokens', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user/profile/' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+
+  it('stop working when they expire, however often they were accepted before', async () => {
+    const agency = await registerAgency(t.app);
+    expect((await profile(agency.access)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 16 * 60 * 1000);
+      const later = await profile(agency.access);
+      expect(later.statusCode).toBe(401);
+      expect(later.json()).toEqual({ detail: 'Token is expired' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('are refused when expired, signed with another key or algorithm, or of the wrong type', async () => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
+import { BoundedCache } from '../../db/bounded-cache.js';
 import type { Executor, Transaction } from '../../db/client.js';
 import { unauthorized } from '../../http/errors.js';
 import { refreshTokens } from './tables.js';
@@ -44,8 +45,33 @@ export async function issueAccessToken(claims: AccessClaims, secret: Uint8Array)
     .sign(await signingKey(secret));
 }
 
-/** Checks signature, algorithm, issuer, audience, expiry and that it is an access token. */
+/**
+ * Checks signature, algorithm, issuer, audience, expiry and that it is an access token. A token is
+ * verified once per secret: a signed-in user sends the same one with every request until it
+ * expires, and checking its signature cost as much as the rest of a list request's own work. Expiry
+ * is checked on every use.
+ */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims> {
+  let tokens = verifiedTokens.get(secret);
+  if (!tokens) {
+    tokens = new BoundedCache(10_000);
+    verifiedTokens.set(secret, tokens);
+  }
+  const { claims, expiresAt } = await tokens.get(token, () => verifySignedToken(token, secret));
+  if (Date.now() >= expiresAt) throw unauthorized('Token is expired');
+  return claims;
+}
+
+/** Verified tokens (or why they failed, which does not change) per secret, up to a bound. */
+const verifiedTokens = new WeakMap<Uint8Array, BoundedCache<string, Promise<VerifiedToken>>>();
+
+interface VerifiedToken {
+  claims: AccessClaims;
+  /** When it expires, in milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+async function verifySignedToken(token: string, secret: Uint8Array): Promise<VerifiedToken> {
   try {
     const { payload } = await jwtVerify(token, await signingKey(secret), {
       algorithms: [ALGORITHM],
@@ -60,7 +86,10 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     ) {
       throw unauthorized('Given token not valid for any token type');
     }
-    return { userId: payload.sub as string, tenantId: payload.tid, sessionId: payload.sid };
+    return {
+      claims: { userId: payload.sub as string, tenantId: payload.tid, sessionId: payload.sid },
+      expiresAt: (payload.exp as number) * 1000,
+    };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw unauthorized('Token is expired');
     throw unauthorized('Given token not valid for any token type');

@@ -7,7 +7,7 @@ import { authenticate } from '../../http/authenticate.js';
 import { HttpError } from '../../http/errors.js';
 import { isAdmin } from '../accounts/queries.js';
 import type { AccessClaims } from '../accounts/tokens.js';
-import { findSubscription } from './queries.js';
+import { findModuleAccess } from './queries.js';
 
 /** The plan gate closed: 402 without an active subscription or trial, 403 without the module. */
 class PlanRefusal extends HttpError {}
@@ -18,15 +18,15 @@ class PlanRefusal extends HttpError {}
  * named).
  */
 async function requirePlan(tx: Transaction, tenantId: string, module?: ModuleName): Promise<void> {
-  const subscription = await findSubscription(tx, tenantId);
-  if (!subscription?.is_active) {
+  const access = await findModuleAccess(tx, tenantId);
+  if (!access?.isActive) {
     throw new PlanRefusal(402, {
       detail: 'Your subscription is not active. Choose a plan on the Billing page to continue.',
     });
   }
-  if (module && !subscription.features.includes(module)) {
+  if (module && !access.modules.includes(module)) {
     throw new PlanRefusal(403, {
-      detail: `Your ${subscription.plan_details.display_name} plan does not include ${MODULE_LABELS[module]}. Upgrade your plan on the Billing page to use it.`,
+      detail: `Your ${access.planName} plan does not include ${MODULE_LABELS[module]}. Upgrade your plan on the Billing page to use it.`,
     });
   }
 }

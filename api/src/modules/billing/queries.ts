@@ -1,6 +1,7 @@
 import type { Plan, SubscriptionState } from '@coverdesk/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
+import { reusableStatement, statementBuilder } from '../../db/reusable-statement.js';
 import { plans, subscriptions } from './tables.js';
 
 type PlanRow = typeof plans.$inferSelect;
@@ -60,23 +61,79 @@ function toPlan(row: PlanRow): Plan {
 
 const DAY_MS = 86_400_000;
 
+/** A subscription's state as its access depends on it; times in milliseconds since the epoch. */
+interface AccessTerms {
+  status: string;
+  trialEndsAt: number | null;
+  currentPeriodEnd: number | null;
+}
+
 /**
- * Trial expiry and period ends are derived from the clock at read time, so no job has to flip a
- * status for access to end on time.
+ * Whether the agency may work now: a trial until it ends, a paid plan until its period ends. Derived
+ * from the clock at read time, so no job has to flip a status for access to end on time.
  */
+function accessAt({ status, trialEndsAt, currentPeriodEnd }: AccessTerms, now: number) {
+  const isTrialActive = status === 'trial' && (trialEndsAt ?? 0) > now;
+  const periodOpen = currentPeriodEnd === null || currentPeriodEnd > now;
+  return {
+    isTrialActive,
+    isActive: isTrialActive || (status === 'active' && periodOpen),
+    lapsed: (status === 'trial' && !isTrialActive) || (status === 'active' && !periodOpen),
+  };
+}
+
+/** The modules a plan includes. */
+const modulesOf = (features: PlanRow['features']) =>
+  features.included.filter((module) => !features.excluded.includes(module));
+
+/**
+ * What the plan gate needs to know of the agency's subscription: every request to a module asks,
+ * so the statement is built once and reads only these columns. `tx` must be scoped to the tenant.
+ */
+export async function findModuleAccess(tx: Transaction, tenantId: string) {
+  const [row] = await accessStatement(tx, undefined, { tenant_id: tenantId });
+  if (!row) return undefined;
+  const { isActive } = accessAt(row, Date.now());
+  return { isActive, modules: isActive ? modulesOf(row.features) : [], planName: row.display_name };
+}
+
+const epochMs = (time: AnyColumn) => sql<number | null>`(extract(epoch from ${time}) * 1000)::float8`;
+
+const accessStatement = reusableStatement<
+  undefined,
+  AccessTerms & { features: PlanRow['features']; display_name: string }
+>(
+  () => 'access',
+  () =>
+    statementBuilder
+      .select({
+        status: subscriptions.status,
+        trialEndsAt: epochMs(subscriptions.trialEndsAt).as('trialEndsAt'),
+        currentPeriodEnd: epochMs(subscriptions.currentPeriodEnd).as('currentPeriodEnd'),
+        features: plans.features,
+        display_name: plans.displayName,
+      })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(eq(subscriptions.tenantId, sql.placeholder('tenant_id'))),
+);
+
 function toSubscriptionState(row: SubscriptionRow, plan: PlanRow, now: Date): SubscriptionState {
+  const { isTrialActive, isActive, lapsed } = accessAt(
+    {
+      status: row.status,
+      trialEndsAt: row.trialEndsAt?.getTime() ?? null,
+      currentPeriodEnd: row.currentPeriodEnd?.getTime() ?? null,
+    },
+    now.getTime(),
+  );
   const trialEndsAt = row.trialEndsAt?.getTime() ?? 0;
-  const isTrialActive = row.status === 'trial' && trialEndsAt > now.getTime();
-  const periodOpen = !row.currentPeriodEnd || row.currentPeriodEnd > now;
-  const isActive = isTrialActive || (row.status === 'active' && periodOpen);
-  const trialLapsed = row.status === 'trial' && !isTrialActive;
-  const periodLapsed = row.status === 'active' && !periodOpen;
   const planDetails = toPlan(plan);
   return {
     id: row.id,
     plan_id: plan.id,
     plan_details: planDetails,
-    status: trialLapsed || periodLapsed ? 'expired' : row.status,
+    status: lapsed ? 'expired' : row.status,
     billing_cycle: row.billingCycle,
     trial_started_at: row.trialStartedAt?.toISOString() ?? null,
     trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
@@ -86,8 +143,6 @@ function toSubscriptionState(row: SubscriptionRow, plan: PlanRow, now: Date): Su
     current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
     cancel_at_period_end: row.cancelAtPeriodEnd,
     is_active: isActive,
-    features: isActive
-      ? planDetails.features.included.filter((m) => !planDetails.features.excluded.includes(m))
-      : [],
+    features: isActive ? modulesOf(planDetails.features) : [],
   };
 }

@@ -32,7 +32,11 @@ const { values } = parseArgs({
     'rotate-tenants': { type: 'string', default: '50' },
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '15' },
-    'admin-database-url': { type: 'string', default: 'postgres://root@127.0.0.1:5432/test' },
+    // PostgreSQL on this machine, reached over its local socket as a server beside it would be.
+    'admin-database-url': {
+      type: 'string',
+      default: 'postgres://root@localhost/test?host=/var/run/postgresql',
+    },
     'bench-database': { type: 'string', default: 'coverdesk_policies_bench' },
     /** Keep the seeded database after the run and start from it next time, to compare changes quickly. */
     reuse: { type: 'boolean', default: false },

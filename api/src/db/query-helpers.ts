@@ -1,5 +1,5 @@
 import { type AnyColumn, asc, Column, desc, is, SQL, sql } from 'drizzle-orm';
-import { PgDialect, PgNumeric, PgTimestamp } from 'drizzle-orm/pg-core';
+import { PgNumeric, PgTimestamp } from 'drizzle-orm/pg-core';
 
 /** `%term%` for ILIKE, with the user's own % and _ taken literally. */
 export const containing = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -64,16 +64,4 @@ function jsonValue(value: AnyColumn | SQL | JsonFields): SQL | AnyColumn {
     return sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   if (is(value, Column) || is(value, SQL)) return value;
   return jsonObject(value);
-}
-
-const dialect = new PgDialect();
-
-/**
- * A fragment without values, rendered to its text once: a query that repeats it then skips
- * rebuilding it on every request.
- */
-export function constantSql(fragment: SQL): SQL {
-  const rendered = dialect.sqlToQuery(fragment);
-  if (rendered.params.length > 0) throw new Error('a constant fragment takes no values');
-  return sql.raw(rendered.sql);
 }

@@ -17,15 +17,7 @@ import {
 import type { AnyPgColumn, PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
-import {
-  constantSql,
-  containing,
-  countRows,
-  jsonObject,
-  literalLimit,
-  one,
-  orderBy,
-} from '../../db/query-helpers.js';
+import { containing, countRows, jsonObject, literalLimit, one, orderBy } from '../../db/query-helpers.js';
 import { statementBuilder as qb, reusableStatement } from '../../db/reusable-statement.js';
 import { offsetOf } from '../../http/pagination.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
@@ -110,15 +102,13 @@ const toPolicy = ({ createdAt, updatedAt, ...row }: Row): Policy => ({
  * is sent as the database wrote it, without decoding twenty rows and encoding them again.
  */
 const { createdAt, updatedAt, expected_commission, received_commission, ...sharedColumns } = columns;
-const policyJson = constantSql(
-  jsonObject({
-    ...sharedColumns,
-    expected_commission: sql`${expected_commission}::text`,
-    received_commission: sql`${received_commission}::text`,
-    created_at: createdAt,
-    updated_at: updatedAt,
-  }),
-);
+const policyJson = jsonObject({
+  ...sharedColumns,
+  expected_commission: sql`${expected_commission}::text`,
+  received_commission: sql`${received_commission}::text`,
+  created_at: createdAt,
+  updated_at: updatedAt,
+});
 
 /** A policy's insurer, term and status: on the policy rows, or on the book totals' groups. */
 interface Terms {

@@ -34,7 +34,10 @@ export const statusIs = statusConditions(
   policies.endDate,
 );
 
-/** For the groups of policy_book_totals, whose trigger works out the same standing in SQL. */
+/**
+ * For the groups of policy_book_totals, whose trigger works out the same standing in SQL. The
+ * standings are written as literals: a statement built once per shape holds no values of its own.
+ */
 export const bookStatusIs = statusConditions(
   {
     cancelled: sql`${policyBookTotals.standing} = 'cancelled'`,

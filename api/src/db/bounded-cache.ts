@@ -16,4 +16,8 @@ export class BoundedCache<Key, Value> {
     }
     return value;
   }
+
+  delete(key: Key): void {
+    this.#values.delete(key);
+  }
 }

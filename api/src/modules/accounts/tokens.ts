@@ -52,18 +52,28 @@ export async function issueAccessToken(claims: AccessClaims, secret: Uint8Array)
  * is checked on every use.
  */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims> {
+  const tokens = verifiedTokensOf(secret);
+  const { claims, expiresAt } = await tokens.get(token, () =>
+    // A rejected token is forgotten, so that made-up tokens cannot push good ones out of the cache.
+    verifySignedToken(token, secret).catch((error: unknown) => {
+      tokens.delete(token);
+      throw error;
+    }),
+  );
+  if (Date.now() >= expiresAt) throw unauthorized('Token is expired');
+  return claims;
+}
+
+/** Verified tokens per secret, up to a bound (and those being verified). */
+const verifiedTokens = new WeakMap<Uint8Array, BoundedCache<string, Promise<VerifiedToken>>>();
+function verifiedTokensOf(secret: Uint8Array) {
   let tokens = verifiedTokens.get(secret);
   if (!tokens) {
     tokens = new BoundedCache(10_000);
     verifiedTokens.set(secret, tokens);
   }
-  const { claims, expiresAt } = await tokens.get(token, () => verifySignedToken(token, secret));
-  if (Date.now() >= expiresAt) throw unauthorized('Token is expired');
-  return claims;
+  return tokens;
 }
-
-/** Verified tokens (or why they failed, which does not change) per secret, up to a bound. */
-const verifiedTokens = new WeakMap<Uint8Array, BoundedCache<string, Promise<VerifiedToken>>>();
 
 interface VerifiedToken {
   claims: AccessClaims;

@@ -33,14 +33,21 @@ export const fromCents = (cents: bigint): string =>
 
 const parseDate = (iso: string) => iso.split('-').map(Number) as [number, number, number];
 
-/** Whole months from the start to the day after the end (a year from 1 Jan to 31 Dec is 12), at least 1. */
-export function termMonths(start: string, end: string): number {
+const DAY_MS = 86_400_000;
+
+/** The date `days` after `iso` (before it when negative). */
+export const addDays = (iso: string, days: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Whole months from the start to the day after the end (a year from 1 Jan to 31 Dec is 12). */
+function wholeMonths(start: string, end: string): number {
   const [sy, sm, sd] = parseDate(start);
-  const after = new Date(`${end}T00:00:00Z`);
-  after.setUTCDate(after.getUTCDate() + 1);
-  const [ey, em, ed] = [after.getUTCFullYear(), after.getUTCMonth() + 1, after.getUTCDate()];
-  return Math.max(1, (ey - sy) * 12 + (em - sm) - (ed < sd ? 1 : 0));
+  const [ey, em, ed] = parseDate(addDays(end, 1));
+  return (ey - sy) * 12 + (em - sm) - (ed < sd ? 1 : 0);
 }
+
+/** Whole months of a term, at least 1: what the instalments are spread over. */
+export const termMonths = (start: string, end: string): number => Math.max(1, wholeMonths(start, end));
 
 /** The date `months` after `iso`, on the same day or the month's last day (31 Jan + 1 = 28 Feb). */
 export function addMonths(iso: string, months: number): string {
@@ -50,6 +57,34 @@ export function addMonths(iso: string, months: number): string {
   const month = ((monthIndex % 12) + 12) % 12;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   return new Date(Date.UTC(year, month, Math.min(d, lastDay))).toISOString().slice(0, 10);
+}
+
+/**
+ * The last day of `months` whole months from `start`: the day before the same date, or the month's
+ * last day when it has no such date (from 31 January, one month ends on 28 February).
+ */
+export function termEnd(start: string, months: number): string {
+  const sameDate = addMonths(start, months);
+  return parseDate(sameDate)[2] < parseDate(start)[2] ? sameDate : addDays(sameDate, -1);
+}
+
+interface Term {
+  start_date: string;
+  end_date: string;
+}
+
+/**
+ * The term that renews `term`: from the day after it ends (or from `start`), as long. A term of a
+ * month or more runs as many whole months, so a year from 1 March is a year again across a leap day
+ * and a month from 31 January ends on 28 February; a shorter one (a trip's cover) runs as many days.
+ */
+export function renewalTerm(term: Term, start = addDays(term.end_date, 1)): Term {
+  const months = wholeMonths(term.start_date, term.end_date);
+  const days = (Date.parse(term.end_date) - Date.parse(term.start_date)) / DAY_MS;
+  return {
+    start_date: start,
+    end_date: months > 0 ? termEnd(start, months) : addDays(start, days),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  addDays,
   addMonths,
   buildSchedule,
   type CommissionPaymentMethod,
@@ -8,6 +9,8 @@ import {
   type PaymentFrequency,
   type PaymentMethod,
   type PolicyCategory,
+  renewalTerm,
+  termEnd,
   toCents,
 } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -246,8 +249,6 @@ class Random {
 }
 
 const DAY_MS = 86_400_000;
-const addDays = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 const minDate = (a: string, b: string) => (a < b ? a : b);
 /** The calendar day of a moment on this server's clock, like the daily reset. */
@@ -438,7 +439,7 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
       typeKey,
       number: `${insurer.prefix}-${start.slice(0, 4)}-${String(serial * 37 + random.int(0, 36)).padStart(5, '0')}`,
       start,
-      end: addDays(addMonths(start, months), -1),
+      end: termEnd(start, months),
       totalCents,
       netCents: Math.round((totalCents * random.int(85, 100)) / 100),
       rate: insurer.sells[typeKey]?.rate ?? '0.00',
@@ -501,14 +502,16 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
   const renewalOf = (previous: Term): Term => {
     const id = uuidv7();
     previous.renewedToId = id;
-    const start = addDays(previous.end, 1);
-    const months = Math.round(daysFrom(previous.start, addDays(previous.end, 1)) / 30.4);
+    const { start_date: start, end_date: end } = renewalTerm({
+      start_date: previous.start,
+      end_date: previous.end,
+    });
     const totalCents = Math.round((previous.totalCents * random.int(100, 108)) / 100);
     return {
       ...previous,
       id,
       start,
-      end: addDays(addMonths(start, months), -1),
+      end,
       totalCents,
       netCents: Math.round((totalCents * previous.netCents) / previous.totalCents),
       frequency: random.chance(0.85) ? previous.frequency : random.pick(TYPES[previous.typeKey].frequencies),

@@ -422,23 +422,6 @@ export async function cancelPolicy(
   return changed.length > 0;
 }
 
-/**
- * The term after this one: from the day after it ends, as long as it was. PostgreSQL's age() counts
- * whole months first, so a year from 1 March 2027 is followed by a year to 28 February 2029, not a
- * fixed number of days that drifts across leap years.
- */
-export async function nextTerm(tx: Transaction, tenantId: string, id: string, startDate?: string) {
-  const start = sql`coalesce(${startDate ?? null}::date, ${policies.endDate} + 1)`;
-  const rows = await tx
-    .select({
-      start_date: sql<string>`${start}::text`,
-      end_date: sql<string>`((${start} + age(${policies.endDate} + 1, ${policies.startDate}))::date - 1)::text`,
-    })
-    .from(policies)
-    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)));
-  return one(rows);
-}
-
 export async function listInstallments(tx: Transaction, tenantId: string, policyId: string) {
   return tx
     .select(installmentColumns)

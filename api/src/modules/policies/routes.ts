@@ -9,6 +9,7 @@ import {
   policyListQuery,
   policyPage,
   policyStats,
+  renewalTerm,
   renewBody,
   secureDeleteBody,
   uuid,
@@ -37,7 +38,6 @@ import {
   findPolicyForChange,
   listInstallments,
   listPolicies,
-  nextTerm,
   type PolicyInput,
   renewPolicy,
   summarizePolicies,
@@ -354,7 +354,10 @@ export const policyRoutes =
           }
           // The row lock makes a second renewal wait here, then see the first one's link.
           if (current.renewedToId !== null) throw conflict({ detail: ALREADY_RENEWED });
-          const term = await nextTerm(tx, tenantId, id, changes.start_date);
+          const term = renewalTerm(
+            { start_date: current.startDate, end_date: current.endDate },
+            changes.start_date,
+          );
           // Checked as a whole policy, so a renewal obeys exactly the rules of the form.
           const values = parseWith(policyBody, {
             policy_number: changes.policy_number ?? current.policyNumber,

@@ -1,4 +1,12 @@
-import { addMonths, buildSchedule, fromCents, termMonths, toCents } from '@coverdesk/contract';
+import {
+  addMonths,
+  buildSchedule,
+  fromCents,
+  renewalTerm,
+  termEnd,
+  termMonths,
+  toCents,
+} from '@coverdesk/contract';
 import { describe, expect, it } from 'vitest';
 
 const sum = (amounts: string[]) => fromCents(amounts.reduce((total, amount) => total + toCents(amount), 0n));
@@ -69,5 +77,39 @@ describe('instalment schedule', () => {
         end_date: '2027-04-30',
       }),
     ).toEqual([{ sequence: 1, due_date: '2026-05-01', amount_due: '99.99' }]);
+  });
+
+  it('ends a term of whole months on its last day, the month end when the date is missing', () => {
+    expect(termEnd('2026-01-01', 12)).toBe('2026-12-31');
+    expect(termEnd('2026-03-01', 1)).toBe('2026-03-31');
+    expect(termEnd('2026-01-15', 6)).toBe('2026-07-14');
+    expect(termEnd('2027-01-31', 1)).toBe('2027-02-28');
+    expect(termEnd('2027-01-30', 1)).toBe('2027-02-28');
+    expect(termEnd('2027-03-31', 1)).toBe('2027-04-30');
+    expect(termEnd('2028-02-29', 12)).toBe('2029-02-28');
+    expect(termEnd('2027-02-28', 1)).toBe('2027-03-27');
+  });
+
+  it('renews a term for as long, without drifting from month ends', () => {
+    // A month from 31 January, then the month of March.
+    expect(renewalTerm({ start_date: '2027-01-31', end_date: '2027-02-28' })).toEqual({
+      start_date: '2027-03-01',
+      end_date: '2027-03-31',
+    });
+    // A quarter ending on the last day of April is followed by May to July.
+    expect(renewalTerm({ start_date: '2027-01-31', end_date: '2027-04-30' })).toEqual({
+      start_date: '2027-05-01',
+      end_date: '2027-07-31',
+    });
+    // A year across a leap day is a year again.
+    expect(renewalTerm({ start_date: '2027-03-01', end_date: '2028-02-29' })).toEqual({
+      start_date: '2028-03-01',
+      end_date: '2029-02-28',
+    });
+    // A trip's ten days are ten days again, from the date the broker picks.
+    expect(renewalTerm({ start_date: '2027-06-01', end_date: '2027-06-10' }, '2027-08-05')).toEqual({
+      start_date: '2027-08-05',
+      end_date: '2027-08-14',
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   type Policy,
   type PolicyBody,
   policyBody,
+  termEnd,
 } from '@coverdesk/contract';
 import {
   Button,
@@ -55,13 +56,8 @@ const FREQUENCY_OPTIONS = PAYMENT_FREQUENCIES.map((value) => ({
   label: PAYMENT_FREQUENCY_LABELS[value],
 }));
 
-/** A year's cover: the day before the same date next year. */
-function oneYearFrom(start: string): string {
-  const end = new Date(`${start}T00:00:00Z`);
-  end.setUTCFullYear(end.getUTCFullYear() + 1);
-  end.setUTCDate(end.getUTCDate() - 1);
-  return end.toISOString().slice(0, 10);
-}
+/** A year's cover: 1 March to the last day of February. */
+const oneYearFrom = (start: string): string => termEnd(start, 12);
 
 function initialValues(today: string, policy?: Policy, customerId = ''): PolicyFormValues {
   const start = policy?.start_date ?? today;

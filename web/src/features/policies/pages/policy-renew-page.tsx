@@ -1,10 +1,4 @@
-import {
-  addMonths,
-  PAYMENT_FREQUENCIES,
-  PAYMENT_FREQUENCY_LABELS,
-  type Policy,
-  termMonths,
-} from '@coverdesk/contract';
+import { PAYMENT_FREQUENCIES, PAYMENT_FREQUENCY_LABELS, type Policy, renewalTerm } from '@coverdesk/contract';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -18,9 +12,6 @@ const FREQUENCY_OPTIONS = PAYMENT_FREQUENCIES.filter((value) => value !== 'custo
   value,
   label: PAYMENT_FREQUENCY_LABELS[value],
 }));
-const DAY_MS = 86_400_000;
-const dayAfter = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** /policies/{id}/renew: the next term, starting the day after this one ends, as long and as priced. */
 export function Component() {
@@ -34,14 +25,13 @@ export function Component() {
 function RenewForm({ policy }: { policy: Policy }) {
   const navigate = useNavigate();
   const renew = useRenewPolicy(policy.id);
-  const start = dayAfter(policy.end_date, 1);
-  // As many whole months as this term, ending the day before: 1 Jan - 31 Dec renews to the next 31 Dec.
-  const end = dayAfter(addMonths(start, termMonths(policy.start_date, policy.end_date)), -1);
+  // The same default as the server's: 1 Jan - 31 Dec renews to the next 31 Dec.
+  const { start_date, end_date } = renewalTerm(policy);
   const form = useForm({
     initialValues: {
       policy_number: policy.policy_number,
-      start_date: start,
-      end_date: end,
+      start_date,
+      end_date,
       total_premium: policy.total_premium,
       payment_frequency: policy.payment_frequency,
     },

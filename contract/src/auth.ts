@@ -30,6 +30,16 @@ export const timeZoneField = z
     message: 'Choose a time zone from the list.',
   });
 
+/**
+ * The agency's currency, an ISO 4217 code ("EUR"): every amount it records is shown in it. Amounts
+ * are kept to the cent whatever the currency.
+ */
+export const currencyField = z
+  .string({ error: 'Choose a currency.' })
+  .refine((code) => Intl.supportedValuesOf('currency').includes(code), {
+    message: 'Choose a currency from the list.',
+  });
+
 export const registerBody = z.object({
   email: emailField,
   password: passwordField,
@@ -65,6 +75,7 @@ export const userProfile = z.object({
   is_demo_user: z.boolean(),
   company_name: z.string(),
   time_zone: z.string(),
+  currency: z.string(),
   tenant_id: z.string(),
   date_joined: z.string(),
   last_login: z.string().nullable(),
@@ -84,6 +95,7 @@ export const profileUpdateBody = z.object({
   last_name: requiredText(150).optional(),
   company_name: requiredText(200).optional(),
   time_zone: timeZoneField.optional(),
+  currency: currencyField.optional(),
   email: emailField.optional(),
   current_password: z.string().optional(),
   new_password: passwordField.optional(),

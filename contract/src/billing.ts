@@ -24,6 +24,9 @@ export const planFeatures = z.object({
   excluded: z.array(moduleName),
 });
 
+/** Coverdesk's plans are priced in US dollars, whatever currency an agency keeps its books in. */
+export const PLAN_CURRENCY = 'USD';
+
 export const plan = z.object({
   id: z.string(),
   name: z.string(),

@@ -34,6 +34,18 @@ async function createPolicy(page: Page, number: string, frequency: string) {
   await page.getByRole('option', { name: frequency }).click();
 }
 
+test('an agency keeping its books in euros sees its amounts in euros', async ({ page, broker, request }) => {
+  await seedCatalogue(request, broker);
+  const changed = await request.patch('/api/user/profile/', {
+    headers: { authorization: `Bearer ${broker.access}` },
+    data: { currency: 'EUR' },
+  });
+  expect(changed.status()).toBe(200);
+  await signInWithTokens(page, broker);
+  await createPolicy(page, 'P-7', 'Quarterly');
+  await expect(page.getByRole('cell', { name: '€250.00' })).toHaveCount(4);
+});
+
 test('a broker records a quarterly policy, takes two payments, sees the commission follow, and renews it', async ({
   page,
   broker,

@@ -17,10 +17,17 @@ test('a broker edits their name and agency, then changes their password', async 
   await expect(timeZone).toHaveValue('UTC');
   await timeZone.fill('Jerusalem');
   await page.getByRole('option', { name: 'Asia/Jerusalem' }).click();
+  const currency = page.getByRole('combobox', { name: 'Agency currency' });
+  await expect(currency).toHaveValue('USD — US Dollar');
+  await currency.fill('shekel');
+  await page.getByRole('option', { name: 'ILS — Israeli New Shekel' }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your profile has been updated.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Agency time zone' })).toHaveValue('Asia/Jerusalem');
+  await expect(page.getByRole('combobox', { name: 'Agency currency' })).toHaveValue(
+    'ILS — Israeli New Shekel',
+  );
 
   await page.getByRole('textbox', { name: /^Current password/ }).fill('not the password');
   await page.getByRole('textbox', { name: /^New password/ }).fill('evening tide rolls in');

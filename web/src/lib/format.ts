@@ -9,9 +9,26 @@ export function formatDate(iso: string | null | undefined): string {
   return (calendarDay ? calendarDayFormat : dateFormat).format(new Date(iso));
 }
 
-/** Money as the API sends it ("79.99"), in the agency's currency; the string is never re-rounded. */
-export function formatMoney(amount: string, currency = 'USD'): string {
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(Number(amount));
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Money as the API sends it ("79.99") in a currency (`useFormatMoney` gives the agency's). Amounts
+ * are kept to the cent, so the cents are shown even in a currency written without them (¥1,234.5),
+ * and the string is never rounded.
+ */
+export function formatMoney(amount: string, currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    const usual = new Intl.NumberFormat(undefined, { style: 'currency', currency }).resolvedOptions();
+    format = new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: Math.min(usual.minimumFractionDigits ?? 2, 2),
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(Number(amount));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, todayIn } from './format.js';
+import { formatDate, formatMoney, todayIn } from './format.js';
 import { isAdminHost, mainAppLoginUrl } from './hosts.js';
 import { initials } from './initials.js';
 import { createLocalPersister } from './query-persistence.js';
@@ -31,6 +31,18 @@ describe('admin hosts', () => {
     expect(mainAppLoginUrl({ protocol: 'https:', host: 'admin.coverdesk.app' })).toBe(
       'https://coverdesk.app/login',
     );
+  });
+});
+
+describe('money', () => {
+  it('is written in the agency currency to the cent the API sent, never rounded', () => {
+    expect(formatMoney('1234.50', 'USD')).toBe('$1,234.50');
+    expect(formatMoney('1234.50', 'EUR')).toBe('€1,234.50');
+    // The yen is written without cents, but an amount that has them keeps them.
+    expect(formatMoney('1234.00', 'JPY')).toBe('¥1,234');
+    expect(formatMoney('1234.55', 'JPY')).toBe('¥1,234.55');
+    // The dinar is written with three decimals; amounts are kept to two.
+    expect(formatMoney('10.25', 'KWD')).toMatch(/^KWD\s10\.25$/);
   });
 });
 

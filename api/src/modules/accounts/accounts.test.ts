@@ -57,6 +57,7 @@ describe('registration', () => {
         'last_name',
         'tenant_id',
         'time_zone',
+        'currency',
       ].sort(),
     );
   });
@@ -381,6 +382,23 @@ describe('profile', () => {
       message: 'Your profile has been updated.',
       user: { first_name: 'Noga', last_name: 'Peretz', company_name: 'Noga Cover', is_admin: false },
     });
+  });
+
+  it("keeps the agency's books in US dollars until the broker picks its currency", async () => {
+    const agency = await registerAgency(t.app);
+    expect(agency.user.currency).toBe('USD');
+    const refused = await patch(agency.access, { currency: 'XYZ' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ currency: ['Choose a currency from the list.'] });
+    const changed = await patch(agency.access, { currency: 'EUR' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().user.currency).toBe('EUR');
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/profile/',
+      headers: bearer(agency.access),
+    });
+    expect(read.json().currency).toBe('EUR');
   });
 
   it('refuses a password change with a wrong current password', async () => {

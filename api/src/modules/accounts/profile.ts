@@ -14,7 +14,7 @@ import { type AccessClaims, revokeUserSessions } from './tokens.js';
 const REQUIRED = 'This field is required.';
 
 /**
- * Updates names, agency name, email or password. Email and password changes need the current
+ * Updates names, the agency's name, time zone and currency, email or password. Email and password changes need the current
  * password; demo users can change neither. A new password signs out every other session.
  */
 export async function updateProfile(
@@ -63,7 +63,7 @@ export async function updateProfile(
       if (Object.values(changes).some((value) => value !== undefined)) {
         await tx.update(users).set(changes).where(eq(users.id, user.id));
       }
-      const agency = { name: body.company_name, timeZone: body.time_zone };
+      const agency = { name: body.company_name, timeZone: body.time_zone, currency: body.currency };
       if (Object.values(agency).some((value) => value !== undefined)) {
         await tx.update(tenants).set(agency).where(eq(tenants.id, user.tenantId));
       }

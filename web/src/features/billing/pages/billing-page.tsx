@@ -1,4 +1,4 @@
-import { MODULE_LABELS, type Plan } from '@coverdesk/contract';
+import { MODULE_LABELS, PLAN_CURRENCY, type Plan } from '@coverdesk/contract';
 import {
   Alert,
   Anchor,
@@ -147,13 +147,13 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
         {plan.description}
       </Text>
       <Text fw={700} fz="lg">
-        {formatMoney(plan.price_monthly)}{' '}
+        {formatMoney(plan.price_monthly, PLAN_CURRENCY)}{' '}
         <Text span fz="sm" c="dimmed">
           / month
         </Text>
       </Text>
       <Text fz="sm" c="dimmed" mb="sm">
-        or {formatMoney(plan.price_yearly)} a year
+        or {formatMoney(plan.price_yearly, PLAN_CURRENCY)} a year
       </Text>
       <List spacing={4} fz="sm" icon={<IconCheck size={14} color="var(--mantine-color-green-7)" />}>
         <List.Item>{plan.limits.policies.toLocaleString()} policies</List.Item>

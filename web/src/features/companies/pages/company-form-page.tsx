@@ -20,7 +20,8 @@ import { FormError } from '../../../components/form-error.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
-import { formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
+import { TABULAR_FIGURES } from '../../../lib/format.js';
+import { useFormatMoney } from '../../../lib/money.js';
 import {
   useCompany,
   useCompanyStats,
@@ -176,6 +177,7 @@ function CompanyForm({ company }: { company?: Company }) {
 /** What the insurer's policies add up to (zero until policies are recorded). */
 function CompanyStatsRow({ id }: { id: string }) {
   const stats = useCompanyStats(id);
+  const formatMoney = useFormatMoney();
   if (!stats.data) return null;
   const figures = [
     ['Policies', String(stats.data.policy_count)],

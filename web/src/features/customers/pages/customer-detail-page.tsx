@@ -4,7 +4,8 @@ import { IconFileText } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
-import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { Money } from '../../../lib/money.js';
 import { useCustomer, useCustomerPolicies } from '../api.js';
 import { CustomerContact } from '../components/customer-contact.js';
 import { CustomerSummary } from '../components/customer-summary.js';
@@ -91,7 +92,7 @@ function CustomerPolicies({ customer }: { customer: Customer }) {
               </div>
               <Stack gap={2} align="flex-end">
                 <Text fz="sm" style={TABULAR_FIGURES}>
-                  {formatMoney(policy.amount_paid)} of {formatMoney(policy.total_premium)}
+                  <Money amount={policy.amount_paid} /> of <Money amount={policy.total_premium} />
                 </Text>
                 <PolicyStatusBadge status={policy.status} />
               </Stack>

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit } from '../../../lib/form.js';
-import { formatMoney } from '../../../lib/format.js';
+import { Money, useFormatMoney } from '../../../lib/money.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useCorrectPayment, useRecordPayment, useUndoPayment } from '../api.js';
 
@@ -89,8 +89,8 @@ function UndoDialog({ row, opened, onClose }: { row: InstallmentRow; opened: boo
         })
       }
     >
-      The {formatMoney(row.amount_paid)} recorded for {row.customer_name} is removed and the instalment is due
-      again.
+      The <Money amount={row.amount_paid} /> recorded for {row.customer_name} is removed and the instalment is
+      due again.
     </ConfirmDialog>
   );
 }
@@ -113,6 +113,7 @@ function PaymentDialog({
   // The amount's field is named as the API names it, so its errors land beside it.
   const amountField = correcting ? 'amount_paid' : 'amount';
   const today = useAgencyToday();
+  const formatMoney = useFormatMoney();
   const form = useForm({
     initialValues: {
       amount: remaining(row),
@@ -144,7 +145,7 @@ function PaymentDialog({
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <Text fz="sm" c="dimmed">
-            {row.customer_name} · {row.company_name} · {formatMoney(row.amount_due)} due
+            {row.customer_name} · {row.company_name} · <Money amount={row.amount_due} /> due
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput

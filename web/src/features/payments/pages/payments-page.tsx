@@ -6,8 +6,9 @@ import { type Column, DataList } from '../../../components/data-list.js';
 import { InstallmentStatusBadge } from '../../../components/installment-status-badge.js';
 import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
-import { formatDate, formatMoney } from '../../../lib/format.js';
+import { formatDate } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
+import { Money } from '../../../lib/money.js';
 import { useInstallments } from '../api.js';
 import { PaymentButton } from '../components/record-payment.js';
 
@@ -39,9 +40,9 @@ const columns: Column<InstallmentRow>[] = [
     header: 'Amount',
     sort: 'amount_due',
     numeric: true,
-    render: (row) => formatMoney(row.amount_due),
+    render: (row) => <Money amount={row.amount_due} />,
   },
-  { key: 'paid', header: 'Paid', numeric: true, render: (row) => formatMoney(row.amount_paid) },
+  { key: 'paid', header: 'Paid', numeric: true, render: (row) => <Money amount={row.amount_paid} /> },
   { key: 'status', header: 'Status', render: (row) => <InstallmentStatusBadge installment={row} /> },
   { key: 'action', header: 'Payment', render: (row) => <PaymentButton row={row} /> },
 ];
@@ -95,7 +96,7 @@ export function Component() {
           <Stack gap={2}>
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600}>
-                {formatDate(row.due_date)} · {formatMoney(row.amount_due)}
+                {formatDate(row.due_date)} · <Money amount={row.amount_due} />
               </Text>
               <InstallmentStatusBadge installment={row} />
             </Group>

@@ -2,7 +2,8 @@ import { PAYMENT_METHOD_LABELS } from '@coverdesk/contract';
 import { Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { InstallmentStatusBadge } from '../../../components/installment-status-badge.js';
 import { ErrorState } from '../../../components/page-states.js';
-import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { Money } from '../../../lib/money.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { usePolicyInstallments } from '../api.js';
 
@@ -28,7 +29,7 @@ export function InstallmentSchedule({ policyId }: { policyId: string }) {
                   {row.sequence}. {formatDate(row.due_date)}
                 </Text>
                 <Text fz="xs" c="dimmed" style={TABULAR_FIGURES}>
-                  {formatMoney(row.amount_paid)} paid of {formatMoney(row.amount_due)}
+                  <Money amount={row.amount_paid} /> paid of <Money amount={row.amount_due} />
                 </Text>
               </div>
               <InstallmentStatusBadge installment={row} />
@@ -54,10 +55,10 @@ export function InstallmentSchedule({ policyId }: { policyId: string }) {
                   <Table.Td>{row.sequence}</Table.Td>
                   <Table.Td>{formatDate(row.due_date)}</Table.Td>
                   <Table.Td ta="right" style={TABULAR_FIGURES}>
-                    {formatMoney(row.amount_due)}
+                    <Money amount={row.amount_due} />
                   </Table.Td>
                   <Table.Td ta="right" style={TABULAR_FIGURES}>
-                    {formatMoney(row.amount_paid)}
+                    <Money amount={row.amount_paid} />
                   </Table.Td>
                   <Table.Td>
                     {row.paid_date

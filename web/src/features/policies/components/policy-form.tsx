@@ -29,7 +29,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
-import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { Money } from '../../../lib/money.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useCustomerChoices, useInsurerChoices, useSavePolicy } from '../api.js';
 
@@ -284,7 +285,7 @@ function SchedulePreview({ values }: { values: PolicyFormValues }) {
                   <Table.Td>{row.sequence}</Table.Td>
                   <Table.Td>{formatDate(row.due_date)}</Table.Td>
                   <Table.Td ta="right" style={TABULAR_FIGURES}>
-                    {formatMoney(row.amount_due)}
+                    <Money amount={row.amount_due} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -6,8 +6,9 @@ import { type Column, DataList } from '../../../components/data-list.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { POLICY_STATUS_LABELS, PolicyStatusBadge } from '../../../components/policy-status-badge.js';
-import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
+import { Money } from '../../../lib/money.js';
 import { useInsurerChoices, usePolicies } from '../api.js';
 
 const FILTERS = ['status', 'company_id', 'policy_type_id', 'customer_id', 'expiring_within_days'] as const;
@@ -40,7 +41,7 @@ const columns: Column<Policy>[] = [
     header: 'Premium',
     sort: 'total_premium',
     numeric: true,
-    render: (policy) => formatMoney(policy.total_premium),
+    render: (policy) => <Money amount={policy.total_premium} />,
   },
   {
     key: 'paid',
@@ -52,8 +53,11 @@ const columns: Column<Policy>[] = [
     key: 'commission',
     header: 'Commission received',
     numeric: true,
-    render: (policy) =>
-      `${formatMoney(policy.received_commission)} of ${formatMoney(policy.expected_commission)}`,
+    render: (policy) => (
+      <>
+        <Money amount={policy.received_commission} /> of <Money amount={policy.expected_commission} />
+      </>
+    ),
   },
   { key: 'status', header: 'Status', render: (policy) => <PolicyStatusBadge status={policy.status} /> },
 ];
@@ -135,7 +139,7 @@ export function Component() {
                 {policy.company_name} · ends {formatDate(policy.end_date)}
               </Text>
               <Text fz="sm" fw={600} style={TABULAR_FIGURES}>
-                {formatMoney(policy.total_premium)}
+                <Money amount={policy.total_premium} />
               </Text>
             </Group>
           </Stack>

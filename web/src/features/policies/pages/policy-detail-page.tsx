@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
-import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { Money } from '../../../lib/money.js';
 import { usePolicy } from '../api.js';
 import { InstallmentSchedule } from '../components/installment-schedule.js';
 import { PolicyActions } from '../components/policy-actions.js';
@@ -37,12 +38,18 @@ export function Component() {
           <PolicyActions policy={p} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mt="md">
-          <Figure label="Premium">{formatMoney(p.total_premium)}</Figure>
-          <Figure label="Paid">
-            {formatMoney(p.amount_paid)} ({p.installments_paid}/{p.total_installments})
+          <Figure label="Premium">
+            <Money amount={p.total_premium} />
           </Figure>
-          <Figure label="Expected commission">{formatMoney(p.expected_commission)}</Figure>
-          <Figure label="Received commission">{formatMoney(p.received_commission)}</Figure>
+          <Figure label="Paid">
+            <Money amount={p.amount_paid} /> ({p.installments_paid}/{p.total_installments})
+          </Figure>
+          <Figure label="Expected commission">
+            <Money amount={p.expected_commission} />
+          </Figure>
+          <Figure label="Received commission">
+            <Money amount={p.received_commission} />
+          </Figure>
         </SimpleGrid>
       </Card>
       <Grid gap="md">
@@ -96,8 +103,12 @@ function Terms({ policy }: { policy: Policy }) {
         <Row label="Term">
           {formatDate(policy.start_date)} – {formatDate(policy.end_date)}
         </Row>
-        <Row label="Total premium">{formatMoney(policy.total_premium)}</Row>
-        <Row label="Net premium (commission base)">{formatMoney(policy.net_premium)}</Row>
+        <Row label="Total premium">
+          <Money amount={policy.total_premium} />
+        </Row>
+        <Row label="Net premium (commission base)">
+          <Money amount={policy.net_premium} />
+        </Row>
         <Row label="Commission">{policy.commission_percentage}%</Row>
         <Row label="Paid">
           {policy.payment_frequency === 'custom'
@@ -105,8 +116,16 @@ function Terms({ policy }: { policy: Policy }) {
             : PAYMENT_FREQUENCY_LABELS[policy.payment_frequency]}
         </Row>
         {policy.insured_item && <Row label="Insured">{policy.insured_item}</Row>}
-        {policy.sum_insured && <Row label="Sum insured">{formatMoney(policy.sum_insured)}</Row>}
-        {policy.deductible && <Row label="Deductible">{formatMoney(policy.deductible)}</Row>}
+        {policy.sum_insured && (
+          <Row label="Sum insured">
+            <Money amount={policy.sum_insured} />
+          </Row>
+        )}
+        {policy.deductible && (
+          <Row label="Deductible">
+            <Money amount={policy.deductible} />
+          </Row>
+        )}
         {policy.cancelled_at && (
           <Row label="Cancelled">
             {formatDate(policy.cancelled_at)}: {policy.cancellation_reason}

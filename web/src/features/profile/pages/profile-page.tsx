@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format.js';
 import { initials } from '../../../lib/initials.js';
+import { currencyName } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session-context.js';
 import { useSubscriptionStatus } from '../../../lib/subscription.js';
 
@@ -61,6 +62,8 @@ export function Component() {
           </Title>
           <Stack gap="sm">
             <Field label="Name">{user.company_name}</Field>
+            <Field label="Time zone">{user.time_zone}</Field>
+            <Field label="Currency">{currencyName(user.currency)}</Field>
             <Field label="Member since">{formatDate(user.date_joined)}</Field>
             <Field label="Last sign-in">{formatDate(user.last_login)}</Field>
           </Stack>

@@ -19,6 +19,7 @@ import { NewPasswordFields } from '../../../components/new-password-fields.js';
 import { FALLBACK_ERROR } from '../../../lib/error-message.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { ApiError } from '../../../lib/http.js';
+import { currencyChoices } from '../../../lib/money.js';
 import { newPasswordRules } from '../../../lib/password-rules.js';
 import { useSession } from '../../../lib/session-context.js';
 import { timeZoneChoices } from '../../../lib/time-zone.js';
@@ -43,6 +44,7 @@ export function Component() {
           last_name: user.last_name,
           company_name: user.company_name,
           time_zone: user.time_zone,
+          currency: user.currency,
           email: user.email,
         }}
         locked={user.is_demo_user}
@@ -58,10 +60,12 @@ type Details = {
   last_name: string;
   company_name: string;
   time_zone: string;
+  currency: string;
   email: string;
 };
 
 const timeZones = timeZoneChoices();
+const currencies = currencyChoices();
 
 function DetailsForm(props: {
   initial: Details;
@@ -87,6 +91,7 @@ function DetailsForm(props: {
       last_name: values.last_name,
       company_name: values.company_name,
       time_zone: values.time_zone,
+      currency: values.currency,
       ...(emailChanged ? { email: values.email, current_password: values.current_password } : {}),
     });
     props.onSaved(result.user);
@@ -134,6 +139,15 @@ function DetailsForm(props: {
               allowDeselect={false}
               nothingFoundMessage="No time zone by that name"
               {...form.getInputProps('time_zone')}
+            />
+            <Select
+              label="Agency currency"
+              description="Premiums, payments and commission are shown in it."
+              data={currencies}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No currency by that name"
+              {...form.getInputProps('currency')}
             />
             <TextInput
               label="Email"

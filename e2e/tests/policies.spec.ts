@@ -34,7 +34,11 @@ async function createPolicy(page: Page, number: string, frequency: string) {
   await page.getByRole('option', { name: frequency }).click();
 }
 
-test('an agency keeping its books in euros sees its amounts in euros', async ({ page, broker, request }) => {
+test('an agency keeping its books in euros sees its amounts in euros', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
   await seedCatalogue(request, broker);
   const changed = await request.patch('/api/user/profile/', {
     headers: { authorization: `Bearer ${broker.access}` },
@@ -44,6 +48,7 @@ test('an agency keeping its books in euros sees its amounts in euros', async ({ 
   await signInWithTokens(page, broker);
   await createPolicy(page, 'P-7', 'Quarterly');
   await expect(page.getByRole('cell', { name: '€250.00' })).toHaveCount(4);
+  await page.screenshot({ path: testInfo.outputPath('policy-form-in-euros.png'), fullPage: true });
 });
 
 test('a broker records a quarterly policy, takes two payments, sees the commission follow, and renews it', async ({

@@ -14,8 +14,9 @@ import { type AccessClaims, revokeUserSessions } from './tokens.js';
 const REQUIRED = 'This field is required.';
 
 /**
- * Updates names, the agency's name, time zone and currency, email or password. Email and password changes need the current
- * password; demo users can change neither. A new password signs out every other session.
+ * Updates names, the agency's name, time zone and currency, email or password. Email and password
+ * changes need the current password; demo users can change neither. A new password signs out every
+ * other session.
  */
 export async function updateProfile(
   db: Database,

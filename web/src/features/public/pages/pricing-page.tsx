@@ -1,4 +1,4 @@
-import { type BILLING_CYCLES, MODULE_LABELS, type Plan } from '@coverdesk/contract';
+import { type BILLING_CYCLES, MODULE_LABELS, PLAN_CURRENCY, type Plan } from '@coverdesk/contract';
 import {
   Alert,
   Anchor,
@@ -28,7 +28,7 @@ const CYCLE_OPTIONS: { value: BillingCycle; label: string }[] = [
   { value: 'yearly', label: 'Yearly' },
 ];
 
-const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: PLAN_CURRENCY });
 const count = new Intl.NumberFormat('en-US');
 
 /** Whole cents, so the yearly saving is not thrown off by floating-point sums. */

@@ -37,7 +37,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // Reduced motion, which the app honours: the accessibility checks see toasts and dialogs at rest,
+  // never half faded in or out.
+  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure', reducedMotion: 'reduce' },
   projects: [
     {
       name: 'desktop',

@@ -31,6 +31,8 @@ export const theme = createTheme({
   variantColorResolver,
   primaryShade: { light: 7, dark: 5 },
   defaultRadius: 'md',
+  // People who ask their system for less motion get no sliding toasts, menus or modals.
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

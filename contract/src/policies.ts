@@ -200,7 +200,8 @@ export type InstallmentRow = z.infer<typeof installmentRow>;
 
 /** The stored statuses, and two views across them: overdue (unpaid and past its date) and due (unpaid). */
 export const INSTALLMENT_FILTERS = [...INSTALLMENT_STATUSES, 'overdue', 'due'] as const;
-export const INSTALLMENT_ORDERINGS = ['due_date', 'amount_due'] as const;
+/** `attention`: what is still owed first, by due date (so the overdue lead), then the paid ones. */
+export const INSTALLMENT_ORDERINGS = ['due_date', 'amount_due', 'attention'] as const;
 
 export const installmentListQuery = pageQuery.extend({
   status: z.enum(INSTALLMENT_FILTERS).optional(),

@@ -281,6 +281,16 @@ describe('payments', () => {
     expect((await list('search=home-2')).count).toBe(2);
     expect((await list('search=dana%20lev')).count).toBe(4);
     expect(await dueDates('ordering=-due_date&page_size=2')).toEqual(['2090-07-01', '2090-01-01']);
+    // What needs attention: the overdue, then what falls due later, then the paid.
+    expect(await dueDates('ordering=attention')).toEqual([
+      '2020-04-01',
+      '2020-07-01',
+      '2020-10-01',
+      '2090-01-01',
+      '2090-07-01',
+      '2020-01-01',
+    ]);
+    expect(await dueDates('ordering=attention&page_size=2&page=3')).toEqual(['2090-07-01', '2020-01-01']);
     expect(await dueDates(`ordering=amount_due&status=due&policy_id=${future.id}`)).toEqual([
       '2090-01-01',
       '2090-07-01',

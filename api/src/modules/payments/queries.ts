@@ -104,7 +104,12 @@ export async function listInstallments(
     .orderBy(
       ...orderBy(
         query.ordering,
-        { due_date: installments.dueDate, amount_due: installments.amountDue },
+        {
+          due_date: installments.dueDate,
+          amount_due: installments.amountDue,
+          // A row value sorts on its first field, then its second: false (still owed) before true.
+          attention: sql`(${installments.status} = 'paid', ${installments.dueDate})`,
+        },
         installments.id,
       ),
     )

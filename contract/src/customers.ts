@@ -79,6 +79,13 @@ export const customer = z.object({
 });
 export type Customer = z.infer<typeof customer>;
 
+/**
+ * A customer as answered alone (added, read, changed), with how many policies are theirs: those
+ * must be deleted or moved before the customer can be, so a screen can say so before asking.
+ */
+export const customerDetail = customer.extend({ policy_count: z.number().int() });
+export type CustomerDetail = z.infer<typeof customerDetail>;
+
 export const CUSTOMER_ORDERINGS = ['name', 'created_at', 'city'] as const;
 
 export const customerListQuery = pageQuery.extend({

@@ -38,6 +38,7 @@ describe('customers', () => {
     const customer = created.json();
     expect(customer).toMatchObject({
       ...dana,
+      policy_count: 0,
       customer_type: 'individual',
       display_name: 'Dana Levi',
       business_name: '',
@@ -356,5 +357,28 @@ describe('deleting a customer with policies', () => {
       tx.delete(policies).where(eq(policies.customerId, parties.customerId)),
     );
     expect((await as.delete(url)).statusCode).toBe(204);
+  });
+
+  it('tells, in the customer read alone, how many policies stand in the way, as deletion counts them', async () => {
+    const { as, user } = await agency();
+    const parties = await addPolicyParties(as, { customer: ['Dana', 'Levi'] });
+    const url = `/api/customers/${parties.customerId}/`;
+    expect((await as.get(url)).json().policy_count).toBe(0);
+
+    await insertPolicy(t, user.tenant_id, parties);
+    // A cancelled policy counts as much as an open one: it still points at the customer.
+    const cancelled = await insertPolicy(t, user.tenant_id, parties);
+    const cancel = { cancelled_at: '2026-02-01', reason: 'Sold the car' };
+    expect((await as.post(`/api/policies/${cancelled.id}/cancel/`, cancel)).statusCode).toBe(200);
+    const other = await addPolicyParties(as, { customer: ['Avi', 'Cohen'], company: 'Clal' });
+    await insertPolicy(t, user.tenant_id, other);
+
+    expect((await as.get(url)).json().policy_count).toBe(2);
+    expect((await as.patch(url, { city: 'Haifa' })).json().policy_count).toBe(2);
+    expect((await as.delete(url)).json()).toEqual({
+      detail: 'Dana Levi has 2 policies. Delete or move them first.',
+    });
+    // The list does not count them for every row.
+    expect((await as.get('/api/customers/')).json().results[0]).not.toHaveProperty('policy_count');
   });
 });

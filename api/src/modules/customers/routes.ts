@@ -1,7 +1,7 @@
 import {
   type CustomerValues,
-  customer,
   customerBody,
+  customerDetail,
   customerDuplicateList,
   customerDuplicateQuery,
   customerListQuery,
@@ -20,7 +20,7 @@ import { notFound, parseWith } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
-import { policyRaceConflict, refuseWhilePolicies } from '../policies/in-use.js';
+import { countPoliciesOf, policyRaceConflict, refuseWhilePolicies } from '../policies/in-use.js';
 import {
   createCustomer,
   deleteCustomer,
@@ -42,6 +42,12 @@ async function requireCustomer(tx: Transaction, tenantId: string, id: string, op
   const found = await findCustomer(tx, tenantId, id, options);
   if (!found) throw notFound(NOT_FOUND);
   return found;
+}
+
+/** One customer as answered alone: with their policies counted as the refusal to delete counts them. */
+async function readCustomer(tx: Transaction, tenantId: string, id: string) {
+  const found = await requireCustomer(tx, tenantId, id);
+  return { ...found, policy_count: await countPoliciesOf(tx, tenantId, 'customer', id) };
 }
 
 /** The agency's customers, people and businesses, within the number its plan allows. */
@@ -78,14 +84,14 @@ export const customerRoutes =
           description: '402 once the agency has as many customers as its plan allows.',
           security: bearerAuth,
           body: customerBody,
-          response: { 201: customer, ...errors },
+          response: { 201: customerDetail, ...errors },
         },
       },
       async (request, reply) => {
         const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await assertBelowLimit(tx, tenantId, 'customers');
           const id = await createCustomer(tx, tenantId, request.body);
-          return requireCustomer(tx, tenantId, id);
+          return readCustomer(tx, tenantId, id);
         });
         return reply.code(201).send(created);
       },
@@ -118,14 +124,16 @@ export const customerRoutes =
         schema: {
           tags,
           summary: 'One customer',
+          description:
+            '`policy_count` is how many policies must be deleted or moved before the customer can be.',
           security: bearerAuth,
           params: idParams,
-          response: { 200: customer, ...errors },
+          response: { 200: customerDetail, ...errors },
         },
       },
       async (request) => {
         return withModule(ctx, request, MODULE, (tx, { tenantId }) =>
-          requireCustomer(tx, tenantId, request.params.id),
+          readCustomer(tx, tenantId, request.params.id),
         );
       },
     );
@@ -139,14 +147,14 @@ export const customerRoutes =
           security: bearerAuth,
           params: idParams,
           body: customerBody,
-          response: { 200: customer, ...errors },
+          response: { 200: customerDetail, ...errors },
         },
       },
       async (request) => {
         const { id } = request.params;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           if (!(await updateCustomer(tx, tenantId, id, request.body))) throw notFound(NOT_FOUND);
-          return requireCustomer(tx, tenantId, id);
+          return readCustomer(tx, tenantId, id);
         });
       },
     );
@@ -162,7 +170,7 @@ export const customerRoutes =
           security: bearerAuth,
           params: idParams,
           body: customerPatchBody,
-          response: { 200: customer, ...errors },
+          response: { 200: customerDetail, ...errors },
         },
       },
       async (request) => {
@@ -171,7 +179,7 @@ export const customerRoutes =
           const stored = await requireCustomer(tx, tenantId, id, { lock: true });
           const current = Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, stored[field]]));
           await updateCustomer(tx, tenantId, id, parseWith(customerBody, { ...current, ...request.body }));
-          return requireCustomer(tx, tenantId, id);
+          return readCustomer(tx, tenantId, id);
         });
       },
     );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields.js';
+import { REQUIRED, requiredText, text } from './fields.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome; the cap only keeps hashing cost bounded. */
@@ -51,11 +51,7 @@ export const registerBody = z.object({
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const tokenBody = z.object({
-  email: z
-    .string({ error: 'This field is required.' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'This field may not be blank.'),
+  email: text({ error: REQUIRED }).trim().toLowerCase().min(1, 'This field may not be blank.'),
   password: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
 });
 

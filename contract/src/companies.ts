@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { money } from './billing.js';
 import { COMMISSION_PAYMENT_METHODS, COMMISSION_TYPES } from './constants.js';
-import { optionalEmail, optionalText, optionalUrl, percentage, requiredText, uuid } from './fields.js';
+import {
+  choiceOf,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  optionalUrl,
+  percentage,
+  requiredText,
+  uuid,
+} from './fields.js';
 import { ordering, paged, pageQuery } from './pagination.js';
 import { companyPolicyType } from './policy-types.js';
 
@@ -11,7 +20,7 @@ export const commissionPaymentMethod = z.enum(COMMISSION_PAYMENT_METHODS, {
 
 /** One type the insurer sells, as the company form sends it. */
 export const companyRateBody = z.object({
-  policy_type_id: uuid,
+  policy_type_id: choiceOf('Choose a policy type.'),
   custom_name: optionalText(100),
   commission_percentage: percentage,
 });
@@ -21,7 +30,7 @@ export const companyBody = z.object({
   name: requiredText(200),
   contact_person: optionalText(150),
   email: optionalEmail,
-  phone: optionalText(40),
+  phone: optionalPhone,
   website: optionalUrl,
   address: optionalText(500),
   notes: optionalText(5000),

@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import { CONTACT_CHANNELS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from './constants.js';
-import { isoDate, optionalEmail, optionalText, REQUIRED, requiredText, uuid } from './fields.js';
+import {
+  boundedText,
+  EVEN_WHEN_FIELDS_FAIL,
+  isoDate,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  REQUIRED,
+  requiredText,
+  text,
+  uuid,
+  validField,
+} from './fields.js';
 import { ordering, paged, pageQuery } from './pagination.js';
 
 export const customerType = z.enum(CUSTOMER_TYPES, { error: 'Choose individual or business.' });
 export const customerStatus = z.enum(CUSTOMER_STATUSES, { error: 'Choose active or inactive.' });
 export const contactChannel = z.enum(CONTACT_CHANNELS, { error: 'Choose a contact channel.' });
 
-const tag = z.string().trim().min(1).max(40, 'A tag has at most 40 characters.');
+const tag = text().trim().min(1).max(40, 'A tag has at most 40 characters.');
 
 /**
  * A customer as created and edited. An individual has a name; a business has its business name,
@@ -20,7 +32,7 @@ export const customerBody = z
     last_name: requiredText(150),
     business_name: optionalText(200),
     email: optionalEmail,
-    phone: optionalText(40),
+    phone: optionalPhone,
     date_of_birth: z
       .union([z.literal(''), z.null(), isoDate])
       .transform((value) => value || null)
@@ -43,14 +55,15 @@ export const customerBody = z
     if (customer.customer_type === 'business' && !customer.business_name) {
       context.addIssue({ code: 'custom', path: ['business_name'], message: REQUIRED });
     }
-    if (customer.date_of_birth && customer.date_of_birth > new Date().toISOString().slice(0, 10)) {
+    const born = validField(isoDate, customer.date_of_birth);
+    if (born && born > new Date().toISOString().slice(0, 10)) {
       context.addIssue({
         code: 'custom',
         path: ['date_of_birth'],
         message: 'A date of birth cannot be in the future.',
       });
     }
-  });
+  }, EVEN_WHEN_FIELDS_FAIL);
 export type CustomerBody = z.input<typeof customerBody>;
 export type CustomerValues = z.output<typeof customerBody>;
 
@@ -91,7 +104,7 @@ export const CUSTOMER_ORDERINGS = ['name', 'created_at', 'city'] as const;
 export const customerListQuery = pageQuery.extend({
   status: customerStatus.optional(),
   customer_type: customerType.optional(),
-  tag: z.string().trim().max(40).optional(),
+  tag: boundedText(40).optional(),
   ordering: ordering(CUSTOMER_ORDERINGS, 'name'),
 });
 export type CustomerListQuery = z.input<typeof customerListQuery>;
@@ -103,9 +116,9 @@ export const customerPatchBody = z.record(z.string(), z.unknown());
 
 /** Existing customers that share an email, phone or national id with what is being typed. */
 export const customerDuplicateQuery = z.object({
-  email: z.string().trim().max(254).optional(),
-  phone: z.string().trim().max(40).optional(),
-  national_id: z.string().trim().max(50).optional(),
+  email: boundedText(254).optional(),
+  phone: boundedText(40).optional(),
+  national_id: boundedText(50).optional(),
   exclude_id: uuid.optional(),
 });
 export type CustomerDuplicateQuery = z.input<typeof customerDuplicateQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
+import { boundedText } from './fields.js';
 
 /** `?page=&page_size=` on every list. */
 export const pageQuery = z.object({
@@ -10,7 +11,7 @@ export const pageQuery = z.object({
     .min(1)
     .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows per page.`)
     .default(DEFAULT_PAGE_SIZE),
-  search: z.string().trim().max(100).optional(),
+  search: boundedText(100).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

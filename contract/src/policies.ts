@@ -7,7 +7,18 @@ import {
   PAYMENT_METHODS,
   POLICY_STATUSES,
 } from './constants.js';
-import { isoDate, moneyInput, optionalText, percentage, requiredText, uuid } from './fields.js';
+import {
+  choiceOf,
+  EVEN_WHEN_FIELDS_FAIL,
+  isoDate,
+  moneyInput,
+  optionalText,
+  percentage,
+  positiveMoney,
+  requiredText,
+  uuid,
+  validField,
+} from './fields.js';
 import { ordering, paged, pageQuery } from './pagination.js';
 import { termMonths, toCents } from './schedule.js';
 
@@ -20,64 +31,66 @@ export const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'Choose how it was
  * A policy as created and edited. The net premium is the commission base and cannot exceed the
  * total; without a commission percentage the insurer's rate for the type applies.
  */
+const customInstallments = z.coerce
+  .number({ error: 'Enter a whole number of instalments.' })
+  .int('Enter a whole number of instalments.')
+  .min(1, 'At least one instalment.')
+  .max(MAX_INSTALLMENTS, `At most ${MAX_INSTALLMENTS} instalments.`);
+
 export const policyBody = z
   .object({
     policy_number: requiredText(50),
-    customer_id: uuid,
-    company_id: uuid,
-    policy_type_id: uuid,
+    customer_id: choiceOf('Choose a customer.'),
+    company_id: choiceOf('Choose an insurer.'),
+    policy_type_id: choiceOf('Choose a policy type.'),
     start_date: isoDate,
     end_date: isoDate,
-    total_premium: moneyInput,
+    total_premium: positiveMoney('The premium must be more than zero.'),
     net_premium: moneyInput.optional(),
     commission_percentage: percentage.optional(),
     payment_frequency: paymentFrequency.default('single'),
-    custom_installments: z.coerce
-      .number()
-      .int()
-      .min(1, 'At least one instalment.')
-      .max(MAX_INSTALLMENTS, `At most ${MAX_INSTALLMENTS} instalments.`)
-      .optional(),
+    custom_installments: customInstallments.optional(),
     insured_item: optionalText(500),
     sum_insured: moneyInput.nullable().optional(),
     deductible: moneyInput.nullable().optional(),
     notes: optionalText(5000),
   })
   .superRefine((policy, context) => {
-    if (policy.end_date <= policy.start_date) {
+    const start = validField(isoDate, policy.start_date);
+    const end = validField(isoDate, policy.end_date);
+    const total = validField(moneyInput, policy.total_premium);
+    const net = validField(moneyInput, policy.net_premium);
+    const frequency = validField(paymentFrequency, policy.payment_frequency);
+    const instalments = validField(customInstallments, policy.custom_installments);
+    if (start && end && end <= start) {
       context.addIssue({
         code: 'custom',
         path: ['end_date'],
         message: 'The policy must end after it starts.',
       });
     }
-    if (toCents(policy.total_premium) <= 0n) {
-      context.addIssue({
-        code: 'custom',
-        path: ['total_premium'],
-        message: 'The premium must be more than zero.',
-      });
-    }
-    if (policy.net_premium !== undefined && toCents(policy.net_premium) > toCents(policy.total_premium)) {
+    if (total && net && toCents(net) > toCents(total)) {
       context.addIssue({
         code: 'custom',
         path: ['net_premium'],
         message: 'The net premium cannot be more than the total premium.',
       });
     }
-    if (policy.payment_frequency === 'custom' && policy.custom_installments === undefined) {
+    if (frequency === 'custom' && policy.custom_installments === undefined) {
       context.addIssue({ code: 'custom', path: ['custom_installments'], message: 'How many instalments?' });
     }
     // At most one a month, so that every instalment falls due within the term.
-    const months = termMonths(policy.start_date, policy.end_date);
-    if (policy.payment_frequency === 'custom' && (policy.custom_installments ?? 0) > months) {
-      context.addIssue({
-        code: 'custom',
-        path: ['custom_installments'],
-        message: `A ${months}-month term has at most ${months} instalments.`,
-      });
+    if (start && end && end > start && frequency === 'custom' && instalments !== undefined) {
+      const months = termMonths(start, end);
+      if (instalments > months) {
+        context.addIssue({
+          code: 'custom',
+          path: ['custom_installments'],
+          message: `A ${months}-month term has at most ${months} instalments.`,
+        });
+      }
     }
-  });
+  }, EVEN_WHEN_FIELDS_FAIL);
 export type PolicyBody = z.input<typeof policyBody>;
 export type PolicyValues = z.output<typeof policyBody>;
 
@@ -185,7 +198,7 @@ export const renewBody = z.object({
   net_premium: moneyInput.optional(),
   commission_percentage: percentage.optional(),
   payment_frequency: paymentFrequency.optional(),
-  custom_installments: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).optional(),
+  custom_installments: customInstallments.optional(),
 });
 export type RenewBody = z.input<typeof renewBody>;
 
@@ -220,7 +233,7 @@ const MORE_THAN_ZERO = 'The amount must be more than zero.';
 
 /** A payment as recorded in two clicks: without an amount it pays what remains, without a date today. */
 export const paymentBody = z.object({
-  amount: moneyInput.refine((amount) => toCents(amount) > 0n, MORE_THAN_ZERO).optional(),
+  amount: positiveMoney(MORE_THAN_ZERO).optional(),
   paid_date: isoDate.optional(),
   payment_method: paymentMethod,
   reference: optionalText(100),
@@ -229,7 +242,7 @@ export type PaymentBody = z.input<typeof paymentBody>;
 
 /** The payment on an instalment set as a whole, to correct what was recorded. */
 export const paymentCorrectionBody = z.object({
-  amount_paid: moneyInput.refine((amount) => toCents(amount) > 0n, MORE_THAN_ZERO),
+  amount_paid: positiveMoney(MORE_THAN_ZERO),
   paid_date: isoDate,
   payment_method: paymentMethod,
   reference: optionalText(100),

@@ -31,6 +31,16 @@ export const toCents = (amount: string): bigint => {
 export const fromCents = (cents: bigint): string =>
   `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
 
+/**
+ * The net premium of a renewal whose total premium changed: in the same proportion to the total as
+ * before, rounded half-up to the cent (2,200.00 of 2,400.00, renewed at 2,520.00, is 2,310.00).
+ */
+export function scaledNetPremium(net: string, total: string, newTotal: string): string {
+  const totalCents = toCents(total);
+  if (totalCents === 0n) return newTotal;
+  return fromCents((2n * toCents(net) * toCents(newTotal) + totalCents) / (2n * totalCents));
+}
+
 const parseDate = (iso: string) => iso.split('-').map(Number) as [number, number, number];
 
 const DAY_MS = 86_400_000;

@@ -210,13 +210,20 @@ describe('companies', () => {
 
     const invalid = await as.post('/api/companies/', {
       email: 'not-an-address',
-      policy_types: [{ policy_type_id: motor, commission_percentage: '100.5' }],
+      phone: '1-800-INSURE',
+      policy_types: [
+        { policy_type_id: motor, commission_percentage: '100.5' },
+        { policy_type_id: '', commission_percentage: '-3' },
+      ],
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toEqual({
       name: ['This field is required.'],
       email: ['Enter a valid email address.'],
+      phone: ['Use digits, spaces, +, - and parentheses, and "ext." before an extension.'],
       'policy_types.0.commission_percentage': ['A percentage cannot be more than 100.'],
+      'policy_types.1.policy_type_id': ['Choose a policy type.'],
+      'policy_types.1.commission_percentage': ['This cannot be negative.'],
     });
 
     const twice = await as.post('/api/companies/', {

@@ -70,14 +70,27 @@ describe('customers', () => {
     const response = await as.post('/api/customers/', {
       first_name: 'Dana',
       email: 'dana@',
+      phone: 'call me after 5',
+      customer_type: 'business',
+      date_of_birth: '2999-01-01',
       tags: ['x'.repeat(41)],
     });
     expect(response.statusCode).toBe(400);
+    // The rules across fields (a business needs its name, a birth date is past) come with the rest.
     expect(response.json()).toEqual({
       last_name: ['This field is required.'],
       email: ['Enter a valid email address.'],
+      phone: ['Use digits, spaces, +, - and parentheses, and "ext." before an extension.'],
+      business_name: ['This field is required.'],
+      date_of_birth: ['A date of birth cannot be in the future.'],
       'tags.0': ['A tag has at most 40 characters.'],
     });
+    for (const phone of ['+972 (52) 123-4567 ext. 12', '03 555 1234 x9', '052.123.4567']) {
+      const saved = await as.post('/api/customers/', { ...dana, email: '', phone });
+      expect(saved.statusCode, phone).toBe(201);
+      expect(saved.json().phone).toBe(phone);
+      await as.delete(`/api/customers/${saved.json().id}/`);
+    }
 
     const unborn = await as.post('/api/customers/', { ...dana, date_of_birth: '2999-01-01' });
     expect(unborn.statusCode).toBe(400);

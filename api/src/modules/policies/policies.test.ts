@@ -581,7 +581,8 @@ describe('policies', () => {
       end_date: '2029-02-28',
       total_premium: '1200.00',
       net_premium: '1000.00',
-      commission_percentage: '9.50',
+      // The rate Harel pays on Motor today, not the term's own 9.5%.
+      commission_percentage: '12.50',
       payment_frequency: 'quarterly',
       insured_item: 'Mazda 3',
       renewed_from_id: old.id,
@@ -606,6 +607,55 @@ describe('policies', () => {
     expect(twice.json()).toEqual({ detail: 'This policy has already been renewed.' });
   });
 
+  it('renews at a new premium with the net in the same proportion, to the cent, and the rate the insurer pays today', async () => {
+    const { as, addPolicy, base, harel, motor } = await setUp();
+    const old = await addPolicy({
+      total_premium: '2400.00',
+      net_premium: '2200.00',
+      commission_percentage: '10',
+    });
+    await as.put(`/api/companies/${harel.id}/`, {
+      name: 'Harel',
+      policy_types: [{ policy_type_id: motor.id, commission_percentage: '14' }],
+    });
+    const renewal = await created(
+      await as.post(`/api/policies/${old.id}/renew/`, {
+        policy_number: 'POL-1-2027',
+        total_premium: '2520.00',
+      }),
+    );
+    expect(renewal).toMatchObject({
+      policy_number: 'POL-1-2027',
+      total_premium: '2520.00',
+      net_premium: '2310.00',
+      commission_percentage: '14.00',
+      expected_commission: '323.40',
+    });
+
+    // 333.33 of 1,000.00 at 1,234.57 is 411.5219...: half a cent or more rounds up, less rounds down.
+    const thirds = await addPolicy({
+      policy_number: 'POL-9',
+      total_premium: '1000.00',
+      net_premium: '333.33',
+    });
+    const up = await created(
+      await as.post(`/api/policies/${thirds.id}/renew/`, { total_premium: '1234.57' }),
+    );
+    expect(up.net_premium).toBe('411.52');
+    const half = await addPolicy({ policy_number: 'POL-10', total_premium: '200.00', net_premium: '100.01' });
+    // 100.01 of 200.00 at 100.00 is exactly 50.005.
+    const rounded = await created(
+      await as.post(`/api/policies/${half.id}/renew/`, { total_premium: '100.00' }),
+    );
+    expect(rounded.net_premium).toBe('50.01');
+
+    // Without a rate for the type any more, the renewal keeps the term's own.
+    await as.put(`/api/companies/${harel.id}/`, { name: 'Harel', policy_types: [] });
+    expect((await as.post('/api/policies/', { ...base, policy_number: 'POL-11' })).statusCode).toBe(400);
+    const kept = await created(await as.post(`/api/policies/${renewal.id}/renew/`, {}));
+    expect(kept.commission_percentage).toBe('14.00');
+  });
+
   it('renews with the terms the broker changes', async () => {
     const { as, addPolicy } = await setUp();
     const old = await addPolicy({ start_date: '2026-01-15', end_date: '2026-07-14', net_premium: '900.00' });
@@ -624,10 +674,10 @@ describe('policies', () => {
       // Six months, as the term it renews.
       end_date: '2027-01-31',
       total_premium: '1100.00',
-      // A new premium without a new net makes the net the premium, as when a policy is added.
-      net_premium: '1100.00',
+      // A new premium without a new net scales the net: 900 of 1,000 is 990 of 1,100.
+      net_premium: '990.00',
       commission_percentage: '11.00',
-      expected_commission: '121.00',
+      expected_commission: '108.90',
       payment_frequency: 'custom',
       custom_installments: 2,
       total_installments: 2,

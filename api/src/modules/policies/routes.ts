@@ -10,6 +10,7 @@ import {
   policyPage,
   policyStats,
   renewalTerm,
+  scaledNetPremium,
   renewBody,
   secureDeleteBody,
   uuid,
@@ -337,7 +338,7 @@ export const policyRoutes =
           tags,
           summary: 'Renew a policy for the next term',
           description:
-            'Every field defaults to the current term: from the day after it ends, for as long, with the same number, premium, net, commission and frequency. A new total premium alone also becomes the net. A term is renewed once; a cancelled policy not at all.',
+            'Every field defaults to the current term: from the day after it ends, for as long, with the same number, premium, net and frequency, and the commission rate the insurer pays on the type today (the term\'s own rate if the insurer no longer lists the type). A new total premium without a net scales the net in the same proportion, rounded half-up to the cent. Insurers that issue a new number each term take `policy_number`. A term is renewed once; a cancelled policy not at all.',
           security: bearerAuth,
           params: idParams,
           body: renewBody,
@@ -368,8 +369,12 @@ export const policyRoutes =
             end_date: changes.end_date ?? term.end_date,
             total_premium: changes.total_premium ?? current.totalPremium,
             net_premium:
-              changes.net_premium ?? (changes.total_premium === undefined ? current.netPremium : undefined),
-            commission_percentage: changes.commission_percentage ?? current.commissionPercentage,
+              changes.net_premium ??
+              (changes.total_premium === undefined
+                ? current.netPremium
+                : scaledNetPremium(current.netPremium, current.totalPremium, changes.total_premium)),
+            // Left out, the insurer's rate for the type today, as the renew form offers it.
+            commission_percentage: changes.commission_percentage,
             payment_frequency: changes.payment_frequency ?? current.paymentFrequency,
             custom_installments: changes.custom_installments ?? current.customInstallments ?? undefined,
             insured_item: current.insuredItem,
@@ -377,7 +382,8 @@ export const policyRoutes =
             deductible: current.deductible,
             notes: current.notes,
           });
-          const input = await resolveInput(tx, tenantId, values);
+          // An insurer that no longer lists the type keeps the term's own rate for the renewal.
+          const input = await resolveInput(tx, tenantId, values, current);
           await assertBelowLimit(tx, tenantId, 'policies');
           return requirePolicy(tx, tenantId, await renewPolicy(tx, tenantId, id, input));
         }).catch(numberTaken);

@@ -10,8 +10,8 @@ import {
   policyPage,
   policyStats,
   renewalTerm,
-  scaledNetPremium,
   renewBody,
+  scaledNetPremium,
   secureDeleteBody,
   uuid,
 } from '@coverdesk/contract';
@@ -338,7 +338,7 @@ export const policyRoutes =
           tags,
           summary: 'Renew a policy for the next term',
           description:
-            'Every field defaults to the current term: from the day after it ends, for as long, with the same number, premium, net and frequency, and the commission rate the insurer pays on the type today (the term\'s own rate if the insurer no longer lists the type). A new total premium without a net scales the net in the same proportion, rounded half-up to the cent. Insurers that issue a new number each term take `policy_number`. A term is renewed once; a cancelled policy not at all.',
+            "Every field defaults to the current term: from the day after it ends, for as long, with the same number, premium, net and frequency, and the commission rate the insurer pays on the type today (the term's own rate if the insurer no longer lists the type). A new total premium without a net scales the net in the same proportion, rounded half-up to the cent. Insurers that issue a new number each term take `policy_number`. A term is renewed once; a cancelled policy not at all.",
           security: bearerAuth,
           params: idParams,
           body: renewBody,

@@ -15,14 +15,11 @@ afterAll(() => t.close());
 describe('statements built once per shape', () => {
   it('builds each shape once and runs it with every call’s own values', async () => {
     const shapes: string[] = [];
-    const statement = reusableStatement<'sum' | 'difference', { result: number }>(
-      (shape) => shape,
-      (shape) => {
-        shapes.push(shape);
-        const operator = shape === 'sum' ? sql`+` : sql`-`;
-        return sql`select (${sql.placeholder('a')}::int ${operator} ${sql.placeholder('b')}::int) as result`;
-      },
-    );
+    const statement = reusableStatement<'sum' | 'difference', { result: number }>((shape) => {
+      shapes.push(shape);
+      const operator = shape === 'sum' ? sql`+` : sql`-`;
+      return sql`select (${sql.placeholder('a')}::int ${operator} ${sql.placeholder('b')}::int) as result`;
+    });
     expect(await statement(t.database.db, 'sum', { a: 2, b: 3 })).toEqual([{ result: 5 }]);
     expect(await statement(t.database.db, 'sum', { a: 10, b: 20 })).toEqual([{ result: 30 }]);
     expect(await statement(t.database.db, 'difference', { a: 10, b: 20 })).toEqual([{ result: -10 }]);
@@ -31,7 +28,6 @@ describe('statements built once per shape', () => {
 
   it('refuses a statement that would keep a value of one call for the next', async () => {
     const statement = reusableStatement<string, unknown>(
-      () => 'one shape',
       () => sql`select ${'a value written into the statement'}::text`,
     );
     await expect(statement(t.database.db, 'first', {})).rejects.toThrow(/placeholder/);

@@ -11,18 +11,16 @@ export const statementBuilder = new QueryBuilder();
 /**
  * A statement built once per shape and run with each request's values, for the queries every page
  * view runs: building a large query with drizzle cost the server more time than PostgreSQL took to
- * run it. `key` names the shape, everything that changes the statement's text (which filters are
- * used, the sort, the page size); `build` writes that shape, taking every value through
- * `sql.placeholder(name)`. A built statement holding a value of its own would replay it for other
+ * run it. The shape is everything that changes the statement's text (which filters are set, the
+ * sort, the page size) and nothing else; it is also the cache key, written out as JSON, so the key
+ * cannot leave out anything `build` reads. `build` takes every value through
+ * `sql.placeholder(name)`; a built statement holding a value of its own would replay it for other
  * requests, so it is refused.
  */
-export function reusableStatement<Shape, Row>(
-  key: (shape: Shape) => string,
-  build: (shape: Shape) => SQLWrapper,
-) {
+export function reusableStatement<Shape, Row>(build: (shape: Shape) => SQLWrapper) {
   const built = new BoundedCache<string, Query>(500);
   return async (executor: Executor, shape: Shape, values: Record<string, unknown>): Promise<Row[]> => {
-    const query = built.get(key(shape), () => {
+    const query = built.get(JSON.stringify(shape), () => {
       const written = dialect.sqlToQuery(build(shape).getSQL());
       if (!written.params.every((param) => is(param, Placeholder))) {
         throw new Error('a reusable statement takes every value through a placeholder');

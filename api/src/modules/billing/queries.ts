@@ -91,7 +91,7 @@ const modulesOf = (features: PlanRow['features']) =>
  * so the statement is built once and reads only these columns. `tx` must be scoped to the tenant.
  */
 export async function findModuleAccess(tx: Transaction, tenantId: string) {
-  const [row] = await accessStatement(tx, undefined, { tenant_id: tenantId });
+  const [row] = await accessStatement(tx, null, { tenant_id: tenantId });
   if (!row) return undefined;
   const { isActive } = accessAt(row, Date.now());
   return { isActive, modules: isActive ? modulesOf(row.features) : [], planName: row.display_name };
@@ -100,22 +100,20 @@ export async function findModuleAccess(tx: Transaction, tenantId: string) {
 const epochMs = (time: AnyColumn) => sql<number | null>`(extract(epoch from ${time}) * 1000)::float8`;
 
 const accessStatement = reusableStatement<
-  undefined,
+  null,
   AccessTerms & { features: PlanRow['features']; display_name: string }
->(
-  () => 'access',
-  () =>
-    statementBuilder
-      .select({
-        status: subscriptions.status,
-        trialEndsAt: epochMs(subscriptions.trialEndsAt).as('trialEndsAt'),
-        currentPeriodEnd: epochMs(subscriptions.currentPeriodEnd).as('currentPeriodEnd'),
-        features: plans.features,
-        display_name: plans.displayName,
-      })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(eq(subscriptions.tenantId, sql.placeholder('tenant_id'))),
+>(() =>
+  statementBuilder
+    .select({
+      status: subscriptions.status,
+      trialEndsAt: epochMs(subscriptions.trialEndsAt).as('trialEndsAt'),
+      currentPeriodEnd: epochMs(subscriptions.currentPeriodEnd).as('currentPeriodEnd'),
+      features: plans.features,
+      display_name: plans.displayName,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.tenantId, sql.placeholder('tenant_id'))),
 );
 
 function toSubscriptionState(row: SubscriptionRow, plan: PlanRow, now: Date): SubscriptionState {

@@ -305,6 +305,33 @@ describe('policies', () => {
     expect(Object.keys(bad.json()).sort()).toEqual(['ordering', 'status']);
   });
 
+  it('searches with the term asked for after an empty search built the same list', async () => {
+    const first = await setUp();
+    const second = await setUp();
+    await second.addPolicy({ policy_number: 'P-ONE' });
+    await second.addPolicy({ policy_number: 'P-TWO' });
+    const count = async (caller: Caller, url: string) => {
+      const response = await caller.get(url);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().count;
+    };
+
+    // An empty search filters nothing; the statement it built must not serve a real term.
+    expect(await count(first.as, `/api/policies/?search=&policy_type_id=${first.motor.id}&page_size=9`)).toBe(
+      0,
+    );
+    expect(
+      await count(second.as, `/api/policies/?search=zzzz&policy_type_id=${second.motor.id}&page_size=9`),
+    ).toBe(0);
+    expect(
+      await count(second.as, `/api/policies/?search=p-one&policy_type_id=${second.motor.id}&page_size=9`),
+    ).toBe(1);
+
+    const insurerPolicies = `/api/companies/${second.harel.id}/policies/`;
+    expect(await count(second.as, `${insurerPolicies}?search=`)).toBe(2);
+    expect(await count(second.as, `${insurerPolicies}?search=zzzz`)).toBe(0);
+  });
+
   it('sums counts, premium in force and commission in the stats, and per insurer', async () => {
     const { as, addPolicy, user, base, motor } = await setUp();
     const empty = (await as.get('/api/policies/stats/')).json();

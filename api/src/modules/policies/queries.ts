@@ -126,6 +126,7 @@ function pick(table: typeof policies | typeof policyBookTotals) {
 
 /** The list's filters that are values, each passed to the statement through a placeholder of its name. */
 const LIST_VALUES = [
+  'search',
   'company_id',
   'policy_type_id',
   'customer_id',
@@ -135,20 +136,46 @@ const LIST_VALUES = [
   'end_date_to',
   'expiring_within_days',
 ] as const;
+type ListValue = (typeof LIST_VALUES)[number];
+
+/**
+ * What writes the list's statement, and nothing else: the status, the sort, the page size, whether
+ * rows are skipped, and which filters are set. It is the cached statement's key, and the statement
+ * is built from it alone, so a cached statement always fits the request that finds it.
+ */
+interface ListShape {
+  status: ListQuery['status'];
+  ordering: ListQuery['ordering'];
+  page_size: number;
+  skips: boolean;
+  filters: Record<ListValue, boolean>;
+}
+
+type ListFilters = Pick<ListQuery, ListValue>;
+
+/** The filters a request sets: an empty one, like `?search=`, filters nothing and counts as absent. */
+function setFilters(query: ListQuery): ListFilters {
+  return Object.fromEntries(
+    LIST_VALUES.flatMap((field) => {
+      const given = query[field];
+      return given === undefined || given === '' ? [] : [[field, given]];
+    }),
+  );
+}
 
 const value = sql.placeholder;
 
 /** The list filters that only ask about insurer, term and status. */
-const termFilters = (query: ListQuery, terms: Terms) => [
-  query.status ? terms.status[query.status] : undefined,
-  query.company_id ? eq(terms.companyId, value('company_id')) : undefined,
-  query.start_date_from ? gte(terms.startDate, value('start_date_from')) : undefined,
-  query.start_date_to ? lte(terms.startDate, value('start_date_to')) : undefined,
-  query.end_date_from ? gte(terms.endDate, value('end_date_from')) : undefined,
-  query.end_date_to ? lte(terms.endDate, value('end_date_to')) : undefined,
-  query.expiring_within_days === undefined
-    ? undefined
-    : expiringWithin(value('expiring_within_days'), terms.status, terms.endDate),
+const termFilters = (shape: ListShape, terms: Terms) => [
+  shape.status ? terms.status[shape.status] : undefined,
+  shape.filters.company_id ? eq(terms.companyId, value('company_id')) : undefined,
+  shape.filters.start_date_from ? gte(terms.startDate, value('start_date_from')) : undefined,
+  shape.filters.start_date_to ? lte(terms.startDate, value('start_date_to')) : undefined,
+  shape.filters.end_date_from ? gte(terms.endDate, value('end_date_from')) : undefined,
+  shape.filters.end_date_to ? lte(terms.endDate, value('end_date_to')) : undefined,
+  shape.filters.expiring_within_days
+    ? expiringWithin(value('expiring_within_days'), terms.status, terms.endDate)
+    : undefined,
 ];
 
 /**
@@ -156,18 +183,19 @@ const termFilters = (query: ListQuery, terms: Terms) => [
  * unless the filters ask about something they do not group by, so a large agency's page sums a few
  * thousand groups instead of counting every matching policy.
  */
-function matchingCount(query: ListQuery, where: SQL | undefined) {
-  if (query.search || query.policy_type_id || query.customer_id) {
+function matchingCount(shape: ListShape, where: SQL | undefined) {
+  const { filters } = shape;
+  if (filters.search || filters.policy_type_id || filters.customer_id) {
     // The customer is joined only when the search needs the name.
     const counted = qb.select({ count: countRows() }).from(policies);
     return (
-      query.search ? counted.innerJoin(customers, eq(customers.id, policies.customerId)) : counted
+      filters.search ? counted.innerJoin(customers, eq(customers.id, policies.customerId)) : counted
     ).where(where);
   }
   return qb
     .select({ count: sql<number>`coalesce(sum(${policyBookTotals.policies}), 0)::int` })
     .from(policyBookTotals)
-    .where(and(eq(policyBookTotals.tenantId, value('tenant_id')), ...termFilters(query, bookTerms)));
+    .where(and(eq(policyBookTotals.tenantId, value('tenant_id')), ...termFilters(shape, bookTerms)));
 }
 
 /**
@@ -176,63 +204,64 @@ function matchingCount(query: ListQuery, where: SQL | undefined) {
  * and types: joined first, a large agency's plan read every customer to keep twenty. The page is
  * named like the table, so the columns every policy read shares read from it.
  */
-const policyPage = reusableStatement<ListQuery, { count: number; results: string }>(
-  (query) =>
-    JSON.stringify([
-      query.status,
-      query.ordering,
-      query.page_size,
-      query.page > 1,
-      query.search !== undefined,
-      ...LIST_VALUES.map((field) => query[field] !== undefined),
-    ]),
-  (query) => {
-    const where = and(
-      eq(policies.tenantId, value('tenant_id')),
-      query.search
-        ? or(ilike(policies.policyNumber, value('search')), ilike(customers.displayName, value('search')))
-        : undefined,
-      query.policy_type_id ? eq(policies.policyTypeId, value('policy_type_id')) : undefined,
-      query.customer_id ? eq(policies.customerId, value('customer_id')) : undefined,
-      ...termFilters(query, policyTerms),
-    );
-    const order = orderBy(
-      query.ordering,
-      {
-        start_date: policies.startDate,
-        end_date: policies.endDate,
-        policy_number: sql`lower(${policies.policyNumber})`,
-        total_premium: policies.totalPremium,
-        created_at: policies.createdAt,
-      },
-      policies.id,
-    );
-    const matching = qb.select(getTableColumns(policies)).from(policies);
-    // The customer is joined here only when the search needs the name.
-    const page = (
-      query.search ? matching.innerJoin(customers, eq(customers.id, policies.customerId)) : matching
-    )
-      .where(where)
-      .orderBy(...order)
-      .limit(literalLimit(query.page_size))
-      .offset(query.page > 1 ? value('offset') : 0)
-      .as('policies');
-    const count = sql`(${matchingCount(query, where)})`.as('count');
-    const results =
-      sql`coalesce(json_agg(${policyJson} order by ${sql.join(order, sql`, `)}), '[]')::text`.as('results');
-    return withParties(qb.select({ count, results }).from(page).$dynamic());
-  },
-);
+const policyPage = reusableStatement<ListShape, { count: number; results: string }>((shape) => {
+  const { filters } = shape;
+  const where = and(
+    eq(policies.tenantId, value('tenant_id')),
+    filters.search
+      ? or(ilike(policies.policyNumber, value('search')), ilike(customers.displayName, value('search')))
+      : undefined,
+    filters.policy_type_id ? eq(policies.policyTypeId, value('policy_type_id')) : undefined,
+    filters.customer_id ? eq(policies.customerId, value('customer_id')) : undefined,
+    ...termFilters(shape, policyTerms),
+  );
+  const order = orderBy(
+    shape.ordering,
+    {
+      start_date: policies.startDate,
+      end_date: policies.endDate,
+      policy_number: sql`lower(${policies.policyNumber})`,
+      total_premium: policies.totalPremium,
+      created_at: policies.createdAt,
+    },
+    policies.id,
+  );
+  const matching = qb.select(getTableColumns(policies)).from(policies);
+  // The customer is joined here only when the search needs the name.
+  const page = (
+    filters.search ? matching.innerJoin(customers, eq(customers.id, policies.customerId)) : matching
+  )
+    .where(where)
+    .orderBy(...order)
+    .limit(literalLimit(shape.page_size))
+    .offset(shape.skips ? value('offset') : 0)
+    .as('policies');
+  const count = sql`(${matchingCount(shape, where)})`.as('count');
+  const results = sql`coalesce(json_agg(${policyJson} order by ${sql.join(order, sql`, `)}), '[]')::text`.as(
+    'results',
+  );
+  return withParties(qb.select({ count, results }).from(page).$dynamic());
+});
 
 /** One page of the agency's policies, with the count of all that match. */
 export async function listPolicies(tx: Transaction, tenantId: string, query: ListQuery) {
-  const values: Record<string, unknown> = {
+  const filters = setFilters(query);
+  const shape: ListShape = {
+    status: query.status,
+    ordering: query.ordering,
+    page_size: query.page_size,
+    skips: query.page > 1,
+    filters: Object.fromEntries(
+      LIST_VALUES.map((field) => [field, field in filters]),
+    ) as ListShape['filters'],
+  };
+  const values = {
+    ...filters,
+    search: filters.search === undefined ? undefined : containing(filters.search),
     tenant_id: tenantId,
-    search: query.search === undefined ? undefined : containing(query.search),
     offset: offsetOf(query),
   };
-  for (const field of LIST_VALUES) values[field] = query[field];
-  const [row] = await policyPage(tx, query, values);
+  const [row] = await policyPage(tx, shape, values);
   // An empty page is still one row: the aggregate's.
   return { count: row?.count ?? 0, resultsJson: row?.results ?? '[]' };
 }

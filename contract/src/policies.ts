@@ -8,6 +8,7 @@ import {
   POLICY_STATUSES,
 } from './constants.js';
 import {
+  boundedText,
   choiceOf,
   EVEN_WHEN_FIELDS_FAIL,
   isoDate,
@@ -153,6 +154,25 @@ export const policyListQuery = pageQuery.extend({
 export type PolicyListQuery = z.input<typeof policyListQuery>;
 
 export const policyPage = paged(policy);
+
+/** A policy number to check while the broker types it; the policy being edited is left out. */
+export const policyNumberQuery = z.object({
+  policy_number: boundedText(50),
+  exclude_id: uuid.optional(),
+});
+export type PolicyNumberQuery = z.input<typeof policyNumberQuery>;
+
+/** Another policy of the agency with the same number, whatever its insurer. */
+export const policyNumberMatch = z.object({
+  id: z.string(),
+  policy_number: z.string(),
+  customer_name: z.string(),
+  company_name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+});
+export type PolicyNumberMatch = z.infer<typeof policyNumberMatch>;
+export const policyNumberMatches = z.object({ results: z.array(policyNumberMatch) });
 
 export const policyStats = z.object({
   total: z.number().int(),

@@ -134,4 +134,51 @@ describe('policy validation', () => {
     const customers = await as.get(`/api/customers/?search=%00&tag=%00`);
     expect(customers.statusCode).toBe(400);
   });
+
+  it("finds the agency's other policies with a number, under any insurer, to warn before saving", async () => {
+    const { as, base, motor } = await setUp();
+    const migdal = (
+      await as.post('/api/companies/', {
+        name: 'Migdal',
+        policy_types: [{ policy_type_id: motor.id, commission_percentage: '10' }],
+      })
+    ).json();
+    const first = (await as.post('/api/policies/', { ...base, policy_number: 'HR-100' })).json();
+    const numbered = async (query: string) => {
+      const response = await as.get(`/api/policies/numbered/?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().results;
+    };
+    expect(await numbered('policy_number=hr-100')).toEqual([
+      {
+        id: first.id,
+        policy_number: 'HR-100',
+        customer_name: 'Dana Levi',
+        company_name: 'Harel',
+        start_date: '2027-01-01',
+        end_date: '2027-12-31',
+      },
+    ]);
+    // The policy being edited is not its own duplicate.
+    expect(await numbered(`policy_number=HR-100&exclude_id=${first.id}`)).toEqual([]);
+    expect(await numbered('policy_number=HR-10')).toEqual([]);
+    expect(await numbered('policy_number=')).toEqual([]);
+    // Another insurer may use the same number: saving is allowed, and both are then found.
+    const second = await as.post('/api/policies/', {
+      ...base,
+      company_id: migdal.id,
+      policy_number: 'HR-100',
+    });
+    expect(second.statusCode).toBe(201);
+    expect(
+      (await numbered(`policy_number=HR-100&exclude_id=${second.json().id}`)).map(
+        (p: { id: string }) => p.id,
+      ),
+    ).toEqual([first.id]);
+
+    const other = await signedInAgency(t.app);
+    expect((await other.as.get('/api/policies/numbered/?policy_number=HR-100')).json()).toEqual({
+      results: [],
+    });
+  });
 });

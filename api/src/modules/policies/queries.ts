@@ -1,14 +1,23 @@
-import type { Policy, PolicyStats, PolicyStatus, PolicyValues, policyListQuery } from '@coverdesk/contract';
+import type {
+  Policy,
+  PolicyNumberMatch,
+  PolicyStats,
+  PolicyStatus,
+  PolicyValues,
+  policyListQuery,
+} from '@coverdesk/contract';
 import { buildSchedule, type ScheduledInstallment } from '@coverdesk/contract';
 import {
   and,
   asc,
+  desc,
   eq,
   getTableColumns,
   gte,
   ilike,
   isNull,
   lte,
+  ne,
   or,
   type SQL,
   type SQLWrapper,
@@ -282,6 +291,41 @@ export async function findPolicyForChange(tx: Transaction, tenantId: string, id:
     .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)))
     .for('update');
   return row;
+}
+
+/**
+ * The agency's other policies numbered `policyNumber`, whatever their insurer or case: insurers may
+ * reuse numbers, so this only warns. Checked while a broker types, so a scan of the agency's
+ * policies is cheap enough; at most five.
+ */
+export async function findPoliciesNumbered(
+  tx: Transaction,
+  tenantId: string,
+  policyNumber: string,
+  excludeId?: string,
+): Promise<PolicyNumberMatch[]> {
+  if (!policyNumber) return [];
+  return tx
+    .select({
+      id: policies.id,
+      policy_number: policies.policyNumber,
+      customer_name: customers.displayName,
+      company_name: companies.name,
+      start_date: policies.startDate,
+      end_date: policies.endDate,
+    })
+    .from(policies)
+    .innerJoin(customers, eq(customers.id, policies.customerId))
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .where(
+      and(
+        eq(policies.tenantId, tenantId),
+        sql`lower(${policies.policyNumber}) = lower(${policyNumber})`,
+        excludeId ? ne(policies.id, excludeId) : undefined,
+      ),
+    )
+    .orderBy(desc(policies.startDate), policies.id)
+    .limit(5);
 }
 
 export async function countPolicies(tx: Transaction, tenantId: string): Promise<number> {

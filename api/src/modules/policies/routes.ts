@@ -7,6 +7,8 @@ import {
   policy,
   policyBody,
   policyListQuery,
+  policyNumberMatches,
+  policyNumberQuery,
   policyPage,
   policyStats,
   renewalTerm,
@@ -35,6 +37,7 @@ import {
   createPolicy,
   deletePolicy,
   findParties,
+  findPoliciesNumbered,
   findPolicy,
   findPolicyForChange,
   listInstallments,
@@ -176,6 +179,28 @@ export const policyRoutes =
       },
       async (request) => {
         return withModule(ctx, request, MODULE, (tx, { tenantId }) => summarizePolicies(tx, tenantId));
+      },
+    );
+
+    app.get(
+      '/policies/numbered/',
+      {
+        schema: {
+          tags,
+          summary: 'Other policies with the same number',
+          description:
+            "For warning a broker while they type a policy number: the agency's policies with this number under any insurer, compared without case, leaving out `exclude_id` (the policy being edited). At most five. Saving is not refused for it; only the same number with the same insurer and start date is.",
+          security: bearerAuth,
+          querystring: policyNumberQuery,
+          response: { 200: policyNumberMatches, ...errors },
+        },
+      },
+      async (request) => {
+        const { policy_number, exclude_id } = request.query;
+        const results = await withModule(ctx, request, MODULE, (tx, { tenantId }) =>
+          findPoliciesNumbered(tx, tenantId, policy_number, exclude_id),
+        );
+        return { results };
       },
     );
 

@@ -38,6 +38,47 @@ const customInstallments = z.coerce
   .min(1, 'At least one instalment.')
   .max(MAX_INSTALLMENTS, `At most ${MAX_INSTALLMENTS} instalments.`);
 
+/**
+ * The rules across a policy's fields, for a policy as created or edited and for what a renewal
+ * changes. Each reads its fields only once they are valid on their own, and only those present.
+ */
+function checkAcrossFields(policy: Partial<Record<string, unknown>>, context: z.RefinementCtx) {
+  const start = validField(isoDate, policy.start_date);
+  const end = validField(isoDate, policy.end_date);
+  const total = validField(moneyInput, policy.total_premium);
+  const net = validField(moneyInput, policy.net_premium);
+  const frequency = validField(paymentFrequency, policy.payment_frequency);
+  const instalments = validField(customInstallments, policy.custom_installments);
+  if (start && end && end <= start) {
+    context.addIssue({
+      code: 'custom',
+      path: ['end_date'],
+      message: 'The policy must end after it starts.',
+    });
+  }
+  if (total && net && toCents(net) > toCents(total)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['net_premium'],
+      message: 'The net premium cannot be more than the total premium.',
+    });
+  }
+  if (frequency === 'custom' && policy.custom_installments === undefined) {
+    context.addIssue({ code: 'custom', path: ['custom_installments'], message: 'How many instalments?' });
+  }
+  // At most one a month, so that every instalment falls due within the term.
+  if (start && end && end > start && frequency === 'custom' && instalments !== undefined) {
+    const months = termMonths(start, end);
+    if (instalments > months) {
+      context.addIssue({
+        code: 'custom',
+        path: ['custom_installments'],
+        message: `A ${months}-month term has at most ${months} instalments.`,
+      });
+    }
+  }
+}
+
 export const policyBody = z
   .object({
     policy_number: requiredText(50),
@@ -56,42 +97,7 @@ export const policyBody = z
     deductible: moneyInput.nullable().optional(),
     notes: optionalText(5000),
   })
-  .superRefine((policy, context) => {
-    const start = validField(isoDate, policy.start_date);
-    const end = validField(isoDate, policy.end_date);
-    const total = validField(moneyInput, policy.total_premium);
-    const net = validField(moneyInput, policy.net_premium);
-    const frequency = validField(paymentFrequency, policy.payment_frequency);
-    const instalments = validField(customInstallments, policy.custom_installments);
-    if (start && end && end <= start) {
-      context.addIssue({
-        code: 'custom',
-        path: ['end_date'],
-        message: 'The policy must end after it starts.',
-      });
-    }
-    if (total && net && toCents(net) > toCents(total)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['net_premium'],
-        message: 'The net premium cannot be more than the total premium.',
-      });
-    }
-    if (frequency === 'custom' && policy.custom_installments === undefined) {
-      context.addIssue({ code: 'custom', path: ['custom_installments'], message: 'How many instalments?' });
-    }
-    // At most one a month, so that every instalment falls due within the term.
-    if (start && end && end > start && frequency === 'custom' && instalments !== undefined) {
-      const months = termMonths(start, end);
-      if (instalments > months) {
-        context.addIssue({
-          code: 'custom',
-          path: ['custom_installments'],
-          message: `A ${months}-month term has at most ${months} instalments.`,
-        });
-      }
-    }
-  }, EVEN_WHEN_FIELDS_FAIL);
+  .superRefine(checkAcrossFields, EVEN_WHEN_FIELDS_FAIL);
 export type PolicyBody = z.input<typeof policyBody>;
 export type PolicyValues = z.output<typeof policyBody>;
 
@@ -210,16 +216,18 @@ export const cancelBody = z.object({
 });
 
 /** Renewal: every term overridable, defaulting to the next day, the same length, premium and number. */
-export const renewBody = z.object({
-  policy_number: requiredText(50).optional(),
-  start_date: isoDate.optional(),
-  end_date: isoDate.optional(),
-  total_premium: moneyInput.optional(),
-  net_premium: moneyInput.optional(),
-  commission_percentage: percentage.optional(),
-  payment_frequency: paymentFrequency.optional(),
-  custom_installments: customInstallments.optional(),
-});
+export const renewBody = z
+  .object({
+    policy_number: requiredText(50).optional(),
+    start_date: isoDate.optional(),
+    end_date: isoDate.optional(),
+    total_premium: moneyInput.optional(),
+    net_premium: moneyInput.optional(),
+    commission_percentage: percentage.optional(),
+    payment_frequency: paymentFrequency.optional(),
+    custom_installments: customInstallments.optional(),
+  })
+  .superRefine(checkAcrossFields, EVEN_WHEN_FIELDS_FAIL);
 export type RenewBody = z.input<typeof renewBody>;
 
 /** An instalment in the agency-wide payments list, with what a broker knows its policy by. */

@@ -5,6 +5,7 @@ import type {
   Paged,
   Policy,
   PolicyBody,
+  PolicyNumberMatch,
   RenewBody,
 } from '@coverdesk/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -15,6 +16,8 @@ const keys = {
   list: (query: Record<string, string | number>) => [...queryKeys.policies, 'list', query] as const,
   detail: (id: string) => [...queryKeys.policies, 'detail', id] as const,
   installments: (id: string) => [...queryKeys.policies, 'installments', id] as const,
+  numbered: (policyNumber: string, excludeId: string) =>
+    [...queryKeys.policies, 'numbered', policyNumber, excludeId] as const,
   companies: [...queryKeys.companies, 'choices'] as const,
   customers: (search: string) => [...queryKeys.customers, 'choices', search] as const,
 };
@@ -43,6 +46,24 @@ export function usePolicyInstallments(id: string) {
     queryFn: async ({ signal }) =>
       (await api.get<{ results: Installment[] }>(`/policies/${id}/installments/`, { signal })).results,
   });
+}
+
+/** The agency's other policies with this number (any insurer), for a warning while the broker types. */
+export function usePoliciesNumbered(policyNumber: string, excludeId = ''): PolicyNumberMatch[] {
+  const matches = useQuery({
+    queryKey: keys.numbered(policyNumber, excludeId),
+    queryFn: ({ signal }) =>
+      api.get<{ results: PolicyNumberMatch[] }>('/policies/numbered/', {
+        query: excludeId
+          ? { policy_number: policyNumber, exclude_id: excludeId }
+          : { policy_number: policyNumber },
+        signal,
+      }),
+    enabled: policyNumber !== '',
+    // The warning must not blink away while the next keystrokes are being checked.
+    placeholderData: keepPreviousData,
+  });
+  return policyNumber ? (matches.data?.results ?? []) : [];
 }
 
 /** Insurers with the types they sell and their rates, for the policy form's choices. */

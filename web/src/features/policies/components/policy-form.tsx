@@ -33,6 +33,7 @@ import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useCustomerChoices, useInsurerChoices, useSavePolicy } from '../api.js';
+import { PolicyNumberWarning } from './policy-number-warning.js';
 
 type PolicyFormValues = {
   policy_number: string;
@@ -196,6 +197,7 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
               />
               <TextInput type="date" label="Ends" required {...form.getInputProps('end_date')} />
             </SimpleGrid>
+            <PolicyNumberWarning policyNumber={form.values.policy_number} excludeId={policy?.id} />
           </Stack>
         </Card>
         <Card withBorder padding="lg">

@@ -1,31 +1,49 @@
-import { PAYMENT_FREQUENCIES, PAYMENT_FREQUENCY_LABELS, type Policy, renewalTerm } from '@coverdesk/contract';
+import {
+  moneyInput,
+  PAYMENT_FREQUENCIES,
+  PAYMENT_FREQUENCY_LABELS,
+  type Policy,
+  renewalTerm,
+  renewBody,
+  scaledNetPremium,
+  validField,
+} from '@coverdesk/contract';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
-import { useFormSubmit } from '../../../lib/form.js';
-import { usePolicy, useRenewPolicy } from '../api.js';
+import { useFormSubmit, zodValidate } from '../../../lib/form.js';
+import { useInsurerChoices, usePolicy, useRenewPolicy } from '../api.js';
+import { PolicyNumberWarning } from '../components/policy-number-warning.js';
 
 const FREQUENCY_OPTIONS = PAYMENT_FREQUENCIES.filter((value) => value !== 'custom').map((value) => ({
   value,
   label: PAYMENT_FREQUENCY_LABELS[value],
 }));
 
+const validate = zodValidate(renewBody);
+
 /** /policies/{id}/renew: the next term, starting the day after this one ends, as long and as priced. */
 export function Component() {
   const { id = '' } = useParams();
   const policy = usePolicy(id);
-  if (policy.isPending) return <DetailSkeleton />;
+  const insurers = useInsurerChoices();
+  if (policy.isPending || insurers.isPending) return <DetailSkeleton />;
   if (policy.isError) return <ErrorState error={policy.error} onRetry={() => void policy.refetch()} />;
-  return <RenewForm policy={policy.data} />;
+  const insurerRate = insurers.data
+    ?.find((company) => company.id === policy.data.company_id)
+    ?.policy_types.find((row) => row.policy_type_id === policy.data.policy_type_id)?.commission_percentage;
+  return <RenewForm policy={policy.data} insurerRate={insurerRate} />;
 }
 
-function RenewForm({ policy }: { policy: Policy }) {
+/** `insurerRate`: what the insurer pays on the type today; without one, the term's own rate is offered. */
+function RenewForm({ policy, insurerRate }: { policy: Policy; insurerRate: string | undefined }) {
   const navigate = useNavigate();
   const renew = useRenewPolicy(policy.id);
-  // The same default as the server's: 1 Jan - 31 Dec renews to the next 31 Dec.
+  // The same defaults as the server's: 1 Jan - 31 Dec renews to the next 31 Dec.
   const { start_date, end_date } = renewalTerm(policy);
   const form = useForm({
     initialValues: {
@@ -33,15 +51,16 @@ function RenewForm({ policy }: { policy: Policy }) {
       start_date,
       end_date,
       total_premium: policy.total_premium,
+      net_premium: policy.net_premium,
+      commission_percentage: insurerRate ?? policy.commission_percentage,
       payment_frequency: policy.payment_frequency,
     },
+    validate,
   });
+  // The net follows a changed premium in the same proportion until the broker types a net of their own.
+  const netFollowsTotal = useRef(true);
   const { onSubmit, error } = useFormSubmit(form, async (values) => {
-    // An unchanged premium is left out, so the server keeps the net premium as well.
-    const { total_premium, ...terms } = values;
-    const renewed = await renew.mutateAsync(
-      total_premium === policy.total_premium ? terms : { ...terms, total_premium },
-    );
+    const renewed = await renew.mutateAsync(values);
     notifications.show({ color: 'green', message: `Policy ${renewed.policy_number} renewed.` });
     navigate(`/policies/${renewed.id}`);
   });
@@ -57,12 +76,11 @@ function RenewForm({ policy }: { policy: Policy }) {
             to this one, which then reads as renewed.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Policy number" required {...form.getInputProps('policy_number')} />
             <TextInput
-              label="Total premium"
+              label="Policy number"
+              description="Keep it, or enter the new number if the insurer issued one for this term."
               required
-              inputMode="decimal"
-              {...form.getInputProps('total_premium')}
+              {...form.getInputProps('policy_number')}
             />
             <TextInput type="date" label="Starts" required {...form.getInputProps('start_date')} />
             <TextInput type="date" label="Ends" required {...form.getInputProps('end_date')} />
@@ -74,6 +92,50 @@ function RenewForm({ policy }: { policy: Policy }) {
                 {...form.getInputProps('payment_frequency')}
               />
             )}
+          </SimpleGrid>
+          {form.values.policy_number.trim() !== policy.policy_number && (
+            <PolicyNumberWarning policyNumber={form.values.policy_number} />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput
+              label="Total premium"
+              required
+              inputMode="decimal"
+              {...form.getInputProps('total_premium')}
+              onChange={(event) => {
+                const total = event.currentTarget.value;
+                form.setFieldValue('total_premium', total);
+                const valid = validField(moneyInput, total);
+                if (netFollowsTotal.current && valid) {
+                  form.setFieldValue(
+                    'net_premium',
+                    scaledNetPremium(policy.net_premium, policy.total_premium, valid),
+                  );
+                }
+              }}
+            />
+            <TextInput
+              label="Net premium"
+              required
+              inputMode="decimal"
+              description="The commission base; follows a new premium in proportion."
+              {...form.getInputProps('net_premium')}
+              onChange={(event) => {
+                netFollowsTotal.current = false;
+                form.setFieldValue('net_premium', event.currentTarget.value);
+              }}
+            />
+            <TextInput
+              label="Commission (%)"
+              required
+              inputMode="decimal"
+              description={
+                insurerRate
+                  ? `${policy.company_name}'s rate for this type today.`
+                  : `This term's rate: ${policy.company_name} no longer lists this type.`
+              }
+              {...form.getInputProps('commission_percentage')}
+            />
           </SimpleGrid>
           <FormError message={error} />
           <Group justify="flex-end" gap="sm">

@@ -1,0 +1,364 @@
+import fc from 'fast-check';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Agency, rowFactory, seedAgency } from '../../test/probe/agencies.js';
+import { shapeOf } from '../../test/probe/arbitraries.js';
+import { ProbeClient, type ProbeRequest, type ProbeResponse } from '../../test/probe/client.js';
+import { fuzzedRequests } from '../../test/probe/fuzz.js';
+import { problemsIn } from '../../test/probe/hygiene.js';
+import { fillPath, type ValidRequest, validRequests, withQuery } from '../../test/probe/requests.js';
+import { apiOperations, type IdKind, type Operation } from '../../test/probe/route-table.js';
+import { createTestApp, setSubscription } from '../../test/test-app.js';
+
+// The abuse probe: every API route, found in the app's own route table, is called by every kind of
+// caller (the authorisation matrix), with requests generated from its zod schemas (the fuzzer) and
+// with oversized ones (the time budget). A route added later is covered without being named here.
+
+/**
+ * Fastify keeps no list of its routes to read back; its onRoute hook sees each one as it is
+ * declared, schemas included. So the app's Fastify instance is made with that hook in place.
+ */
+const declared = vi.hoisted((): RouteOptions[] => []);
+vi.mock('fastify', async (importOriginal) => {
+  const original = await importOriginal<typeof import('fastify')>();
+  const withRouteTable = ((options?: Parameters<typeof original.default>[0]) => {
+    const app = original.default(options);
+    app.addHook('onRoute', (route) => {
+      declared.push(route);
+    });
+    return app;
+  }) as typeof original.default;
+  return { ...original, default: withRouteTable };
+});
+
+/** Fixed, so a failure replays; PROBE_SEED tries others. */
+const SEED = Number(process.env.PROBE_SEED ?? 20_260_113);
+/** Generated requests per operation; PROBE_RUNS raises it for a longer hunt. */
+const RUNS = Number(process.env.PROBE_RUNS ?? 20);
+const ADMIN_EMAIL = 'probe-admin@coverdesk.test';
+
+const t = await createTestApp({ adminEmails: [ADMIN_EMAIL] });
+const operations = apiOperations(declared);
+const fuzzed = operations.filter((operation) => operation.body || operation.query);
+const client = new ProbeClient(t.app);
+
+/** Own agency, another agency, one whose plan has lapsed, and a platform admin's. */
+let own: Agency;
+let other: Agency;
+let lapsed: Agency;
+let admin: Agency;
+let freshRows: ReturnType<typeof rowFactory>;
+const requestsBy: Record<string, number> = {};
+let counted = 0;
+/** Records how many requests a part of the probe sent. */
+const countPhase = (name: string) => {
+  requestsBy[name] = client.requests - counted;
+  counted = client.requests;
+};
+
+/** Fails with every problem listed in full, rather than a truncated diff. */
+const expectNone = (problems: string[], context = '') =>
+  expect(problems.length, [context, ...problems].filter(Boolean).join('\n')).toBe(0);
+
+beforeAll(async () => {
+  own = await seedAgency(client, 'alpha');
+  other = await seedAgency(client, 'bravo');
+  lapsed = await seedAgency(client, 'charlie');
+  admin = await seedAgency(client, 'delta', ADMIN_EMAIL);
+  await setSubscription(t, lapsed.ids.tenant, { status: 'expired' });
+  freshRows = rowFactory(client, own);
+  countPhase('setup');
+});
+
+afterAll(async () => {
+  const errors = client.serverErrors;
+  console.log(
+    [
+      'Abuse probe',
+      `  operations in the route table: ${operations.length} (${operations.filter((op) => op.isPublic).length} public)`,
+      `  covered by the authorisation matrix: ${operations.length}`,
+      `  covered by the fuzzer: ${fuzzed.length} (${RUNS} requests each, seed ${SEED})`,
+      `  requests sent: ${client.requests} (${Object.entries(requestsBy)
+        .map(([phase, count]) => `${phase} ${count}`)
+        .join(', ')})`,
+      `  slowest: ${Math.round(client.slowest.ms)} ms, ${client.slowest.request.slice(0, 160)}`,
+      `  5xx answers: ${errors.length}`,
+      ...errors.map((error) => `    ${error.slice(0, 300)}`),
+    ].join('\n'),
+  );
+  await t.close();
+});
+
+/** Every agency's secrets except the caller's own. */
+const secretsFor = (caller: Agency | undefined) =>
+  [own, other, lapsed, admin].filter((agency) => agency !== caller).flatMap((agency) => agency.secrets);
+
+/** A status, any success (2xx, or a redirect for the API docs), or just no server error. */
+type Expected = number | 'success' | 'no server error';
+
+function statusProblem(response: ProbeResponse, expected: Expected, who: string): string[] {
+  const { status } = response;
+  const met =
+    expected === 'success'
+      ? status >= 200 && status < 400
+      : expected === 'no server error'
+        ? status < 500
+        : status === expected;
+  if (met) return [];
+  return [`${who}: expected ${expected}, got ${status} ${response.body.slice(0, 200)}`];
+}
+
+function requestOf(
+  operation: Operation,
+  ids: Partial<Record<IdKind, string>>,
+  valid: ValidRequest | undefined,
+  caller: Agency | undefined,
+): ProbeRequest {
+  return {
+    method: operation.method,
+    url: withQuery(fillPath(operation, ids), valid?.query),
+    token: caller?.access,
+    body: operation.body ? (valid?.body ?? {}) : undefined,
+  };
+}
+
+/** Rows a request uses up (deleted, cancelled, paid) are made for it; reads use the seeded ones. */
+async function ownTargets(operation: Operation): Promise<Record<IdKind, string>> {
+  if (operation.method === 'GET') return own.ids;
+  const ids = { ...own.ids };
+  for (const { kind } of operation.params) {
+    if (kind && kind !== 'tenant') ids[kind] = await freshRows[kind]();
+  }
+  return ids;
+}
+
+const mentionsAny = (text: string, values: string[]) => values.some((value) => text.includes(value));
+
+async function matrix(operation: Operation): Promise<string[]> {
+  const problems: string[] = [];
+  const check = async (who: string, request: ProbeRequest, expected: Expected, caller?: Agency) => {
+    const response = await client.send(request);
+    problems.push(...statusProblem(response, expected, who));
+    problems.push(...problemsIn(response, { secrets: secretsFor(caller), timed: false }));
+  };
+  const ownValid = validRequests(operation, own)[0];
+  // Without a valid request to send, a 4xx is a fair answer; a 5xx never is.
+  const wildcard = operation.params.some((param) => !param.kind);
+  const works: Expected = !ownValid || wildcard ? 'no server error' : (ownValid.status ?? 'success');
+
+  if (operation.isPublic) {
+    await check('anonymous on a public route', requestOf(operation, own.ids, ownValid, undefined), works);
+    return problems;
+  }
+
+  // Signed out: 401 for a valid request, and for a malformed one before its fields are looked at.
+  await check('anonymous', requestOf(operation, own.ids, ownValid, undefined), 401);
+  if (operation.params.length > 0 || operation.body || operation.query) {
+    const junk = Object.fromEntries(operation.params.map((param) => [param.kind, 'not-an-id']));
+    const url = `${fillPath(operation, junk)}${operation.query ? '?page=0&page_size=x' : ''}`;
+    await check(
+      'anonymous with a malformed request',
+      {
+        method: operation.method,
+        url,
+        ...(operation.body ? { rawBody: '[]' } : {}),
+      },
+      401,
+    );
+  }
+
+  // Another agency's token on this agency's rows: they do not exist for it.
+  const crossRequest = requestOf(operation, own.ids, ownValid, other);
+  const ownIds = Object.values(own.ids);
+  const query = crossRequest.url.split('?')[1] ?? '';
+  const crossExpected: Expected = operation.isAdmin
+    ? 403
+    : operation.params.some((param) => param.kind) || mentionsAny(query, ownIds)
+      ? 404
+      : mentionsAny(JSON.stringify(crossRequest.body ?? null), ownIds)
+        ? 400
+        : works;
+  await check("another agency's token on this agency's ids", crossRequest, crossExpected, other);
+
+  // An agency whose plan lapsed: 402 wherever the plan gate stands, its usual answer elsewhere.
+  const lapsedExpected: Expected = operation.isAdmin ? 403 : operation.isGated ? 402 : works;
+  await check(
+    'an agency whose plan has expired',
+    requestOf(operation, lapsed.ids, validRequests(operation, lapsed)[0], lapsed),
+    lapsedExpected,
+    lapsed,
+  );
+
+  // The agency's own broker: the request works (platform-admin routes are not theirs).
+  const ownRequest = requestOf(operation, await ownTargets(operation), ownValid, own);
+  await check(
+    operation.isAdmin ? 'a broker on an admin route' : 'own token',
+    ownRequest,
+    operation.isAdmin ? 403 : works,
+    own,
+  );
+
+  if (operation.isAdmin) {
+    await check(
+      'a platform admin',
+      requestOf(operation, admin.ids, validRequests(operation, admin)[0], admin),
+      works,
+      admin,
+    );
+  }
+  return problems;
+}
+
+describe('authorisation matrix', () => {
+  it('finds the whole API in the route table', () => {
+    expect(operations.length).toBeGreaterThan(40);
+    expect(operations.map((operation) => operation.key)).toContain('DELETE /api/customers/:id/');
+  });
+
+  for (const operation of operations) {
+    it(operation.key, async () => {
+      const problems = await matrix(operation);
+      expectNone(problems);
+    });
+  }
+
+  afterAll(() => countPhase('matrix'));
+});
+
+/** The caller that reaches an operation's code: nobody on public routes, the admin on admin routes. */
+const callerOf = (operation: Operation) => (operation.isPublic ? undefined : operation.isAdmin ? admin : own);
+
+async function timedProblems(requests: ProbeRequest[], caller: Agency | undefined): Promise<string[]> {
+  const problems: string[] = [];
+  for (const request of requests) {
+    problems.push(...problemsIn(await client.send(request), { secrets: secretsFor(caller), timed: true }));
+  }
+  return problems;
+}
+
+describe('time budget: oversized and malformed requests are answered within a second', () => {
+  const requestTo = (operation: Operation, extra: Partial<ProbeRequest>): ProbeRequest => {
+    const caller = callerOf(operation);
+    return {
+      method: operation.method,
+      url: fillPath(operation, (caller ?? own).ids),
+      token: caller?.access,
+      ...extra,
+    };
+  };
+
+  it('a JSON body of nearly 1 MB, one over the limit, and arrays nested 10,000 deep', async () => {
+    const problems: string[] = [];
+    for (const operation of operations.filter((op) => op.body)) {
+      const caller = callerOf(operation);
+      const example = validRequests(operation, caller ?? own)[0]?.body;
+      const fields = Object.keys(shapeOf(operation.body as NonNullable<Operation['body']>));
+      const names = fields.length > 0 ? fields : ['padding'];
+      // Every field at once, the whole just under the 1 MB body limit.
+      const filler = 'x'.repeat(Math.floor(1_000_000 / names.length));
+      const large = { ...(example as object), ...Object.fromEntries(names.map((name) => [name, filler])) };
+      const tooLarge = requestTo(operation, { rawBody: JSON.stringify({ padding: 'x'.repeat(2_000_000) }) });
+      const response = await client.send(tooLarge);
+      if (response.status !== 413) problems.push(`2 MB body answered ${response.status}: ${operation.key}`);
+      problems.push(...problemsIn(response, { secrets: secretsFor(caller), timed: true }));
+      problems.push(
+        ...(await timedProblems(
+          [
+            requestTo(operation, { body: large }),
+            requestTo(operation, { rawBody: `${'['.repeat(10_000)}${']'.repeat(10_000)}` }),
+          ],
+          caller,
+        )),
+      );
+    }
+    expectNone(problems);
+  });
+
+  it('100 KB in every query field', async () => {
+    const problems: string[] = [];
+    const huge = 'é'.repeat(50_000);
+    for (const operation of operations.filter((op) => op.query)) {
+      const names = Object.keys(shapeOf(operation.query as NonNullable<Operation['query']>));
+      const search = new URLSearchParams(names.map((name): [string, string] => [name, huge])).toString();
+      const request = requestTo(operation, {});
+      problems.push(
+        ...(await timedProblems([{ ...request, url: `${request.url}?${search}` }], callerOf(operation))),
+      );
+    }
+    expectNone(problems);
+  });
+
+  it('a policy term from 0001-01-01 to 9999-12-31, and lists over the same span', async () => {
+    const policy = await freshRows.policy();
+    const term = {
+      policy_number: 'POL-LONG',
+      customer_id: own.ids.customer,
+      company_id: own.ids.company,
+      policy_type_id: own.ids.policyType,
+      start_date: '0001-01-01',
+      end_date: '9999-12-31',
+      total_premium: '999999999999.99',
+      payment_frequency: 'monthly',
+    };
+    const as = (method: ProbeRequest['method'], url: string, body?: unknown): ProbeRequest => ({
+      method,
+      url,
+      token: own.access,
+      body,
+    });
+    const problems = await timedProblems(
+      [
+        as('POST', '/api/policies/', term),
+        as('POST', '/api/policies/', {
+          ...term,
+          policy_number: 'POL-LONG-2',
+          payment_frequency: 'custom',
+          custom_installments: 120,
+        }),
+        as('PUT', `/api/policies/${policy}/`, { ...term, policy_number: 'POL-LONG-3' }),
+        as('POST', `/api/policies/${own.ids.policy}/renew/`, {
+          start_date: '0001-01-01',
+          end_date: '9999-12-31',
+        }),
+        as('GET', '/api/installments/?due_date_from=0001-01-01&due_date_to=9999-12-31&page_size=100'),
+        as(
+          'GET',
+          '/api/policies/?start_date_from=0001-01-01&end_date_to=9999-12-31&expiring_within_days=3650',
+        ),
+      ],
+      own,
+    );
+    expectNone(problems);
+  });
+
+  afterAll(() => countPhase('time budget'));
+});
+
+describe('fuzzing from the contract', () => {
+  /** Each operation has its own stream of cases, unchanged when routes are added before it. */
+  const seedFor = (operation: Operation) =>
+    [...operation.key].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) | 0, SEED);
+
+  for (const operation of fuzzed) {
+    it(operation.key, async () => {
+      const reader = callerOf(operation);
+      // Requests that change rows get rows of their own, so the seeded ones stay as every other
+      // operation expects them (an insurer that sells the type, a policy not yet renewed).
+      const caller = reader === own ? { ...own, ids: await ownTargets(operation) } : reader;
+      // Public routes borrow the own agency's examples (its email to sign in with); an admin's
+      // requests stay on its own agency, since lapsing another's plan would close the rest of the probe.
+      const others = operation.isPublic ? [own] : operation.isAdmin ? [] : [other];
+      const seed = seedFor(operation);
+      const requests = fc.sample(fuzzedRequests(operation, caller, others), { seed, numRuns: RUNS });
+      const problems: string[] = [];
+      for (const [index, request] of requests.entries()) {
+        const response = await client.send(request);
+        const found = problemsIn(response, { secrets: secretsFor(reader), timed: true });
+        problems.push(...found.map((problem) => `case ${index} of seed ${seed}: ${problem}`));
+      }
+      expectNone(problems, `replay with PROBE_SEED=${SEED} PROBE_RUNS=${RUNS}`);
+    });
+  }
+
+  afterAll(() => countPhase('fuzzer'));
+});

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { PASSWORD } from '../test-app.js';
+import type { ProbeClient } from './client.js';
+import type { IdKind } from './route-table.js';
+
+/** An agency the probe signed up, with one of every kind of row, all added through the API. */
+export interface Agency {
+  /**
+   * A word in every name, email and number the agency holds. It is not hexadecimal, so no id can
+   * contain it by chance: finding it in someone else's answer means a leak.
+   */
+  marker: string;
+  email: string;
+  access: string;
+  refresh: string;
+  /** A session of its own for the refresh call, whose token the fuzzer may spend and revoke. */
+  spareRefresh: string;
+  userId: string;
+  ids: Record<IdKind, string>;
+  /** What no other agency, and no signed-out caller, may ever be shown. */
+  secrets: string[];
+}
+
+/** "zyxalpha" plus letters beyond f: never part of an id, a date or an amount. */
+const markerFor = (label: string) =>
+  `zyx${label}${[...randomBytes(6)].map((byte) => String.fromCharCode(103 + (byte % 20))).join('')}`;
+
+export const POLICY_TERM = { start_date: '2026-01-01', end_date: '2026-12-31' };
+
+async function expectStatus<T>(
+  response: Promise<{ status: number; body: string }>,
+  status: number,
+  what: string,
+): Promise<T> {
+  const answer = await response;
+  if (answer.status !== status)
+    throw new Error(`probe setup: ${what} answered ${answer.status}: ${answer.body}`);
+  return JSON.parse(answer.body) as T;
+}
+
+let rowsMade = 0;
+
+/** Rows created on demand, for requests that use one up (deletion, cancellation, renewal, payment). */
+export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 'marker' | 'ids'>) {
+  const unique = () => `${agency.marker}-${++rowsMade}`;
+  const create = (url: string, body: unknown, what: string) =>
+    expectStatus<{ id: string }>(
+      client.send({ method: 'POST', url, token: agency.access, body }),
+      201,
+      what,
+    ).then((created) => created.id);
+  const factory = {
+    policyType: () => create('/api/policy-types/', { name: `Motor ${unique()}`, category: 'auto' }, 'a type'),
+    company: () => create('/api/companies/', { name: `Insurer ${unique()}` }, 'an insurer'),
+    customer: () =>
+      create(
+        '/api/customers/',
+        { first_name: `Dana ${unique()}`, last_name: 'Levi', email: `dana-${unique()}@example.com` },
+        'a customer',
+      ),
+    /** A monthly policy on the agency's own customer, insurer and type. */
+    policy: () =>
+      create(
+        '/api/policies/',
+        {
+          policy_number: `POL-${unique()}`,
+          customer_id: agency.ids.customer,
+          company_id: agency.ids.company,
+          policy_type_id: agency.ids.policyType,
+          ...POLICY_TERM,
+          total_premium: '1200.00',
+          payment_frequency: 'monthly',
+        },
+        'a policy',
+      ),
+    /** The first instalment of a new policy. */
+    installment: async () => {
+      const policyId = await factory.policy();
+      const { results } = await expectStatus<{ results: { id: string }[] }>(
+        client.send({ method: 'GET', url: `/api/policies/${policyId}/installments/`, token: agency.access }),
+        200,
+        'the instalments',
+      );
+      const first = results[0];
+      if (!first) throw new Error('probe setup: a policy without instalments');
+      return first.id;
+    },
+  };
+  return factory;
+}
+
+/** A new agency with a type its insurer sells, a customer, a policy and its instalments. */
+export async function seedAgency(client: ProbeClient, label: string, ownerEmail?: string): Promise<Agency> {
+  const marker = markerFor(label);
+  const email = ownerEmail ?? `owner-${marker}@example.com`;
+  const session = await expectStatus<{
+    access: string;
+    refresh: string;
+    user: { id: string; tenant_id: string };
+  }>(
+    client.send({
+      method: 'POST',
+      url: '/api/accounts/register/',
+      body: {
+        email,
+        password: PASSWORD,
+        first_name: `Noa ${marker}`,
+        last_name: `Peretz ${marker}`,
+        company_name: `Agency ${marker}`,
+      },
+    }),
+    201,
+    'registration',
+  );
+  const ids = { tenant: session.user.tenant_id } as Record<IdKind, string>;
+  const agency = { marker, access: session.access, ids };
+  const rows = rowFactory(client, agency);
+  ids.policyType = await rows.policyType();
+  ids.company = await expectStatus<{ id: string }>(
+    client.send({
+      method: 'POST',
+      url: '/api/companies/',
+      token: session.access,
+      body: {
+        name: `Insurer ${marker}`,
+        email: `claims-${marker}@example.com`,
+        policy_types: [{ policy_type_id: ids.policyType, commission_percentage: '12.50' }],
+      },
+    }),
+    201,
+    'the insurer',
+  ).then((created) => created.id);
+  ids.customer = await rows.customer();
+  ids.installment = await rows.installment();
+  const policies = await expectStatus<{ results: { id: string }[] }>(
+    client.send({ method: 'GET', url: '/api/policies/', token: session.access }),
+    200,
+    'the policies',
+  );
+  ids.policy = policies.results[0]?.id ?? '';
+  const spare = await expectStatus<{ refresh: string }>(
+    client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
+    200,
+    'a second sign-in',
+  );
+  return {
+    marker,
+    email,
+    access: session.access,
+    refresh: session.refresh,
+    spareRefresh: spare.refresh,
+    userId: session.user.id,
+    ids,
+    secrets: [marker, session.user.id, ...Object.values(ids)],
+  };
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { Method } from './route-table.js';
+
+/** A malformed or oversized request must still be answered within this (a correctness budget). */
+export const REQUEST_BUDGET_MS = 1000;
+
+export interface ProbeRequest {
+  method: Method;
+  url: string;
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as it is, as JSON, for bodies JSON.stringify would not write (or would take long to). */
+  rawBody?: string;
+}
+
+export interface ProbeResponse {
+  request: ProbeRequest;
+  status: number;
+  body: string;
+  ms: number;
+}
+
+const clip = (text: string, length: number) =>
+  text.length > length ? `${text.slice(0, length)}... (${text.length} characters)` : text;
+
+const payloadOf = (request: ProbeRequest) =>
+  request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+
+/** A request as a failure message shows it: enough to replay it, never megabytes of it. */
+export function describeRequest(request: ProbeRequest): string {
+  const payload = payloadOf(request);
+  const caller = request.token ? 'signed in' : 'anonymous';
+  return `${request.method} ${clip(request.url, 200)} (${caller})${payload === undefined ? '' : ` body ${clip(payload, 300)}`}`;
+}
+
+/**
+ * Sends the probe's requests through `app.inject` and counts them. Each comes from its own
+ * address, so that the per-address throttles on sign-in, registration and the contact form do
+ * not mistake the probe for an attack (those limits have tests of their own).
+ */
+export class ProbeClient {
+  requests = 0;
+  readonly serverErrors: string[] = [];
+  slowest = { ms: 0, request: '' };
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  private nextAddress(): string {
+    const n = this.requests + 1;
+    return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  }
+
+  async send(request: ProbeRequest): Promise<ProbeResponse> {
+    const payload = payloadOf(request);
+    const headers: Record<string, string> = {};
+    if (request.token) headers.authorization = `Bearer ${request.token}`;
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const started = performance.now();
+    const response = await this.app.inject({
+      method: request.method,
+      url: request.url,
+      remoteAddress: this.nextAddress(),
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    const ms = performance.now() - started;
+    this.requests += 1;
+    if (response.statusCode >= 500)
+      this.serverErrors.push(`${response.statusCode} ${describeRequest(request)}`);
+    if (ms > this.slowest.ms) this.slowest = { ms, request: describeRequest(request) };
+    return { request, status: response.statusCode, body: response.body, ms };
+  }
+}

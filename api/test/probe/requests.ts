@@ -1,0 +1,182 @@
+import { PASSWORD } from '../test-app.js';
+import { type Agency, POLICY_TERM } from './agencies.js';
+import type { IdKind, Operation } from './route-table.js';
+
+/** A request an operation should accept, and the status it answers when it is not a plain 2xx. */
+export interface ValidRequest {
+  body?: unknown;
+  query?: Record<string, string>;
+  status?: number;
+}
+
+let sequence = 0;
+/** Names that must be unique within an agency (types, insurers, policy numbers). */
+const unique = (label: string) => `${label} ${++sequence}`;
+
+const policyBody = (agency: Agency) => ({
+  policy_number: unique('POL'),
+  customer_id: agency.ids.customer,
+  company_id: agency.ids.company,
+  policy_type_id: agency.ids.policyType,
+  ...POLICY_TERM,
+  total_premium: '1200.00',
+  net_premium: '1000.00',
+  commission_percentage: '12.50',
+  payment_frequency: 'quarterly',
+  insured_item: 'Mazda 3, 12-345-67',
+  sum_insured: '85000',
+  deductible: 500,
+  notes: 'Renews every January.',
+});
+
+const customerBodies = () => [
+  { body: { first_name: 'Dana', last_name: 'Levi' } },
+  {
+    body: {
+      customer_type: 'business',
+      first_name: 'Yossi',
+      last_name: 'Cohen',
+      business_name: 'Cohen Logistics',
+      email: 'yossi@cohen.example',
+      phone: '+972 52 123 4567',
+      date_of_birth: '1980-05-17',
+      national_id: '123456782',
+      city: 'Haifa',
+      preferred_contact: 'phone',
+      tags: ['fleet', 'vip'],
+      status: 'active',
+    },
+  },
+];
+
+const companyBodies = (agency: Agency) => [
+  { body: { name: unique('Insurer') } },
+  {
+    body: {
+      name: unique('Insurer'),
+      contact_person: 'Rina Azulay',
+      email: 'rina@insurer.example',
+      website: 'https://insurer.example',
+      commission_payment_method: 'pro_rata',
+      policy_types: [{ policy_type_id: agency.ids.policyType, commission_percentage: 10 }],
+    },
+  },
+];
+
+/**
+ * Valid requests for the operations that need a body or a query. The first is the one the matrix
+ * sends; all of them are starting points the fuzzer mutates. An operation that needs a body or
+ * query and has no entry here is still probed, but its own agency's answer is only held to "no
+ * server error".
+ */
+const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
+  'POST /api/accounts/register/': () => [
+    {
+      body: {
+        email: `${unique('new').replace(' ', '-')}@example.com`,
+        password: PASSWORD,
+        first_name: 'Mira',
+        last_name: 'Katz',
+        company_name: 'Katz Brokers',
+        time_zone: 'Europe/London',
+      },
+      status: 201,
+    },
+  ],
+  'POST /api/token/': (agency) => [{ body: { email: agency.email, password: PASSWORD } }],
+  'POST /api/token/refresh/': (agency) => [{ body: { refresh: agency.spareRefresh } }],
+  'POST /api/token/revoke/': () => [{ body: { refresh: 'not-a-token-we-issued' } }],
+  // The probe's database has no demo agency.
+  'POST /api/accounts/login/demo/': () => [{ status: 404 }],
+  'POST /api/accounts/password-reset/': (agency) => [{ body: { email: agency.email }, status: 202 }],
+  // A real reset token only ever travels by email.
+  'POST /api/accounts/password-reset/confirm/': () => [
+    { body: { token: 'not-a-reset-token', new_password: 'another quiet harbour' }, status: 400 },
+  ],
+  'POST /api/contact/': () => [
+    {
+      body: {
+        name: 'Mira Katz',
+        email: 'mira@example.com',
+        company: 'Katz Brokers',
+        subject: 'Pricing',
+        message: 'How much for a team of ten brokers?',
+      },
+      status: 201,
+    },
+  ],
+  'PATCH /api/user/profile/': () => [{ body: { time_zone: 'UTC' } }, { body: { currency: 'EUR' } }],
+  'PATCH /api/admin/tenants/:id/subscription/': () => [
+    { body: { status: 'active' } },
+    {
+      body: {
+        plan: 'professional',
+        billing_cycle: 'yearly',
+        trial_ends_at: null,
+        current_period_end: '2030-01-01T00:00:00Z',
+      },
+    },
+  ],
+  'POST /api/customers/': () => customerBodies(),
+  'PUT /api/customers/:id/': () => customerBodies(),
+  'PATCH /api/customers/:id/': () => [{ body: { city: 'Haifa' } }, { body: { tags: ['renewal'] } }],
+  'GET /api/policy-types/by_company/': (agency) => [{ query: { company_id: agency.ids.company } }],
+  'POST /api/policy-types/': (agency) => [
+    { body: { name: unique('Home'), category: 'home' } },
+    {
+      body: {
+        company_id: agency.ids.company,
+        policy_type_id: agency.ids.policyType,
+        custom_name: 'Private motor',
+        commission_percentage: '11.00',
+      },
+    },
+  ],
+  'PUT /api/policy-types/:id/': () => [
+    { body: { name: unique('Home'), category: 'home', description: 'Contents', is_active: false } },
+  ],
+  'POST /api/companies/': companyBodies,
+  'PUT /api/companies/:id/': companyBodies,
+  'POST /api/policies/': (agency) => [
+    { body: policyBody(agency) },
+    { body: { ...policyBody(agency), payment_frequency: 'custom', custom_installments: 5 } },
+  ],
+  'PUT /api/policies/:id/': (agency) => [{ body: policyBody(agency) }],
+  'GET /api/policies/numbered/': () => [{ query: { policy_number: 'POL-1' } }],
+  'POST /api/policies/:id/secure-delete/': () => [{ body: { password: PASSWORD } }],
+  'POST /api/policies/:id/cancel/': () => [{ body: { cancelled_at: '2026-03-01', reason: 'Sold the car' } }],
+  'POST /api/policies/:id/renew/': () => [{ body: {} }, { body: { total_premium: '1300.00' } }],
+  'POST /api/installments/:id/payment/': () => [
+    { body: { payment_method: 'cash' } },
+    {
+      body: { amount: '50.00', paid_date: '2026-01-05', payment_method: 'bank_transfer', reference: 'TX-1' },
+    },
+  ],
+  'PUT /api/installments/:id/payment/': () => [
+    { body: { amount_paid: '50.00', paid_date: '2026-01-05', payment_method: 'card', reference: 'TX-2' } },
+  ],
+};
+
+/** The operation's valid requests; none when it needs a body or query nobody described yet. */
+export function validRequests(operation: Operation, agency: Agency): ValidRequest[] {
+  const described = VALID_REQUESTS[operation.key];
+  if (described) return described(agency);
+  if (operation.body || (operation.query && !operation.query.safeParse({}).success)) return [];
+  return [{}];
+}
+
+/** The path with each parameter filled in: ids from `ids`, a wildcard with a harmless name. */
+export function fillPath(operation: Operation, ids: Partial<Record<IdKind, string>>): string {
+  let path = operation.path;
+  for (const param of operation.params) {
+    const value = param.kind ? ids[param.kind] : 'probe';
+    if (value === undefined) throw new Error(`no ${param.kind} id for ${operation.key}`);
+    path = path.replace(param.name === '*' ? '*' : `:${param.name}`, encodeURIComponent(value));
+  }
+  return path;
+}
+
+export function withQuery(path: string, query: Record<string, string> | undefined): string {
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+
+/**
+ * The operations anyone may call without signing in. Every other route under /api/ must answer a
+ * signed-out caller 401: a route added later is probed as authenticated unless it is named here.
+ */
+export const PUBLIC_OPERATIONS = [
+  'GET /api/health/',
+  'GET /api/openapi.json',
+  'GET /api/billing/plans/',
+  'POST /api/accounts/register/',
+  'POST /api/token/',
+  'POST /api/token/refresh/',
+  'POST /api/token/revoke/',
+  'POST /api/accounts/login/demo/',
+  'POST /api/accounts/password-reset/',
+  'POST /api/accounts/password-reset/confirm/',
+  'POST /api/contact/',
+] as const;
+
+/** Swagger UI's pages and assets: public, and without input of their own to probe. */
+export const PUBLIC_PREFIXES = ['/api/docs'] as const;
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type Method = (typeof METHODS)[number];
+
+/** What a path parameter names; each probed agency has one of each. */
+export type IdKind = 'tenant' | 'customer' | 'company' | 'policyType' | 'policy' | 'installment';
+
+/** `:id` names a row of the collection whose segment comes before it. */
+const COLLECTION_KINDS: Record<string, IdKind> = {
+  tenants: 'tenant',
+  customers: 'customer',
+  companies: 'company',
+  'policy-types': 'policyType',
+  policies: 'policy',
+  installments: 'installment',
+};
+
+export interface PathParam {
+  name: string;
+  /** Undefined for a wildcard (`*`), which names no row. */
+  kind?: IdKind;
+}
+
+export interface Operation {
+  key: string;
+  method: Method;
+  path: string;
+  params: PathParam[];
+  body?: z.ZodType;
+  query?: z.ZodType;
+  paramsSchema?: z.ZodType;
+  isPublic: boolean;
+  /** Only platform admins may call it. */
+  isAdmin: boolean;
+  /** Behind the plan gate: it documents 402 for an agency without an active subscription. */
+  isGated: boolean;
+}
+
+/**
+ * Fastify keeps no list of its routes that can be read back, but its onRoute hook sees each one as
+ * it is declared, with its schemas. Called on the app's Fastify instance before any route exists.
+ */
+export function recordRoutes(app: FastifyInstance): RouteOptions[] {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  return routes;
+}
+
+function pathParams(path: string): PathParam[] {
+  const segments = path.split('/');
+  return segments.flatMap((segment, index) => {
+    if (segment === '*') return [{ name: '*' }];
+    if (!segment.startsWith(':')) return [];
+    const name = segment.slice(1);
+    const kind = name === 'id' ? COLLECTION_KINDS[segments[index - 1] ?? ''] : undefined;
+    if (!kind) {
+      throw new Error(
+        `The probe does not know what kind of id ${segment} in ${path} names; add its collection to COLLECTION_KINDS in api/test/probe/route-table.ts.`,
+      );
+    }
+    return [{ name, kind }];
+  });
+}
+
+/** Every API operation the app declared, one per method and path (HEAD is GET's own handler). */
+export function apiOperations(routes: RouteOptions[]): Operation[] {
+  const operations = routes.flatMap((route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    return methods.flatMap((method): Operation[] => {
+      const upper = method.toUpperCase();
+      if (!route.url.startsWith('/api/') || !METHODS.includes(upper as Method)) return [];
+      const key = `${upper} ${route.url}`;
+      const schema = (route.schema ?? {}) as {
+        body?: z.ZodType;
+        querystring?: z.ZodType;
+        params?: z.ZodType;
+        response?: Record<string, unknown>;
+      };
+      const isPublic =
+        (PUBLIC_OPERATIONS as readonly string[]).includes(key) ||
+        PUBLIC_PREFIXES.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`));
+      return [
+        {
+          key,
+          method: upper as Method,
+          path: route.url,
+          params: pathParams(route.url),
+          body: schema.body,
+          query: schema.querystring,
+          paramsSchema: schema.params,
+          isPublic,
+          isAdmin: route.url.startsWith('/api/admin/'),
+          isGated: schema.response?.['402'] !== undefined,
+        },
+      ];
+    });
+  });
+  const stale = PUBLIC_OPERATIONS.filter((key) => !operations.some((operation) => operation.key === key));
+  if (stale.length > 0)
+    throw new Error(`PUBLIC_OPERATIONS names routes that no longer exist: ${stale.join(', ')}`);
+  return operations;
+}

@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
+import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandling } from './http/errors.js';
 import { requestId } from './http/request-id.js';
 import { accountRoutes } from './modules/accounts/routes.js';
@@ -89,10 +90,16 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
 
   const mailer = createMailer(config, database.db, app.log);
   app.addHook('onClose', async () => mailer.close());
+  registerAuthentication(app, config.jwtSecret);
   const ctx: AppContext = { config, db: database.db, mailer };
 
   await app.register(
     async (api) => {
+      // API answers belong to one user or carry tokens: no browser or proxy may keep a copy.
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header('cache-control', 'no-store');
+        done();
+      });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes(database.pool));
       await api.register(accountRoutes(ctx));

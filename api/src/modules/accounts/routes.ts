@@ -16,7 +16,7 @@ import {
 } from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { authenticate, bearerAuth } from '../../http/authenticate.js';
+import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
 import { clearAttempts, consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
@@ -165,7 +165,7 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        const auth = await authenticate(request, config.jwtSecret);
+        const auth = signedInUser(request);
         const profile = await findProfile(db, auth.userId);
         if (!profile) throw unauthorized('User not found');
         return profile;
@@ -188,7 +188,7 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        const auth = await authenticate(request, config.jwtSecret);
+        const auth = signedInUser(request);
         return updateProfile(db, auth, request.body);
       },
     );

@@ -22,7 +22,7 @@ const toDate = (value: string | null | undefined): Date | null | undefined =>
 const tenantParams = z.object({ id: z.uuid('Not a valid id.') });
 
 export const adminRoutes =
-  ({ config, db }: AppContext): FastifyPluginAsyncZod =>
+  ({ db }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.patch(
       '/admin/tenants/:id/subscription/',
@@ -42,7 +42,7 @@ export const adminRoutes =
         },
       },
       async (request) => {
-        await requireAdmin(request, db, config.jwtSecret);
+        await requireAdmin(request, db);
         const { id: tenantId } = request.params;
         const { plan: planName, status, billing_cycle, trial_ends_at, current_period_end } = request.body;
         const [plan] = planName

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import { authenticate } from '../../http/authenticate.js';
+import { signedInUser } from '../../http/authenticate.js';
 import { HttpError } from '../../http/errors.js';
 import { isAdmin } from '../accounts/queries.js';
 import type { AccessClaims } from '../accounts/tokens.js';
@@ -38,12 +38,12 @@ async function requirePlan(tx: Transaction, tenantId: string, module?: ModuleNam
  * query, and outside the refused transaction, so it never waits for a second connection.
  */
 export async function withModule<T>(
-  { config, db }: Pick<AppContext, 'config' | 'db'>,
+  { db }: Pick<AppContext, 'db'>,
   request: FastifyRequest,
   module: ModuleName | undefined,
   work: (tx: Transaction, auth: AccessClaims) => Promise<T>,
 ): Promise<T> {
-  const auth = await authenticate(request, config.jwtSecret);
+  const auth = signedInUser(request);
   try {
     return await withTenant(db, auth.tenantId, async (tx) => {
       await requirePlan(tx, auth.tenantId, module);
@@ -56,8 +56,5 @@ export async function withModule<T>(
 }
 
 /** The signed-in user of a request to a module once the plan lets them in, for work outside a tenant transaction. */
-export const authorizeModule = (
-  ctx: Pick<AppContext, 'config' | 'db'>,
-  request: FastifyRequest,
-  module?: ModuleName,
-) => withModule(ctx, request, module, async (_tx, auth) => auth);
+export const authorizeModule = (ctx: Pick<AppContext, 'db'>, request: FastifyRequest, module?: ModuleName) =>
+  withModule(ctx, request, module, async (_tx, auth) => auth);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
+import { bearerAuth } from '../../http/authenticate.js';
 import { authorizeModule } from './access.js';
 import { plans, subscriptions } from './tables.js';
 
@@ -9,8 +10,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // A stand-in for a premium module's route, to exercise the server-side plan gate.
-  t.app.get('/gated/analytics', async (request) => {
-    await authorizeModule({ config: t.config, db: t.database.db }, request, 'module_customer_analytics');
+  t.app.get('/gated/analytics', { schema: { security: bearerAuth } }, async (request) => {
+    await authorizeModule({ db: t.database.db }, request, 'module_customer_analytics');
     return { ok: true };
   });
 });
@@ -124,12 +125,8 @@ describe('plan gate on the server', () => {
   it('lets platform admins through whatever their plan', async () => {
     const t2 = await createTestApp({ adminEmails: ['ops@coverdesk.test'] });
     try {
-      t2.app.get('/gated/analytics', async (request) => {
-        await authorizeModule(
-          { config: t2.config, db: t2.database.db },
-          request,
-          'module_customer_analytics',
-        );
+      t2.app.get('/gated/analytics', { schema: { security: bearerAuth } }, async (request) => {
+        await authorizeModule({ db: t2.database.db }, request, 'module_customer_analytics');
         return { ok: true };
       });
       const admin = await registerAgency(t2.app, { email: 'ops@coverdesk.test' });

@@ -2,13 +2,13 @@ import { detailResponse, planList, subscription, subscriptionState, usageSummary
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { withTenant } from '../../db/tenant.js';
-import { authenticate, bearerAuth } from '../../http/authenticate.js';
+import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 import { findSubscription, listActivePlans } from './queries.js';
 import { summarizeUsage } from './usage.js';
 
 export const billingRoutes =
-  ({ config, db }: AppContext): FastifyPluginAsyncZod =>
+  ({ db }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/billing/plans/',
@@ -33,7 +33,7 @@ export const billingRoutes =
         },
       },
       async (request) => {
-        const auth = await authenticate(request, config.jwtSecret);
+        const auth = signedInUser(request);
         return currentSubscription(auth.tenantId);
       },
     );
@@ -49,7 +49,7 @@ export const billingRoutes =
         },
       },
       async (request) => {
-        const auth = await authenticate(request, config.jwtSecret);
+        const auth = signedInUser(request);
         return currentSubscription(auth.tenantId);
       },
     );
@@ -65,7 +65,7 @@ export const billingRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authenticate(request, config.jwtSecret);
+        const { tenantId } = signedInUser(request);
         const usage = await withTenant(db, tenantId, (tx) => summarizeUsage(tx, tenantId));
         if (!usage) throw notFound('This agency has no subscription.');
         return usage;

@@ -2,13 +2,13 @@ import { setupStatus } from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { withTenant } from '../../db/tenant.js';
-import { authenticate, bearerAuth } from '../../http/authenticate.js';
+import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { hasCompanies } from '../companies/queries.js';
 import { hasPolicyTypes } from '../policy-types/queries.js';
 
 /** What the setup guide checks. It is about the agency's own data, not a plan module, so a sign-in is enough. */
 export const setupRoutes =
-  ({ config, db }: AppContext): FastifyPluginAsyncZod =>
+  ({ db }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/setup/status/',
@@ -21,7 +21,7 @@ export const setupRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await authenticate(request, config.jwtSecret);
+        const { tenantId } = signedInUser(request);
         const [types, insurers] = await withTenant(db, tenantId, async (tx) => [
           await hasPolicyTypes(tx, tenantId),
           await hasCompanies(tx, tenantId),

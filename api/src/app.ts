@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandling } from './http/errors.js';
 import { requestId } from './http/request-id.js';
+import { RevokedSessions } from './modules/accounts/revoked-sessions.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
@@ -90,8 +91,11 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
 
   const mailer = createMailer(config, database.db, app.log);
   app.addHook('onClose', async () => mailer.close());
-  registerAuthentication(app, config.jwtSecret);
-  const ctx: AppContext = { config, db: database.db, mailer };
+  const revokedSessions = new RevokedSessions(database.db, app.log);
+  await revokedSessions.start();
+  app.addHook('onClose', () => revokedSessions.stop());
+  registerAuthentication(app, config.jwtSecret, revokedSessions);
+  const ctx: AppContext = { config, db: database.db, mailer, revokedSessions };
 
   await app.register(
     async (api) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
+import type { RevokedSessions } from '../modules/accounts/revoked-sessions.js';
 import { type AccessClaims, verifyAccessToken } from '../modules/accounts/tokens.js';
 import { unauthorized } from './errors.js';
 
@@ -21,10 +22,16 @@ const needsBearerToken = (schema: FastifySchema | undefined) =>
  * first, when the request arrives: a signed-out caller gets 401 before the body is parsed or
  * validated, so it never learns the shape a body should have.
  */
-export function registerAuthentication(app: FastifyInstance, jwtSecret: Uint8Array): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  jwtSecret: Uint8Array,
+  revokedSessions: RevokedSessions,
+): void {
   app.decorateRequest('accessClaims', null);
   const authenticate: onRequestHookHandler = async (request) => {
-    request.accessClaims = await verifyAccessToken(bearerToken(request), jwtSecret);
+    const claims = await verifyAccessToken(bearerToken(request), jwtSecret);
+    if (revokedSessions.isRevoked(claims.sessionId)) throw unauthorized('Token has been revoked');
+    request.accessClaims = claims;
   };
   app.addHook('onRoute', (route) => {
     if (!needsBearerToken(route.schema)) return;

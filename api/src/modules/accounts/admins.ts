@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { hashPassword } from './passwords.js';
-import { findUserByEmail } from './queries.js';
+import { findUserByEmail, replacePassword } from './queries.js';
 import { assertAcceptablePassword, createAgency } from './service.js';
 import { users } from './tables.js';
-import { revokeUserSessions } from './tokens.js';
 
 export interface AdminAccount {
   email: string;
@@ -22,10 +21,11 @@ export async function createAdmin(db: Database, admin: AdminAccount): Promise<'c
   const existing = await findUserByEmail(db, admin.email);
   if (existing) {
     const passwordHash = await hashPassword(admin.password);
-    // Whoever held the account before must not keep a session that now carries admin rights.
+    // Whoever held the account before must not keep a session (or a reset link) that now carries
+    // admin rights. Running servers learn of the revoked sessions within a second.
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ isAdmin: true, passwordHash }).where(eq(users.id, existing.id));
-      await revokeUserSessions(tx, existing.id);
+      await tx.update(users).set({ isAdmin: true }).where(eq(users.id, existing.id));
+      await replacePassword(tx, existing.id, passwordHash);
     });
     return 'promoted';
   }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
+import { bearer, createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { emailOutbox } from '../mail/tables.js';
 import { passwordResetTokens } from './tables.js';
 
@@ -64,6 +64,13 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+
+/** Asks for a reset link and reads its token from the email. */
+async function requestResetLink(email: string) {
+  await post('/api/accounts/password-reset/', { email });
+  const mail = await waitFor(() => smtp.received.find((m) => m.to.includes(email)), 'the reset email');
+  return resetLinkIn(mail.raw);
+}
 
 describe('password reset by email', () => {
   it('sends a link through SMTP that sets a new password once, and signs every session out', async () => {
@@ -132,6 +139,40 @@ describe('password reset by email', () => {
     });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ token: ['This password reset link is invalid or has expired.'] });
+  });
+
+  it('ends the access tokens of every sign-in at once', async () => {
+    const agency = await registerAgency(t.app);
+    const token = await requestResetLink(agency.email);
+    const confirm = await post('/api/accounts/password-reset/confirm/', {
+      token,
+      new_password: 'a fresh start today',
+    });
+    expect(confirm.statusCode).toBe(200);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/profile/',
+      headers: bearer(agency.access),
+    });
+    expect(profile.statusCode).toBe(401);
+  });
+
+  it('stops a link working once the password is changed in the profile', async () => {
+    const agency = await registerAgency(t.app);
+    const token = await requestResetLink(agency.email);
+    const change = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile/',
+      headers: bearer(agency.access),
+      payload: { current_password: PASSWORD, new_password: 'changed it myself' },
+    });
+    expect(change.statusCode).toBe(200);
+    const confirm = await post('/api/accounts/password-reset/confirm/', {
+      token,
+      new_password: 'a fresh start today',
+    });
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json()).toEqual({ token: ['This password reset link is invalid or has expired.'] });
   });
 
   it('validates the request', async () => {

@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.js';
 import { fieldError } from '../../http/errors.js';
 import { consumeAttempt } from '../throttle/throttle.js';
 import { hashPassword } from './passwords.js';
-import { findUserByEmail, findUserById, setPasswordHash } from './queries.js';
+import { findUserByEmail, findUserById, replacePassword } from './queries.js';
 import { assertAcceptablePassword } from './service.js';
 import { passwordResetTokens } from './tables.js';
-import { hashToken, randomToken, revokeUserSessions } from './tokens.js';
+import { hashToken, randomToken } from './tokens.js';
 
 const RESET_TOKEN_TTL_MINUTES = 60;
 const INVALID_LINK = 'This password reset link is invalid or has expired.';
@@ -62,7 +62,11 @@ async function sendResetLink({ config, db, mailer }: AppContext, email: string) 
 }
 
 /** Sets a new password from a reset link; the link is spent and every session is signed out. */
-export async function confirmPasswordReset({ db }: AppContext, token: string, newPassword: string) {
+export async function confirmPasswordReset(
+  { db, revokedSessions }: AppContext,
+  token: string,
+  newPassword: string,
+) {
   const [candidate] = await db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
@@ -79,16 +83,12 @@ export async function confirmPasswordReset({ db }: AppContext, token: string, ne
   assertAcceptablePassword('new_password', newPassword, [user.email, user.firstName, user.lastName]);
   const passwordHash = await hashPassword(newPassword);
 
-  await db.transaction(async (tx) => {
-    // Spending every open link of the account at once makes the one used here single-use, even
-    // when two requests race with it.
-    const spent = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, candidate.userId), isNull(passwordResetTokens.usedAt)))
-      .returning({ tokenHash: passwordResetTokens.tokenHash });
-    if (!spent.some((row) => row.tokenHash === hashToken(token))) throw fieldError('token', INVALID_LINK);
-    await setPasswordHash(tx, candidate.userId, passwordHash);
-    await revokeUserSessions(tx, candidate.userId);
+  const revoked = await db.transaction(async (tx) => {
+    const replaced = await replacePassword(tx, candidate.userId, passwordHash);
+    // Replacing the password spends every open link of the account at once, so the one used here
+    // is single-use even when two requests race with it: the one that did not spend it rolls back.
+    if (!replaced.spentResetLinks.includes(hashToken(token))) throw fieldError('token', INVALID_LINK);
+    return replaced.revokedSessions;
   });
+  revokedSessions.add(revoked);
 }

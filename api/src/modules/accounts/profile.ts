@@ -1,15 +1,15 @@
 import type { ProfileUpdateBody, UserProfile } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { fieldError, HttpError, unauthorized } from '../../http/errors.js';
 import { tenants } from '../tenants/tables.js';
 import { consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { findProfile, findUserByEmail, findUserById } from './queries.js';
+import { findProfile, findUserByEmail, findUserById, replacePassword } from './queries.js';
 import { assertAcceptablePassword, EMAIL_TAKEN } from './service.js';
 import { users } from './tables.js';
-import { type AccessClaims, revokeUserSessions } from './tokens.js';
+import type { AccessClaims } from './tokens.js';
 
 const REQUIRED = 'This field is required.';
 
@@ -19,7 +19,7 @@ const REQUIRED = 'This field is required.';
  * other session.
  */
 export async function updateProfile(
-  db: Database,
+  { db, revokedSessions }: AppContext,
   auth: AccessClaims,
   body: ProfileUpdateBody,
 ): Promise<{ user: UserProfile; message: string }> {
@@ -54,12 +54,11 @@ export async function updateProfile(
     throw fieldError('email', EMAIL_TAKEN);
 
   try {
-    await db.transaction(async (tx) => {
+    const revoked = await db.transaction(async (tx) => {
       const changes = {
         firstName: body.first_name,
         lastName: body.last_name,
         email: changesEmail ? body.email : undefined,
-        passwordHash,
       };
       if (Object.values(changes).some((value) => value !== undefined)) {
         await tx.update(users).set(changes).where(eq(users.id, user.id));
@@ -68,8 +67,10 @@ export async function updateProfile(
       if (Object.values(agency).some((value) => value !== undefined)) {
         await tx.update(tenants).set(agency).where(eq(tenants.id, user.tenantId));
       }
-      if (passwordHash) await revokeUserSessions(tx, user.id, auth.sessionId);
+      if (!passwordHash) return [];
+      return (await replacePassword(tx, user.id, passwordHash, auth.sessionId)).revokedSessions;
     });
+    revokedSessions.add(revoked);
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('email', EMAIL_TAKEN);
     throw error;

@@ -1,8 +1,9 @@
 import type { UserProfile } from '@coverdesk/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../../db/client.js';
 import { tenants } from '../tenants/tables.js';
-import { users } from './tables.js';
+import { passwordResetTokens, users } from './tables.js';
+import { revokeUserSessions } from './tokens.js';
 
 const profileColumns = {
   id: users.id,
@@ -78,12 +79,26 @@ export async function recordLogin(executor: Executor, userId: string): Promise<v
   await executor.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, userId));
 }
 
-export async function setPasswordHash(
-  executor: Executor,
+/**
+ * Sets a new password, whatever the route: the reset links still open are spent, since they were
+ * sent to replace the old password, and every sign-in but `keepFamilyId` is revoked.
+ */
+export async function replacePassword(
+  tx: Transaction,
   userId: string,
   passwordHash: string,
-): Promise<void> {
-  await executor.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  keepFamilyId?: string,
+): Promise<{ spentResetLinks: string[]; revokedSessions: string[] }> {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  const spent = await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+    .returning({ tokenHash: passwordResetTokens.tokenHash });
+  return {
+    spentResetLinks: spent.map((link) => link.tokenHash),
+    revokedSessions: await revokeUserSessions(tx, userId, keepFamilyId),
+  };
 }
 
 /** Grants admin to every existing account whose email is configured in ADMIN_EMAILS. */

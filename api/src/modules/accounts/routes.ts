@@ -101,20 +101,23 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        const pair = await db.transaction(async (tx) => {
+        const outcome = await db.transaction(async (tx) => {
           const spent = await spendRefreshToken(tx, request.body.refresh);
-          if (!spent.ok) return undefined;
+          if (!spent.ok) return spent;
           const user = await findUserById(tx, spent.userId);
-          if (!user) return undefined;
+          if (!user) return { ok: false as const };
           const { token } = await createRefreshToken(tx, user.id, spent.familyId);
           const access = await issueAccessToken(
             { userId: user.id, tenantId: user.tenantId, sessionId: spent.familyId },
             config.jwtSecret,
           );
-          return { access, refresh: token };
+          return { ok: true as const, pair: { access, refresh: token } };
         });
-        if (!pair) throw unauthorized('Token is invalid or expired');
-        return pair;
+        if (!outcome.ok) {
+          if (outcome.revokedFamilyId) ctx.revokedSessions.add([outcome.revokedFamilyId]);
+          throw unauthorized('Token is invalid or expired');
+        }
+        return outcome.pair;
       },
     );
 
@@ -129,7 +132,8 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        await db.transaction((tx) => revokeRefreshToken(tx, request.body.refresh));
+        const revoked = await db.transaction((tx) => revokeRefreshToken(tx, request.body.refresh));
+        if (revoked) ctx.revokedSessions.add([revoked]);
         return { detail: 'Signed out.' };
       },
     );
@@ -189,7 +193,7 @@ export const accountRoutes =
       },
       async (request) => {
         const auth = signedInUser(request);
-        return updateProfile(db, auth, request.body);
+        return updateProfile(ctx, auth, request.body);
       },
     );
 

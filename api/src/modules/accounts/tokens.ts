@@ -7,7 +7,7 @@ import type { Executor, Transaction } from '../../db/client.js';
 import { unauthorized } from '../../http/errors.js';
 import { refreshTokens } from './tables.js';
 
-const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const REFRESH_TOKEN_TTL_DAYS = 30;
 const ISSUER = 'coverdesk';
 const AUDIENCE = 'coverdesk-api';
@@ -126,7 +126,10 @@ export async function createRefreshToken(executor: Executor, userId: string, fam
   return { token, familyId };
 }
 
-export type RotationResult = { ok: true; userId: string; familyId: string } | { ok: false };
+/** A refused token names the sign-in it revoked, when it was a spent one presented again. */
+export type RotationResult =
+  | { ok: true; userId: string; familyId: string }
+  | { ok: false; revokedFamilyId?: string };
 
 /**
  * A spent token presented again this soon is taken for a second tab refreshing at the same moment,
@@ -175,8 +178,9 @@ export async function spendRefreshToken(tx: Transaction, token: string): Promise
         sql`${refreshTokens.usedAt} < now() - make_interval(secs => ${REUSE_GRACE_SECONDS})`,
       ),
     );
-  if (reused) await revokeFamily(tx, known.familyId);
-  return { ok: false };
+  if (!reused) return { ok: false };
+  await revokeFamily(tx, known.familyId);
+  return { ok: false, revokedFamilyId: known.familyId };
 }
 
 async function revokeFamily(executor: Executor, familyId: string): Promise<void> {
@@ -186,20 +190,28 @@ async function revokeFamily(executor: Executor, familyId: string): Promise<void>
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Revokes the family a token belongs to (sign-out). Unknown tokens are ignored. */
-export async function revokeRefreshToken(tx: Transaction, token: string): Promise<void> {
+/** Revokes the family a token belongs to (sign-out), returning it. Unknown tokens are ignored. */
+export async function revokeRefreshToken(tx: Transaction, token: string): Promise<string | undefined> {
   const [known] = await tx
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  if (!known) return;
+  if (!known) return undefined;
   await lockFamily(tx, known.familyId);
   await revokeFamily(tx, known.familyId);
+  return known.familyId;
 }
 
-/** Signs a user out everywhere, optionally keeping the sign-in that asked for it. */
-export async function revokeUserSessions(executor: Executor, userId: string, keepFamilyId?: string) {
-  await executor
+/**
+ * Signs a user out everywhere, optionally keeping the sign-in that asked for it; returns the sign-ins
+ * revoked.
+ */
+export async function revokeUserSessions(
+  executor: Executor,
+  userId: string,
+  keepFamilyId?: string,
+): Promise<string[]> {
+  const revoked = await executor
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(
@@ -208,5 +220,7 @@ export async function revokeUserSessions(executor: Executor, userId: string, kee
         isNull(refreshTokens.revokedAt),
         keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
       ),
-    );
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  return [...new Set(revoked.map((row) => row.familyId))];
 }

@@ -42,4 +42,11 @@ describe('configuration', () => {
   it('refuses a port that is not one', () => {
     expect(() => loadConfig({ DATA_DIR: '/unused', JWT_SECRET: 'x', PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('allows 10 registrations an hour from one address unless told otherwise', () => {
+    const base = { DATA_DIR: '/unused', JWT_SECRET: 'x' };
+    expect(loadConfig(base).registrationsPerHour).toBe(10);
+    expect(loadConfig({ ...base, REGISTRATIONS_PER_HOUR: '50' }).registrationsPerHour).toBe(50);
+    expect(() => loadConfig({ ...base, REGISTRATIONS_PER_HOUR: '0' })).toThrow(/REGISTRATIONS_PER_HOUR/);
+  });
 });

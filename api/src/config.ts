@@ -21,6 +21,8 @@ export interface Config {
   logLevel: string;
   /** Honour X-Forwarded-For from a reverse proxy when throttling by address. */
   trustProxy: boolean;
+  /** Registration attempts allowed from one address per hour. */
+  registrationsPerHour: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -46,7 +48,17 @@ export function loadConfig(env: Env = process.env): Config {
     demoEnabled: env.DEMO_ENABLED !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    registrationsPerHour: positiveInteger('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, 10),
   };
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) {
+    throw new Error(`${name} must be a whole number above 0, got "${value}"`);
+  }
+  return number;
 }
 
 function parseList(value: string | undefined): string[] {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { MODULES, type ModuleName, type UserProfile } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -53,7 +53,14 @@ export async function registerAgency(app: FastifyInstance, overrides: Record<str
     company_name: 'Peretz Insurance',
     ...overrides,
   };
-  const response = await app.inject({ method: 'POST', url: '/api/accounts/register/', payload: body });
+  // Each from an address of its own, as agencies sign up from their own offices: registration is
+  // throttled per address.
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/accounts/register/',
+    payload: body,
+    remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`,
+  });
   if (response.statusCode !== 201) throw new Error(`registration failed: ${response.body}`);
   const session = response.json() as {
     access: string;

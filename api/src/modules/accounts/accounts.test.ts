@@ -1,7 +1,9 @@
-import { isNotNull, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
+import { emailOutbox } from '../mail/tables.js';
+import { throttleBuckets } from '../throttle/tables.js';
 import { refreshTokens } from './tables.js';
 
 let t: TestApp;
@@ -19,6 +21,25 @@ const ageSpentTokens = () =>
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+const signIn = (email: string, password: string, remoteAddress: string) =>
+  t.app.inject({ method: 'POST', url: '/api/token/', payload: { email, password }, remoteAddress });
+
+/** Moves an account's last counted sign-in attempt back, as if `seconds` had passed since. */
+const letTimePass = (email: string, seconds: number) =>
+  t.database.db
+    .update(throttleBuckets)
+    .set({ windowEndsAt: sql`${throttleBuckets.windowEndsAt} - make_interval(secs => ${seconds})` })
+    .where(eq(throttleBuckets.key, `login:account:${email}`));
+
+async function waitForEmailTo(recipient: string) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, recipient));
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no email to ${recipient}`);
+}
 
 describe('registration', () => {
   it('creates the agency, its owner and signs them in', async () => {
@@ -147,6 +168,50 @@ describe('registration', () => {
     expect(Object.keys(tooLong.json())).toEqual(['password']);
   });
 
+  it('allows ten attempts an hour from one address, whatever their outcome', async () => {
+    const from = { remoteAddress: '192.0.2.44' };
+    const body = { password: PASSWORD, first_name: 'Ran', last_name: 'Dor', company_name: 'Dor Cover' };
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const weak = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/register/',
+        payload: { ...body, email: `many-${attempt}@example.com`, password: 'password1' },
+        ...from,
+      });
+      expect(weak.statusCode).toBe(400);
+    }
+    const eleventh = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/register/',
+      payload: { ...body, email: 'eleventh@example.com' },
+      ...from,
+    });
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().detail).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/register/',
+      payload: { ...body, email: 'eleventh@example.com' },
+      remoteAddress: '192.0.2.45',
+    });
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('tells the owner by email when someone tries to register with their address', async () => {
+    const owner = await registerAgency(t.app);
+    const attempt = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/register/',
+      payload: { email: owner.email, password: PASSWORD, first_name: 'A', last_name: 'B', company_name: 'C' },
+      remoteAddress: '192.0.2.60',
+    });
+    expect(attempt.json()).toEqual({ email: ['A user with that email already exists.'] });
+    const warning = await waitForEmailTo(owner.email);
+    expect(warning.subject).toBe('Someone tried to register with your email address');
+    expect(warning.textBody).toContain('http://coverdesk.test/forgot-password');
+  });
+
   it('grants admin to configured emails only, never to an address that merely contains "admin"', async () => {
     const configured = await registerAgency(t.app, { email: 'Chief@Coverdesk.test' });
     expect(configured.user).toMatchObject({ is_admin: true });
@@ -237,6 +302,39 @@ describe('sign-in', () => {
       remoteAddress: '198.51.100.20',
     });
     expect(owner.statusCode).toBe(200);
+  });
+});
+
+describe('sign-in throttling on one account', () => {
+  it('spaces out failures from many addresses by 2 seconds, doubling, never more than 30', async () => {
+    const agency = await registerAgency(t.app);
+    let address = 0;
+    const guess = () => signIn(agency.email, 'not the password', `198.18.0.${++address}`);
+    for (let attempt = 0; attempt < 6; attempt++) expect((await guess()).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const refused = await guess();
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      waits.push(wait);
+      await letTimePass(agency.email, wait);
+      expect((await guess()).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([2, 4, 8, 16, 30, 30]);
+  });
+
+  it('holds the owner back for 30 seconds at most after 50 failures from 10 addresses', async () => {
+    const agency = await registerAgency(t.app);
+    for (let address = 1; address <= 10; address++) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await signIn(agency.email, `guess-${attempt}`, `203.0.113.${100 + address}`);
+      }
+    }
+    const owner = await signIn(agency.email, PASSWORD, '198.51.100.99');
+    expect([200, 429]).toContain(owner.statusCode);
+    expect(Number(owner.headers['retry-after'] ?? 0)).toBeLessThanOrEqual(30);
+    await letTimePass(agency.email, 30);
+    expect((await signIn(agency.email, PASSWORD, '198.51.100.99')).statusCode).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { fieldError } from '../../http/errors.js';
-import { consumeAttempt } from '../throttle/throttle.js';
+import { consumeAttempt, withinLimit } from '../throttle/throttle.js';
 import { hashPassword } from './passwords.js';
 import { findUserByEmail, findUserById, replacePassword } from './queries.js';
 import { assertAcceptablePassword } from './service.js';
@@ -31,11 +31,7 @@ async function sendResetLink({ config, db, mailer }: AppContext, email: string) 
   const user = await findUserByEmail(db, email);
   if (!user || user.isDemoUser) return;
   // A quiet per-account cap, so the form cannot be used to flood someone's inbox.
-  try {
-    await consumeAttempt(db, [{ key: `reset:user:${user.id}`, limit: 3, windowSeconds: 3600 }]);
-  } catch {
-    return;
-  }
+  if (!(await withinLimit(db, [{ key: `reset:user:${user.id}`, limit: 3, windowSeconds: 3600 }]))) return;
 
   const { token, tokenHash } = randomToken();
   await db.insert(passwordResetTokens).values({

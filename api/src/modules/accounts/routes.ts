@@ -16,9 +16,17 @@ import {
 } from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
-import { clearAttempts, consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
+import {
+  type BackoffRule,
+  clearAttempts,
+  consumeAttempt,
+  consumeBackoff,
+  refundAttempt,
+  type ThrottleRule,
+} from '../throttle/throttle.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
 import { verifyPassword } from './passwords.js';
 import { updateProfile } from './profile.js';
@@ -28,18 +36,43 @@ import { createRefreshToken, issueAccessToken, revokeRefreshToken, spendRefreshT
 
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
 const FIFTEEN_MINUTES = 15 * 60;
+const ONE_HOUR = 60 * 60;
+
+interface SignInRules {
+  pair: ThrottleRule;
+  address: ThrottleRule;
+  account: BackoffRule;
+}
 
 /**
  * Sign-in throttling that slows guessing without handing an attacker a lock on someone else's
- * account: one address gets 5 tries per account and 30 in all per 15 minutes; an account is only
- * held back (for the rest of its 15-minute window) after 50 failures from many addresses.
+ * account: one address gets 5 tries per account and 30 in all per 15 minutes. Failures on an account
+ * from anywhere only space its attempts out: after 5, the next must wait 2 seconds, then 4, 8, 16,
+ * and never more than 30, so its owner is never held back for long, from any address.
  */
-function signInRules(email: string, ip: string): Record<'pair' | 'address' | 'account', ThrottleRule> {
+function signInRules(email: string, ip: string): SignInRules {
   return {
     pair: { key: `login:pair:${email}|${ip}`, limit: 5, windowSeconds: FIFTEEN_MINUTES },
     address: { key: `login:ip:${ip}`, limit: 30, windowSeconds: FIFTEEN_MINUTES },
-    account: { key: `login:email:${email}`, limit: 50, windowSeconds: FIFTEEN_MINUTES },
+    account: {
+      key: `login:account:${email}`,
+      freeAttempts: 5,
+      firstDelaySeconds: 2,
+      maxDelaySeconds: 30,
+      forgetAfterSeconds: FIFTEEN_MINUTES,
+    },
   };
+}
+
+/** Counts a sign-in attempt against every rule; one the account's wait refuses counts nowhere. */
+async function admitSignIn(db: Database, rules: SignInRules): Promise<void> {
+  await consumeAttempt(db, [rules.pair, rules.address]);
+  try {
+    await consumeBackoff(db, rules.account);
+  } catch (error) {
+    await refundAttempt(db, [rules.pair, rules.address]);
+    throw error;
+  }
 }
 
 export const accountRoutes =
@@ -54,11 +87,15 @@ export const accountRoutes =
           tags: ['accounts'],
           summary: 'Create an agency, its owner and a 14-day trial',
           body: registerBody,
-          response: { 201: registerResponse, 400: fieldErrorsResponse },
+          response: { 201: registerResponse, 400: fieldErrorsResponse, 429: detailResponse },
         },
       },
       async (request, reply) => {
-        const session = await registerAgency(db, request.body, config.adminEmails, config.jwtSecret);
+        // Every attempt counts, so that the "email already exists" answer cannot be harvested either.
+        await consumeAttempt(db, [
+          { key: `register:ip:${request.ip}`, limit: config.registrationsPerHour, windowSeconds: ONE_HOUR },
+        ]);
+        const session = await registerAgency(ctx, request.body, request.log);
         return reply.code(201).send(session);
       },
     );
@@ -76,13 +113,13 @@ export const accountRoutes =
       async (request) => {
         const { email, password } = request.body;
         const rules = signInRules(email, request.ip);
-        await consumeAttempt(db, Object.values(rules));
+        await admitSignIn(db, rules);
         const user = await findUserByEmail(db, email);
         // Checked even without an account, so both cases take the same time.
         const passwordMatches = await verifyPassword(user?.passwordHash ?? null, password);
         if (!user || !passwordMatches) throw unauthorized(BAD_CREDENTIALS);
-        await clearAttempts(db, [rules.pair]);
-        await refundAttempt(db, [rules.address, rules.account]);
+        await clearAttempts(db, [rules.pair, rules.account]);
+        await refundAttempt(db, [rules.address]);
         const { access, refresh } = await db.transaction((tx) =>
           startSession(tx, user.id, user.tenantId, config.jwtSecret),
         );

@@ -1,17 +1,27 @@
 import type { RegisterBody, UserProfile } from '@coverdesk/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { enterTenant } from '../../db/tenant.js';
-import { fieldError } from '../../http/errors.js';
+import { fieldError, HttpError } from '../../http/errors.js';
 import { TRIAL_PLAN } from '../billing/plan-catalogue.js';
 import { startTrial } from '../billing/queries.js';
 import { tenants } from '../tenants/tables.js';
+import { withinLimit } from '../throttle/throttle.js';
 import { hashPassword, passwordProblem } from './passwords.js';
 import { findProfile, findUserByEmail, recordLogin } from './queries.js';
 import { users } from './tables.js';
 import { createRefreshToken, issueAccessToken } from './tokens.js';
 
 export const EMAIL_TAKEN = 'A user with that email already exists.';
+
+/** Registration refused because the email has an account already. */
+class EmailTaken extends HttpError {
+  constructor() {
+    super(400, { email: [EMAIL_TAKEN] });
+  }
+}
 
 export interface NewAccount {
   email: string;
@@ -41,7 +51,7 @@ export async function createAgency(
   account: NewAccount,
 ): Promise<{ userId: string; tenantId: string }> {
   const passwordHash = account.password === null ? null : await hashPassword(account.password);
-  if (await findUserByEmail(db, account.email)) throw fieldError('email', EMAIL_TAKEN);
+  if (await findUserByEmail(db, account.email)) throw new EmailTaken();
   try {
     return await db.transaction(async (tx) => {
       const [tenant] = await tx
@@ -68,17 +78,18 @@ export async function createAgency(
     });
   } catch (error) {
     // Two registrations for one email at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw fieldError('email', EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw new EmailTaken();
     throw error;
   }
 }
 
-export async function registerAgency(
-  db: Database,
-  body: RegisterBody,
-  adminEmails: string[],
-  jwtSecret: Uint8Array,
-) {
+/**
+ * Registers an agency and signs its owner in. Registration signs in at once (the spec's flow), so an
+ * email that has an account must be refused, which tells the caller it exists; the route throttles
+ * attempts per address, and the account's owner is told by email that someone tried.
+ */
+export async function registerAgency(ctx: AppContext, body: RegisterBody, log: FastifyBaseLogger) {
+  const { config, db } = ctx;
   assertAcceptablePassword('password', body.password, [
     body.email,
     body.email.split('@')[0] ?? '',
@@ -92,9 +103,39 @@ export async function registerAgency(
     lastName: body.last_name,
     companyName: body.company_name,
     timeZone: body.time_zone,
-    isAdmin: adminEmails.includes(body.email.toLowerCase()),
+    isAdmin: config.adminEmails.includes(body.email.toLowerCase()),
+  }).catch((error: unknown) => {
+    if (error instanceof EmailTaken) {
+      void warnOwnerOfRegistration(ctx, body.email).catch((err: unknown) =>
+        log.error({ err }, 'registration warning email failed'),
+      );
+    }
+    throw error;
   });
-  return db.transaction((tx) => startSession(tx, userId, tenantId, jwtSecret));
+  return db.transaction((tx) => startSession(tx, userId, tenantId, config.jwtSecret));
+}
+
+/** Tells an account's owner that someone tried to register with their address. */
+async function warnOwnerOfRegistration({ config, db, mailer }: AppContext, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user || user.isDemoUser) return;
+  // A quiet per-account cap, so the form cannot be used to flood someone's inbox.
+  if (!(await withinLimit(db, [{ key: `register:user:${user.id}`, limit: 3, windowSeconds: 3600 }]))) return;
+  await mailer.send({
+    to: user.email,
+    subject: 'Someone tried to register with your email address',
+    text: [
+      `Hello ${user.firstName || 'there'},`,
+      '',
+      'Someone just tried to register a new Coverdesk agency with this email address, which already has an account.',
+      '',
+      `If it was you, sign in at ${config.appUrl}/login, or choose a new password at ${config.appUrl}/forgot-password if you have forgotten it.`,
+      '',
+      'If it was not you, you can ignore this email: nothing has changed in your account.',
+      '',
+      'Coverdesk',
+    ].join('\n'),
+  });
 }
 
 /** Signs a user in: a new refresh-token family, an access token bound to it, and the profile. */

@@ -1,7 +1,7 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../db/columns.js';
 
-/** Fixed-window counters shared by every API instance (sign-in failures, reset requests). */
+/** Attempt counters shared by every API instance (sign-in failures, registrations, reset requests). */
 export const throttleBuckets = pgTable('throttle_buckets', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),

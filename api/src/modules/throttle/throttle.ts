@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { throttleBuckets } from './tables.js';
@@ -37,13 +37,67 @@ export async function consumeAttempt(executor: Executor, rules: ThrottleRule[]):
   if (waits.length > 0) {
     // A refused attempt tried nothing: it must not push the window further out of reach.
     await refundAttempt(executor, rules);
-    const retryAfter = Math.max(...waits);
-    throw new HttpError(
-      429,
-      { detail: `Too many attempts. Please try again in ${describeWait(retryAfter)}.` },
-      { 'retry-after': String(retryAfter) },
-    );
+    throw tooManyAttempts(Math.max(...waits));
   }
+}
+
+/**
+ * Counts one attempt and tells whether every rule allows it, for quiet limits whose 429 would reveal
+ * something (that an account exists).
+ */
+export async function withinLimit(executor: Executor, rules: ThrottleRule[]): Promise<boolean> {
+  try {
+    await consumeAttempt(executor, rules);
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 429) return false;
+    throw error;
+  }
+}
+
+/**
+ * A wait between attempts that grows with each one counted: none for the first `freeAttempts`, then
+ * `firstDelaySeconds`, doubling up to `maxDelaySeconds`. The count is forgotten `forgetAfterSeconds`
+ * after the last attempt. Unlike a fixed window's limit, it never holds anyone back for long.
+ */
+export interface BackoffRule {
+  key: string;
+  freeAttempts: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  forgetAfterSeconds: number;
+}
+
+/**
+ * Counts one attempt against a backoff rule, or refuses with 429 and Retry-After while the wait
+ * after the previous attempt lasts. The bucket's window ends `forgetAfterSeconds` after the last
+ * attempt counted. Checking and counting are one statement, so parallel attempts cannot share a turn.
+ */
+export async function consumeBackoff(executor: Executor, rule: BackoffRule): Promise<void> {
+  const forgetAfter = sql`make_interval(secs => ${rule.forgetAfterSeconds})`;
+  const forgotten = sql`${throttleBuckets.windowEndsAt} <= now()`;
+  const extraAttempts = sql`${throttleBuckets.hits} - ${rule.freeAttempts}`;
+  const wait = sql`make_interval(secs => case when ${extraAttempts} <= 0 then 0
+    else least(${rule.firstDelaySeconds} * 2 ^ (${extraAttempts} - 1), ${rule.maxDelaySeconds}) end)`;
+  const nextAllowed = sql`${throttleBuckets.windowEndsAt} - ${forgetAfter} + ${wait}`;
+  const [counted] = await executor
+    .insert(throttleBuckets)
+    .values({ key: rule.key, hits: 1, windowEndsAt: sql`now() + ${forgetAfter}` })
+    .onConflictDoUpdate({
+      target: throttleBuckets.key,
+      set: {
+        hits: sql`case when ${forgotten} then 1 else ${throttleBuckets.hits} + 1 end`,
+        windowEndsAt: sql`now() + ${forgetAfter}`,
+      },
+      setWhere: sql`${forgotten} or ${nextAllowed} <= now()`,
+    })
+    .returning({ hits: throttleBuckets.hits });
+  if (counted) return;
+  const [bucket] = await executor
+    .select({ retryAfter: sql<number>`greatest(ceil(extract(epoch from ${nextAllowed} - now())), 1)::int` })
+    .from(throttleBuckets)
+    .where(eq(throttleBuckets.key, rule.key));
+  throw tooManyAttempts(bucket?.retryAfter ?? 1);
 }
 
 /** Gives an attempt back: a successful sign-in is not a failure worth counting. */
@@ -59,12 +113,20 @@ export async function refundAttempt(executor: Executor, rules: ThrottleRule[]): 
     );
 }
 
-export async function clearAttempts(executor: Executor, rules: ThrottleRule[]): Promise<void> {
+export async function clearAttempts(executor: Executor, rules: { key: string }[]): Promise<void> {
   await executor.delete(throttleBuckets).where(
     inArray(
       throttleBuckets.key,
       rules.map((rule) => rule.key),
     ),
+  );
+}
+
+function tooManyAttempts(retryAfter: number): HttpError {
+  return new HttpError(
+    429,
+    { detail: `Too many attempts. Please try again in ${describeWait(retryAfter)}.` },
+    { 'retry-after': String(retryAfter) },
   );
 }
 

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { emailOutbox } from '../mail/tables.js';
 import { throttleBuckets } from '../throttle/tables.js';
+import { promoteAdmins } from './queries.js';
 import { refreshTokens } from './tables.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ adminEmails: ['chief@coverdesk.test'] });
+  t = await createTestApp({ adminEmails: ['chief@coverdesk.test', 'ops-lead@coverdesk.test'] });
 });
 afterAll(() => t.close());
 
@@ -541,6 +542,23 @@ describe('profile', () => {
     });
     const moved = await patch(agency.access, { email: 'Moved@Example.com', current_password: PASSWORD });
     expect(moved.json().user.email).toBe('moved@example.com');
+  });
+
+  it('refuses an address listed in ADMIN_EMAILS, which would make an admin at the next start', async () => {
+    const agency = await registerAgency(t.app);
+    const response = await patch(agency.access, {
+      email: 'Ops-Lead@Coverdesk.test',
+      current_password: PASSWORD,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: ['This email address cannot be used.'] });
+    await promoteAdmins(t.database.db, t.config.adminEmails);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/profile/',
+      headers: bearer(agency.access),
+    });
+    expect(read.json()).toMatchObject({ email: agency.email, is_admin: false });
   });
 
   it('stops guessing of the current password after five wrong tries', async () => {

@@ -12,6 +12,7 @@ import { users } from './tables.js';
 import type { AccessClaims } from './tokens.js';
 
 const REQUIRED = 'This field is required.';
+const RESERVED_EMAIL = 'This email address cannot be used.';
 
 /**
  * Updates names, the agency's name, time zone and currency, email or password. Email and password
@@ -19,7 +20,7 @@ const REQUIRED = 'This field is required.';
  * other session.
  */
 export async function updateProfile(
-  { db, revokedSessions }: AppContext,
+  { config, db, revokedSessions }: AppContext,
   auth: AccessClaims,
   body: ProfileUpdateBody,
 ): Promise<{ user: UserProfile; message: string }> {
@@ -50,8 +51,14 @@ export async function updateProfile(
     ]);
     passwordHash = await hashPassword(body.new_password);
   }
-  if (changesEmail && body.email && (await findUserByEmail(db, body.email)))
-    throw fieldError('email', EMAIL_TAKEN);
+  if (changesEmail && body.email) {
+    // ADMIN_EMAILS makes whoever holds a listed address an admin at the next start: a broker must not
+    // take one over.
+    if (!user.isAdmin && config.adminEmails.includes(body.email.toLowerCase())) {
+      throw fieldError('email', RESERVED_EMAIL);
+    }
+    if (await findUserByEmail(db, body.email)) throw fieldError('email', EMAIL_TAKEN);
+  }
 
   try {
     const revoked = await db.transaction(async (tx) => {

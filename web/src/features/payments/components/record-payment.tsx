@@ -18,15 +18,22 @@ import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useCorrectPayment, useRecordPayment, useUndoPayment } from '../api.js';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+
+/**
+ * An instalment with what a broker knows its policy by: a row of the payments list, or a row of a
+ * policy's schedule told its policy's number, customer and insurer.
+ */
+export type PayableInstallment = Omit<InstallmentRow, 'customer'>;
+
 /** What remains due, counted in whole cents. */
-const remaining = (row: InstallmentRow) => fromCents(toCents(row.amount_due) - toCents(row.amount_paid));
+const remaining = (row: PayableInstallment) => fromCents(toCents(row.amount_due) - toCents(row.amount_paid));
 
 /**
  * Paying an instalment in two clicks: the button opens the payment with what remains, today and a
  * bank transfer filled in; the second click records it. Once something is paid, the payment can be
  * corrected (amount, date, method, reference) or undone, which asks first.
  */
-export function PaymentButton({ row }: { row: InstallmentRow }) {
+export function PaymentButton({ row }: { row: PayableInstallment }) {
   const [dialog, setDialog] = useState<'record' | 'correct' | 'undo' | null>(null);
   const close = () => setDialog(null);
   const paidSomething = toCents(row.amount_paid) > 0n;
@@ -70,7 +77,7 @@ export function PaymentButton({ row }: { row: InstallmentRow }) {
   );
 }
 
-function UndoDialog({ row, opened, onClose }: { row: InstallmentRow; opened: boolean; onClose(): void }) {
+function UndoDialog({ row, opened, onClose }: { row: PayableInstallment; opened: boolean; onClose(): void }) {
   const undo = useUndoPayment();
   return (
     <ConfirmDialog
@@ -104,7 +111,7 @@ function PaymentDialog({
   correcting = false,
   onClose,
 }: {
-  row: InstallmentRow;
+  row: PayableInstallment;
   correcting?: boolean;
   onClose(): void;
 }) {

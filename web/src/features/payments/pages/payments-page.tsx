@@ -50,7 +50,8 @@ const columns: Column<InstallmentRow>[] = [
 /** /payments (every instalment) and /payments/policy/{id} (one policy's). */
 export function Component() {
   const { id: policyId } = useParams();
-  const params = useListParams(FILTERS, 'due_date');
+  // Opens on what needs attention: still owed by due date, so the overdue lead, and the paid last.
+  const params = useListParams(FILTERS, 'attention');
   const installments = useInstallments(policyId ? { ...params.query, policy_id: policyId } : params.query);
   const first = installments.data?.results[0];
 

@@ -1,5 +1,5 @@
 import { PAYMENT_FREQUENCY_LABELS, type Policy } from '@coverdesk/contract';
-import { Anchor, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
@@ -10,12 +10,19 @@ import { usePolicy } from '../api.js';
 import { InstallmentSchedule } from '../components/installment-schedule.js';
 import { PolicyActions } from '../components/policy-actions.js';
 
-/** /policies/{id}: who and what at the top, then terms, instalments, commission and renewals. */
+/** /policies/{id}: who and what at the top, then terms, instalments and renewals. */
 export function Component() {
   const { id = '' } = useParams();
   const policy = usePolicy(id);
   if (policy.isPending) return <DetailSkeleton />;
-  if (policy.isError) return <ErrorState error={policy.error} onRetry={() => void policy.refetch()} />;
+  if (policy.isError)
+    return (
+      <ErrorState
+        error={policy.error}
+        onRetry={() => void policy.refetch()}
+        back={{ to: '/policies', label: 'Back to policies' }}
+      />
+    );
   const p = policy.data;
   return (
     <Stack maw={1200}>
@@ -52,17 +59,10 @@ export function Component() {
           </Figure>
         </SimpleGrid>
       </Card>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack>
-            <Terms policy={p} />
-            <Renewals policy={p} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <InstallmentSchedule policyId={p.id} />
-        </Grid.Col>
-      </Grid>
+      {/* One section under another, at full width: the schedule's payment actions need the room. */}
+      <Terms policy={p} />
+      <InstallmentSchedule policy={p} />
+      <Renewals policy={p} />
     </Stack>
   );
 }
@@ -99,7 +99,7 @@ function Terms({ policy }: { policy: Policy }) {
       <Title order={3} fz="h4" mb="sm">
         Terms
       </Title>
-      <Stack gap={6}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xl" verticalSpacing={6}>
         <Row label="Term">
           {formatDate(policy.start_date)} – {formatDate(policy.end_date)}
         </Row>
@@ -131,12 +131,12 @@ function Terms({ policy }: { policy: Policy }) {
             {formatDate(policy.cancelled_at)}: {policy.cancellation_reason}
           </Row>
         )}
-        {policy.notes && (
-          <Text fz="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
-            {policy.notes}
-          </Text>
-        )}
-      </Stack>
+      </SimpleGrid>
+      {policy.notes && (
+        <Text fz="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {policy.notes}
+        </Text>
+      )}
     </Card>
   );
 }

@@ -1,7 +1,9 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { errorText } from '../lib/error-message.js';
+import { ApiError } from '../lib/http.js';
 
 /** An empty list: what it is for, and the button that fills it. */
 export function EmptyState(props: {
@@ -29,26 +31,48 @@ export function EmptyState(props: {
   );
 }
 
-/** A call that failed: what went wrong and a way to try again. */
-export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** Where a detail page leads back to when its record is not there ("Back to policies"). */
+export interface WayBack {
+  to: string;
+  label: string;
+}
+
+// The default red is too faint on white to read.
+const ACTION = { size: 'xs', variant: 'white', color: 'red.9' } as const;
+
+/**
+ * A call that failed: what went wrong and a way to try again. A detail page's record that does not
+ * exist (404, or an id that is not one: 400) would not be found the next time either, so with a
+ * way back the page offers that instead.
+ */
+export function ErrorState({
+  error,
+  onRetry,
+  back,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  back?: WayBack;
+}) {
+  const missing = back && error instanceof ApiError && (error.status === 404 || error.status === 400);
   return (
     <Alert
       color="red"
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title="This could not be loaded"
+      title={missing ? 'Not found' : 'This could not be loaded'}
     >
       <Stack gap="sm" align="flex-start">
         <Text fz="sm">{errorText(error)}</Text>
-        <Button
-          size="xs"
-          variant="white"
-          color="red"
-          leftSection={<IconRefresh size={14} />}
-          onClick={onRetry}
-        >
-          Try again
-        </Button>
+        {missing ? (
+          <Button component={Link} to={back.to} {...ACTION} leftSection={<IconArrowLeft size={14} />}>
+            {back.label}
+          </Button>
+        ) : (
+          <Button {...ACTION} leftSection={<IconRefresh size={14} />} onClick={onRetry}>
+            Try again
+          </Button>
+        )}
       </Stack>
     </Alert>
   );

@@ -46,7 +46,14 @@ export function Component() {
 function EditCompany({ id }: { id: string }) {
   const company = useCompany(id);
   if (company.isPending) return <DetailSkeleton />;
-  if (company.isError) return <ErrorState error={company.error} onRetry={() => void company.refetch()} />;
+  if (company.isError)
+    return (
+      <ErrorState
+        error={company.error}
+        onRetry={() => void company.refetch()}
+        back={{ to: LIST, label: 'Back to insurers' }}
+      />
+    );
   return (
     <Stack maw={860}>
       <CompanyStatsRow id={id} />

@@ -15,7 +15,14 @@ export function Component() {
   const { id = '' } = useParams();
   const customer = useCustomer(id);
   if (customer.isPending) return <DetailSkeleton />;
-  if (customer.isError) return <ErrorState error={customer.error} onRetry={() => void customer.refetch()} />;
+  if (customer.isError)
+    return (
+      <ErrorState
+        error={customer.error}
+        onRetry={() => void customer.refetch()}
+        back={{ to: '/customers', label: 'Back to customers' }}
+      />
+    );
 
   return (
     <Stack maw={1200}>

@@ -13,6 +13,13 @@ export function Component() {
 function EditCustomer({ id }: { id: string }) {
   const customer = useCustomer(id);
   if (customer.isPending) return <DetailSkeleton />;
-  if (customer.isError) return <ErrorState error={customer.error} onRetry={() => void customer.refetch()} />;
+  if (customer.isError)
+    return (
+      <ErrorState
+        error={customer.error}
+        onRetry={() => void customer.refetch()}
+        back={{ to: '/customers', label: 'Back to customers' }}
+      />
+    );
   return <CustomerForm key={customer.data.updated_at} customer={customer.data} />;
 }

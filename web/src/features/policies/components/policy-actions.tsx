@@ -17,7 +17,8 @@ export function PolicyActions({ policy }: { policy: Policy }) {
   const open = policy.status !== 'cancelled';
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      {/* Without the focus placeholder the menu holds only menu items, as its role requires. */}
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
             Actions

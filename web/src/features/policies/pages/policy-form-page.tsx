@@ -13,6 +13,13 @@ export function Component() {
 function EditPolicy({ id }: { id: string }) {
   const policy = usePolicy(id);
   if (policy.isPending) return <DetailSkeleton />;
-  if (policy.isError) return <ErrorState error={policy.error} onRetry={() => void policy.refetch()} />;
+  if (policy.isError)
+    return (
+      <ErrorState
+        error={policy.error}
+        onRetry={() => void policy.refetch()}
+        back={{ to: '/policies', label: 'Back to policies' }}
+      />
+    );
   return <PolicyForm key={policy.data.updated_at} policy={policy.data} />;
 }

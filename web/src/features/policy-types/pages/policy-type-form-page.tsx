@@ -32,7 +32,14 @@ export function Component() {
 function EditPolicyType({ id }: { id: string }) {
   const type = usePolicyType(id);
   if (type.isPending) return <DetailSkeleton />;
-  if (type.isError) return <ErrorState error={type.error} onRetry={() => void type.refetch()} />;
+  if (type.isError)
+    return (
+      <ErrorState
+        error={type.error}
+        onRetry={() => void type.refetch()}
+        back={{ to: LIST, label: 'Back to policy types' }}
+      />
+    );
   return (
     <Stack maw={720}>
       <PolicyTypeForm key={type.data.updated_at} type={type.data} />

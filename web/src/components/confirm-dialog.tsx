@@ -14,6 +14,8 @@ export function ConfirmDialog(props: {
   alternative?: ReactNode;
   /** When the action turned out to be impossible and only the alternative remains. */
   hideConfirm?: boolean;
+  /** When the action cannot be taken yet: the button stays in view, and the text says why. */
+  confirmDisabled?: boolean;
   onConfirm(): void;
   onClose(): void;
 }) {
@@ -34,7 +36,12 @@ export function ConfirmDialog(props: {
           </Button>
           {props.alternative}
           {!props.hideConfirm && (
-            <Button color="red" loading={props.busy} onClick={props.onConfirm}>
+            <Button
+              color="red"
+              loading={props.busy}
+              disabled={props.confirmDisabled}
+              onClick={props.onConfirm}
+            >
               {props.confirmLabel}
             </Button>
           )}

@@ -1,6 +1,7 @@
 import type {
   Customer,
   CustomerBody,
+  CustomerDetail,
   CustomerDuplicate,
   CustomerDuplicateQuery,
   Paged,
@@ -37,7 +38,7 @@ export function useCustomerPolicies(customerId: string) {
 export function useCustomer(id: string) {
   return useQuery({
     queryKey: keys.detail(id),
-    queryFn: ({ signal }) => api.get<Customer>(`/customers/${id}/`, { signal }),
+    queryFn: ({ signal }) => api.get<CustomerDetail>(`/customers/${id}/`, { signal }),
   });
 }
 
@@ -66,7 +67,7 @@ export function useSaveCustomer(id?: string) {
   const markChanged = useMarkChanged(affected);
   return useMutation({
     mutationFn: (body: CustomerBody) =>
-      id ? api.put<Customer>(`/customers/${id}/`, body) : api.post<Customer>('/customers/', body),
+      id ? api.put<CustomerDetail>(`/customers/${id}/`, body) : api.post<CustomerDetail>('/customers/', body),
     onSuccess: () => markChanged(),
   });
 }

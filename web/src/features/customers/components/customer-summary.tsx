@@ -1,5 +1,5 @@
-import { CONTACT_CHANNEL_LABELS, type Customer } from '@coverdesk/contract';
-import { Button, Card, Group, Menu, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { CONTACT_CHANNEL_LABELS, type CustomerDetail } from '@coverdesk/contract';
+import { Anchor, Button, Card, Group, Menu, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBuilding, IconChevronDown, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
@@ -15,7 +15,7 @@ import { CustomerTags } from './customer-tags.js';
 import { DetailField } from './detail-field.js';
 
 /** The top of a customer's page: who they are, their status and tags, and what can be done. */
-export function CustomerSummary({ customer }: { customer: Customer }) {
+export function CustomerSummary({ customer }: { customer: CustomerDetail }) {
   const business = customer.customer_type === 'business';
   const TypeIcon = business ? IconBuilding : IconUser;
   return (
@@ -51,12 +51,16 @@ export function CustomerSummary({ customer }: { customer: Customer }) {
   );
 }
 
-/** Edit and Delete in one menu; deleting asks first, naming the customer. */
-function CustomerActions({ customer }: { customer: Customer }) {
+/**
+ * Edit and Delete in one menu; deleting asks first, naming the customer. A customer with policies
+ * cannot be deleted (the API refuses), so the dialog says so before the click and leads to them.
+ */
+function CustomerActions({ customer }: { customer: CustomerDetail }) {
   const navigate = useNavigate();
   const touch = useDevice() === 'mobile' ? 44 : undefined;
   const remove = useDeleteCustomer();
   const [confirming, { open, close }] = useDisclosure(false);
+  const policies = customer.policy_count;
 
   const confirm = () =>
     remove.mutate(customer.id, {
@@ -105,9 +109,22 @@ function CustomerActions({ customer }: { customer: Customer }) {
         confirmLabel="Delete customer"
         busy={remove.isPending}
         error={remove.error ? errorText(remove.error) : null}
+        confirmDisabled={policies > 0}
         onConfirm={confirm}
       >
-        Their contact details, tags and notes will be removed. This cannot be undone.
+        {policies > 0 ? (
+          <>
+            {customer.display_name} has{' '}
+            {policies === 1
+              ? '1 policy: delete or move it first.'
+              : `${policies} policies: delete or move them first.`}{' '}
+            <Anchor component={Link} to={`/policies?customer_id=${customer.id}`} inherit>
+              {policies === 1 ? 'Open the policy' : `Open the ${policies} policies`}
+            </Anchor>
+          </>
+        ) : (
+          'Their contact details, tags and notes will be removed. This cannot be undone.'
+        )}
       </ConfirmDialog>
     </>
   );

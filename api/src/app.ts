@@ -16,7 +16,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
-import { registerErrorHandling } from './http/errors.js';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.js';
 import { requestId } from './http/request-id.js';
 import { RevokedSessions } from './modules/accounts/revoked-sessions.js';
 import { accountRoutes } from './modules/accounts/routes.js';
@@ -44,6 +44,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     },
     genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 

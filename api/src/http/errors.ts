@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   type ZodFastifySchemaValidationError,
@@ -85,4 +85,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/**
+ * Fastify's router refuses a path it cannot decode (400) or a path parameter past its length limit
+ * (414) before any route or error handler runs, with a body of its own naming its internal error
+ * code; these answers take the documented shape too.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 400;
+  const detail = status === 414 ? 'This address is too long.' : 'This address cannot be read.';
+  reply.code(status).type('application/json; charset=utf-8').send({ detail });
 }

@@ -54,6 +54,15 @@ describe('bad input', () => {
     expect(response.json()).toEqual({ detail: 'Not found.' });
   });
 
+  it('answers a path it cannot decode, or an overlong id, in the documented shape', async () => {
+    const undecodable = await t.app.inject({ method: 'GET', url: '/api/customers/%E0%A4%A/' });
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.json()).toEqual({ detail: 'This address cannot be read.' });
+    const overlong = await t.app.inject({ method: 'GET', url: `/api/customers/${'x'.repeat(150)}/` });
+    expect(overlong.statusCode).toBe(414);
+    expect(overlong.json()).toEqual({ detail: 'This address is too long.' });
+  });
+
   it('answers a missing static file with 404, never with the web app', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-gone1234.js' });
     expect(response.statusCode).toBe(404);

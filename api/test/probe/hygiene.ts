@@ -22,11 +22,15 @@ function carriedStrings(response: ProbeResponse): string[] {
   };
   const { request } = response;
   collect(request.rawBody !== undefined ? request.rawBody : request.body);
-  const query = request.url.indexOf('?');
-  if (query >= 0) {
-    for (const [name, value] of new URLSearchParams(request.url.slice(query + 1))) collect([name, value]);
+  const [path = '', query = ''] = request.url.split('?', 2);
+  for (const segment of path.split('/')) {
+    try {
+      collect(decodeURIComponent(segment));
+    } catch {
+      collect(segment); // a deliberately broken escape
+    }
   }
-  collect(request.url);
+  for (const [name, value] of new URLSearchParams(query)) collect([name, value]);
   return strings.filter((text) => text.length >= 3);
 }
 

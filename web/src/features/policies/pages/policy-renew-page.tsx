@@ -32,7 +32,15 @@ export function Component() {
   const policy = usePolicy(id);
   const insurers = useInsurerChoices();
   if (policy.isPending || insurers.isPending) return <DetailSkeleton />;
-  if (policy.isError) return <ErrorState error={policy.error} onRetry={() => void policy.refetch()} />;
+  if (policy.isError) {
+    return (
+      <ErrorState
+        error={policy.error}
+        onRetry={() => void policy.refetch()}
+        back={{ to: '/policies', label: 'Back to policies' }}
+      />
+    );
+  }
   const insurerRate = insurers.data
     ?.find((company) => company.id === policy.data.company_id)
     ?.policy_types.find((row) => row.policy_type_id === policy.data.policy_type_id)?.commission_percentage;

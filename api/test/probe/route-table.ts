@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
 
 /**
@@ -57,18 +57,6 @@ export interface Operation {
   isAdmin: boolean;
   /** Behind the plan gate: it documents 402 for an agency without an active subscription. */
   isGated: boolean;
-}
-
-/**
- * Fastify keeps no list of its routes that can be read back, but its onRoute hook sees each one as
- * it is declared, with its schemas. Called on the app's Fastify instance before any route exists.
- */
-export function recordRoutes(app: FastifyInstance): RouteOptions[] {
-  const routes: RouteOptions[] = [];
-  app.addHook('onRoute', (route) => {
-    routes.push(route);
-  });
-  return routes;
 }
 
 function pathParams(path: string): PathParam[] {

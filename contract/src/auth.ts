@@ -50,9 +50,17 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
+/** Sign-in takes the email as typed (no address rules to hint with), within the lengths stored. */
 export const tokenBody = z.object({
-  email: text({ error: REQUIRED }).trim().toLowerCase().min(1, 'This field may not be blank.'),
-  password: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+  email: text({ error: REQUIRED })
+    .trim()
+    .toLowerCase()
+    .min(1, 'This field may not be blank.')
+    .max(254, 'Ensure this field has no more than 254 characters.'),
+  password: z
+    .string({ error: 'This field is required.' })
+    .min(1, 'This field may not be blank.')
+    .max(PASSWORD_MAX_LENGTH, `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`),
 });
 
 export const tokenPair = z.object({ access: z.string(), refresh: z.string() });

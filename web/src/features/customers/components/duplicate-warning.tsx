@@ -1,9 +1,10 @@
 import type { CustomerDuplicate, CustomerDuplicateQuery } from '@coverdesk/contract';
-import { Alert, Anchor, Box, List, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { MatchWarning } from '../../../components/match-warning.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useCustomerDuplicates } from '../api.js';
 
@@ -28,10 +29,7 @@ const customerLink = (duplicate: CustomerDuplicate, style?: CSSProperties) => (
 /** A link alone on its list line gets a fingertip-sized target on a phone. */
 const TOUCH_LINK = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
 
-/**
- * Warns, while the broker types, that a customer with the same email, phone or national id is
- * already on record, and links to them. Only a hint: saving is never blocked by it.
- */
+/** Warns, while the broker types, that a customer with the same email, phone or national id is on record. */
 export function DuplicateWarning(props: {
   email: string;
   phone: string;
@@ -48,33 +46,22 @@ export function DuplicateWarning(props: {
   if (props.excludeId) query.exclude_id = props.excludeId;
   const duplicates = useCustomerDuplicates(query);
   const onPhone = useDevice() === 'mobile';
-  const [first] = duplicates;
-
   return (
-    <Box aria-live="polite">
-      {first && (
-        <Alert color="yellow" variant="light" icon={<IconUsers size={18} aria-hidden />} role="status">
-          {duplicates.length === 1 ? (
-            <Text fz="sm">
-              A customer with this {matched(first)} already exists: {customerLink(first)}
-            </Text>
-          ) : (
-            <>
-              <Text fz="sm">Customers with the same details already exist:</Text>
-              <List fz="sm" mt={4} spacing={2}>
-                {duplicates.map((duplicate) => (
-                  <List.Item key={duplicate.id}>
-                    {customerLink(duplicate, onPhone ? TOUCH_LINK : undefined)} (same {matched(duplicate)})
-                  </List.Item>
-                ))}
-              </List>
-            </>
-          )}
-          <Text fz="sm" mt={4}>
-            You can still save if this is someone else.
-          </Text>
-        </Alert>
+    <MatchWarning
+      matches={duplicates}
+      icon={<IconUsers size={18} aria-hidden />}
+      one={(duplicate) => (
+        <>
+          A customer with this {matched(duplicate)} already exists: {customerLink(duplicate)}
+        </>
       )}
-    </Box>
+      several="Customers with the same details already exist:"
+      line={(duplicate) => (
+        <>
+          {customerLink(duplicate, onPhone ? TOUCH_LINK : undefined)} (same {matched(duplicate)})
+        </>
+      )}
+      footnote="You can still save if this is someone else."
+    />
   );
 }

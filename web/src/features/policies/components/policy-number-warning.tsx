@@ -1,8 +1,9 @@
 import type { PolicyNumberMatch } from '@coverdesk/contract';
-import { Alert, Anchor, List, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileAlert } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { MatchWarning } from '../../../components/match-warning.js';
 import { formatDate } from '../../../lib/format.js';
 import { usePoliciesNumbered } from '../api.js';
 
@@ -19,8 +20,8 @@ const policyLink = (match: PolicyNumberMatch) => (
 const term = (match: PolicyNumberMatch) => `${formatDate(match.start_date)} – ${formatDate(match.end_date)}`;
 
 /**
- * Warns, while the broker types, that the agency already has a policy with this number (under any
- * insurer), and links to it. Only a hint: insurers may reuse numbers, and a renewal often keeps one.
+ * Warns, while the broker types, that the agency already has a policy with this number under any
+ * insurer. Insurers may reuse numbers, and a renewal often keeps one.
  */
 export function PolicyNumberWarning({
   policyNumber,
@@ -31,32 +32,22 @@ export function PolicyNumberWarning({
 }) {
   const [number] = useDebouncedValue(policyNumber.trim(), CHECK_DEBOUNCE_MS);
   const matches = usePoliciesNumbered(number, excludeId);
-  const [first] = matches;
   return (
-    <div aria-live="polite">
-      {first && (
-        <Alert color="yellow" variant="light" icon={<IconFileAlert size={18} aria-hidden />} role="status">
-          {matches.length === 1 ? (
-            <Text fz="sm">
-              Policy number {first.policy_number} is already used: {policyLink(first)} ({term(first)}).
-            </Text>
-          ) : (
-            <>
-              <Text fz="sm">Policy number {first.policy_number} is already used by:</Text>
-              <List fz="sm" mt={4} spacing={2}>
-                {matches.map((match) => (
-                  <List.Item key={match.id}>
-                    {policyLink(match)} ({term(match)})
-                  </List.Item>
-                ))}
-              </List>
-            </>
-          )}
-          <Text fz="sm" mt={4}>
-            You can still save if this insurer issued it again.
-          </Text>
-        </Alert>
+    <MatchWarning
+      matches={matches}
+      icon={<IconFileAlert size={18} aria-hidden />}
+      one={(match) => (
+        <>
+          Policy number {match.policy_number} is already used: {policyLink(match)} ({term(match)}).
+        </>
       )}
-    </div>
+      several={`Policy number ${matches[0]?.policy_number} is already used by:`}
+      line={(match) => (
+        <>
+          {policyLink(match)} ({term(match)})
+        </>
+      )}
+      footnote="You can still save if this insurer issued it again."
+    />
   );
 }

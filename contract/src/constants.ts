@@ -75,6 +75,8 @@ export const PAYMENT_FREQUENCY_LABELS: Record<PaymentFrequency, string> = {
 };
 /** The most instalments a policy may be split into. */
 export const MAX_INSTALLMENTS = 120;
+/** The longest term a policy may run, in years: longer terms are typing mistakes, not cover. */
+export const MAX_TERM_YEARS = 10;
 
 export const POLICY_STATUSES = ['pending', 'active', 'expired', 'cancelled', 'renewed'] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];

@@ -21,7 +21,7 @@ import {
   validField,
 } from './fields.js';
 import { ordering, paged, pageQuery } from './pagination.js';
-import { termMonths, toCents } from './schedule.js';
+import { scheduleProblems, termMonths, toCents } from './schedule.js';
 
 export const paymentFrequency = z.enum(PAYMENT_FREQUENCIES, { error: 'Choose how the premium is paid.' });
 export const policyStatus = z.enum(POLICY_STATUSES);
@@ -75,6 +75,11 @@ function checkAcrossFields(policy: Partial<Record<string, unknown>>, context: z.
         path: ['custom_installments'],
         message: `A ${months}-month term has at most ${months} instalments.`,
       });
+    }
+  }
+  if (start && end && end > start && frequency) {
+    for (const { field, message } of scheduleProblems(start, end, frequency, instalments)) {
+      context.addIssue({ code: 'custom', path: [field], message });
     }
   }
 }
@@ -204,7 +209,17 @@ export const installment = z.object({
   is_overdue: z.boolean(),
 });
 export type Installment = z.infer<typeof installment>;
-export const installmentList = z.object({ results: z.array(installment) });
+
+/** A policy's schedule, a page at a time; by default one page holds the longest, so it reads whole. */
+export const policyInstallmentsQuery = pageQuery.omit({ search: true }).extend({
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_INSTALLMENTS, `At most ${MAX_INSTALLMENTS} rows per page.`)
+    .default(MAX_INSTALLMENTS),
+});
+export const policyInstallmentPage = paged(installment);
 
 export const secureDeleteBody = z.object({
   password: z.string({ error: 'This field is required.' }).min(1, 'Enter your password.'),

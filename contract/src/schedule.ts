@@ -1,5 +1,10 @@
 // The instalment schedule is shared: the API writes it, the policy form previews it with the same code.
-import type { PaymentFrequency } from './constants.js';
+import {
+  MAX_INSTALLMENTS,
+  MAX_TERM_YEARS,
+  PAYMENT_FREQUENCY_LABELS,
+  type PaymentFrequency,
+} from './constants.js';
 
 /** Months between instalments for each frequency; a custom count spreads over the term. */
 const INTERVAL_MONTHS: Record<Exclude<PaymentFrequency, 'custom'>, number> = {
@@ -97,23 +102,70 @@ export function renewalTerm(term: Term, start = addDays(term.end_date, 1)): Term
   };
 }
 
+/** How many instalments a term is split into and how many months apart they fall due. */
+function instalmentSpread(terms: Omit<ScheduleTerms, 'total_premium'>): { count: number; interval: number } {
+  const months = termMonths(terms.start_date, terms.end_date);
+  if (terms.payment_frequency === 'custom') {
+    const count = Math.max(1, terms.custom_installments ?? 1);
+    return { count, interval: Math.max(1, Math.floor(months / count)) };
+  }
+  if (terms.payment_frequency === 'single') return { count: 1, interval: 0 };
+  const interval = INTERVAL_MONTHS[terms.payment_frequency];
+  return { count: Math.max(1, Math.ceil(months / interval)), interval };
+}
+
+export interface ScheduleProblem {
+  field: 'end_date' | 'payment_frequency' | 'custom_installments';
+  message: string;
+}
+
+/**
+ * Why a term and frequency cannot be scheduled: a term longer than MAX_TERM_YEARS, or more than
+ * MAX_INSTALLMENTS instalments. The policy form and the API both check this before a schedule is
+ * built, so no request makes the server write thousands of instalments. Dates must be valid.
+ */
+export function scheduleProblems(
+  start: string,
+  end: string,
+  frequency: PaymentFrequency,
+  customInstallments?: number | null,
+): ScheduleProblem[] {
+  const problems: ScheduleProblem[] = [];
+  const latestEnd = termEnd(start, MAX_TERM_YEARS * 12);
+  if (end > latestEnd) {
+    problems.push({
+      field: 'end_date',
+      message: `A policy runs at most ${MAX_TERM_YEARS} years: from this start, until ${latestEnd}.`,
+    });
+  }
+  const { count } = instalmentSpread({
+    start_date: start,
+    end_date: end,
+    payment_frequency: frequency,
+    custom_installments: customInstallments,
+  });
+  if (count > MAX_INSTALLMENTS) {
+    problems.push(
+      frequency === 'custom'
+        ? { field: 'custom_installments', message: `At most ${MAX_INSTALLMENTS} instalments.` }
+        : {
+            field: 'payment_frequency',
+            message: `A ${PAYMENT_FREQUENCY_LABELS[frequency].toLowerCase()} schedule over this term would have ${count} instalments; at most ${MAX_INSTALLMENTS}.`,
+          },
+    );
+  }
+  return problems;
+}
+
 /**
  * The instalments of a premium: the first due on the start date, each next one interval later;
- * equal to the cent, the remainder on the first, summing exactly to the total.
+ * equal to the cent, the remainder on the first, summing exactly to the total. More than
+ * MAX_INSTALLMENTS is refused here too, so that no caller can make it loop over thousands of dates.
  */
 export function buildSchedule(terms: ScheduleTerms): ScheduledInstallment[] {
-  const months = termMonths(terms.start_date, terms.end_date);
-  let count: number;
-  let interval: number;
-  if (terms.payment_frequency === 'custom') {
-    count = Math.max(1, terms.custom_installments ?? 1);
-    interval = Math.max(1, Math.floor(months / count));
-  } else if (terms.payment_frequency === 'single') {
-    count = 1;
-    interval = 0;
-  } else {
-    interval = INTERVAL_MONTHS[terms.payment_frequency];
-    count = Math.max(1, Math.ceil(months / interval));
+  const { count, interval } = instalmentSpread(terms);
+  if (count > MAX_INSTALLMENTS) {
+    throw new RangeError(`A schedule of ${count} instalments; check scheduleProblems first.`);
   }
   const total = toCents(terms.total_premium);
   const share = total / BigInt(count);

@@ -1,4 +1,4 @@
-import { policyPage } from '@coverdesk/contract';
+import { policyPage, termEnd } from '@coverdesk/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -782,6 +782,111 @@ describe('policies', () => {
     expect((await as.get(`/api/companies/${harel.id}/stats/`)).json().policy_count).toBe(1);
   });
 
+  it('refuses terms over ten years and schedules over 120 instalments, on every path', async () => {
+    const { as, addPolicy, base, user } = await setUp();
+    const tenYears = { start_date: '2026-01-01', end_date: '2035-12-31', payment_frequency: 'monthly' };
+    const longest = await addPolicy({ policy_number: 'TEN', ...tenYears });
+    expect(longest.total_installments).toBe(120);
+
+    const elevenYears = { ...tenYears, end_date: '2036-12-31' };
+    const monthly = await as.post('/api/policies/', { ...base, policy_number: 'ELEVEN', ...elevenYears });
+    expect(monthly.statusCode).toBe(400);
+    expect(monthly.json()).toEqual({
+      end_date: ['A policy runs at most 10 years: from this start, until 2035-12-31.'],
+      payment_frequency: ['A monthly schedule over this term would have 132 instalments; at most 120.'],
+    });
+    const quarterly = await as.post('/api/policies/', {
+      ...base,
+      policy_number: 'QUARTERLY',
+      start_date: '2026-01-01',
+      end_date: '2056-12-31',
+      payment_frequency: 'quarterly',
+    });
+    expect(quarterly.json()).toEqual({
+      end_date: ['A policy runs at most 10 years: from this start, until 2035-12-31.'],
+      payment_frequency: ['A quarterly schedule over this term would have 124 instalments; at most 120.'],
+    });
+
+    // The widest terms a request can name are refused before any work, not after seconds of it.
+    for (const [start_date, end_date] of [
+      ['0001-01-01', '9999-12-31'],
+      ['1900-01-01', '2200-12-31'],
+    ]) {
+      const started = performance.now();
+      const widest = await as.post('/api/policies/', {
+        ...base,
+        policy_number: 'WIDEST',
+        start_date,
+        end_date,
+        payment_frequency: 'monthly',
+      });
+      expect(widest.statusCode, widest.body).toBe(400);
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+
+    const edited = await as.put(`/api/policies/${longest.id}/`, {
+      ...base,
+      policy_number: 'TEN',
+      ...elevenYears,
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(Object.keys(edited.json()).sort()).toEqual(['end_date', 'payment_frequency']);
+
+    // A renewal is checked whether the broker names its end or takes the term's own length.
+    const renewedLonger = await as.post(`/api/policies/${longest.id}/renew/`, { end_date: '2047-12-31' });
+    expect(renewedLonger.json()).toEqual({
+      end_date: ['A policy runs at most 10 years: from this start, until 2045-12-31.'],
+      payment_frequency: ['A monthly schedule over this term would have 144 instalments; at most 120.'],
+    });
+    const renewedFrom = await as.post(`/api/policies/${longest.id}/renew/`, {
+      start_date: '2036-01-01',
+      end_date: '2200-12-31',
+    });
+    expect(renewedFrom.statusCode).toBe(400);
+    expect(Object.keys(renewedFrom.json()).sort()).toEqual(['end_date', 'payment_frequency']);
+    // A term written before the limit renews only to a shorter one.
+    const legacy = await addPolicy({
+      policy_number: 'LEGACY',
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+    });
+    await withTenant(t.database.db, user.tenant_id, (tx) =>
+      tx.update(policies).set({ endDate: '2045-12-31' }).where(eq(policies.id, legacy.id)),
+    );
+    const renewedLegacy = await as.post(`/api/policies/${legacy.id}/renew/`, {});
+    expect(renewedLegacy.statusCode).toBe(400);
+    expect(renewedLegacy.json().end_date).toEqual([
+      'A policy runs at most 10 years: from this start, until 2055-12-31.',
+    ]);
+    const shorter = await as.post(`/api/policies/${legacy.id}/renew/`, { end_date: '2046-12-31' });
+    expect(shorter.statusCode, shorter.body).toBe(201);
+  });
+
+  it("pages a policy's instalments, the longest schedule on one page by default", async () => {
+    const { as, addPolicy } = await setUp();
+    const policy = await addPolicy({
+      start_date: '2026-01-01',
+      end_date: '2035-12-31',
+      payment_frequency: 'monthly',
+    });
+    const url = `/api/policies/${policy.id}/installments/`;
+    const whole = (await as.get(url)).json();
+    expect(whole).toMatchObject({ count: 120, next: null, previous: null });
+    expect(whole.results.map((row: { sequence: number }) => row.sequence)).toEqual(
+      Array.from({ length: 120 }, (_, index) => index + 1),
+    );
+
+    const third = (await as.get(`${url}?page_size=50&page=3`)).json();
+    expect(third).toMatchObject({ count: 120, next: null, previous: `${url}?page_size=50&page=2` });
+    expect(third.results.map((row: { sequence: number }) => row.sequence)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 101),
+    );
+    expect((await as.get(`${url}?page_size=50`)).json().next).toBe(`${url}?page_size=50&page=2`);
+    const tooLarge = await as.get(`${url}?page_size=121`);
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toEqual({ page_size: ['At most 120 rows per page.'] });
+  });
+
   it('keeps editing a policy whose insurer has stopped selling its type', async () => {
     const { as, addPolicy, base, harel } = await setUp();
     const policy = await addPolicy();
@@ -829,7 +934,7 @@ describe('policies', () => {
           company_id: insurer.id,
           policy_type_id: motor.id,
           start_date: kiritimatiToday,
-          end_date: '2099-12-31',
+          end_date: termEnd(kiritimatiToday, 12),
           total_premium: '100.00',
         }),
       );

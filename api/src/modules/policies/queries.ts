@@ -1,4 +1,5 @@
 import type {
+  PageQuery,
   Policy,
   PolicyNumberMatch,
   PolicyStats,
@@ -495,12 +496,23 @@ export async function cancelPolicy(
   return changed.length > 0;
 }
 
-export async function listInstallments(tx: Transaction, tenantId: string, policyId: string) {
-  return tx
+/** A page of the policy's instalments in order, with how many it has. */
+export async function listInstallments(
+  tx: Transaction,
+  tenantId: string,
+  policyId: string,
+  page: Pick<PageQuery, 'page' | 'page_size'>,
+) {
+  const ofPolicy = and(eq(installments.tenantId, tenantId), eq(installments.policyId, policyId));
+  const [counted] = await tx.select({ count: countRows() }).from(installments).where(ofPolicy);
+  const results = await tx
     .select(installmentColumns)
     .from(installments)
-    .where(and(eq(installments.tenantId, tenantId), eq(installments.policyId, policyId)))
-    .orderBy(asc(installments.sequence));
+    .where(ofPolicy)
+    .orderBy(asc(installments.sequence))
+    .limit(page.page_size)
+    .offset(offsetOf(page));
+  return { count: counted?.count ?? 0, results };
 }
 
 /**

@@ -2,10 +2,12 @@ import {
   cancelBody,
   detailResponse,
   fieldErrorsResponse,
-  installmentList,
+  MAX_INSTALLMENTS,
   type PolicyValues,
   policy,
   policyBody,
+  policyInstallmentPage,
+  policyInstallmentsQuery,
   policyListQuery,
   policyNumberMatches,
   policyNumberQuery,
@@ -14,6 +16,7 @@ import {
   renewalTerm,
   renewBody,
   scaledNetPremium,
+  scheduleProblems,
   secureDeleteBody,
   uuid,
 } from '@coverdesk/contract';
@@ -25,7 +28,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound, parseWith, unauthorized } from '../../http/errors.js';
-import { sendJsonPage } from '../../http/pagination.js';
+import { pageOf, sendJsonPage } from '../../http/pagination.js';
 import { verifyPassword } from '../accounts/passwords.js';
 import { findUserById } from '../accounts/queries.js';
 import { authorizeModule, withModule } from '../billing/access.js';
@@ -84,6 +87,17 @@ async function resolveInput(
   values: PolicyValues,
   stored?: { companyId: string; policyTypeId: string; commissionPercentage: string },
 ): Promise<PolicyInput> {
+  // The body's rules say the same; checked again on the one path to every schedule the API builds,
+  // so that no change to those rules lets a request make the server write thousands of instalments.
+  const problems = scheduleProblems(
+    values.start_date,
+    values.end_date,
+    values.payment_frequency,
+    values.custom_installments,
+  );
+  if (problems.length > 0) {
+    throw new HttpError(400, Object.fromEntries(problems.map(({ field, message }) => [field, [message]])));
+  }
   const { customerExists, company, policyType } = await findParties(tx, tenantId, values);
   const keepsCover =
     stored?.companyId === values.company_id && stored?.policyTypeId === values.policy_type_id;
@@ -341,18 +355,20 @@ export const policyRoutes =
         schema: {
           tags,
           summary: "A policy's instalments in order, with what has been paid on each",
+          description: `Paged like every list; the default page size, ${MAX_INSTALLMENTS}, is the most instalments a schedule has, so one page reads it whole.`,
           security: bearerAuth,
           params: idParams,
-          response: { 200: installmentList, ...errors },
+          querystring: policyInstallmentsQuery,
+          response: { 200: policyInstallmentPage, ...errors },
         },
       },
       async (request) => {
         const { id } = request.params;
-        const results = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+        const { count, results } = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await requirePolicy(tx, tenantId, id);
-          return listInstallments(tx, tenantId, id);
+          return listInstallments(tx, tenantId, id, request.query);
         });
-        return { results };
+        return pageOf(request, request.query, count, results);
       },
     );
 

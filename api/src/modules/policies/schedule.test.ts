@@ -3,6 +3,7 @@ import {
   buildSchedule,
   fromCents,
   renewalTerm,
+  scheduleProblems,
   termEnd,
   termMonths,
   toCents,
@@ -61,6 +62,27 @@ describe('instalment schedule', () => {
         expect((first ?? 0n) - amount).toBeLessThan(BigInt(count));
       }
     }
+  });
+
+  it('names what keeps a term from being scheduled, and never builds more than 120 instalments', () => {
+    expect(scheduleProblems('2026-01-01', '2035-12-31', 'monthly')).toEqual([]);
+    expect(scheduleProblems('2026-01-31', '2036-01-31', 'single')).toEqual([
+      { field: 'end_date', message: 'A policy runs at most 10 years: from this start, until 2036-01-30.' },
+    ]);
+    expect(scheduleProblems('2026-01-01', '2026-12-31', 'custom', 121)).toEqual([
+      { field: 'custom_installments', message: 'At most 120 instalments.' },
+    ]);
+    const widest = {
+      total_premium: '100.00',
+      payment_frequency: 'semi_annual',
+      start_date: '1900-01-01',
+      end_date: '2200-12-31',
+    } as const;
+    expect(scheduleProblems(widest.start_date, widest.end_date, widest.payment_frequency)).toContainEqual({
+      field: 'payment_frequency',
+      message: 'A semi-annual schedule over this term would have 602 instalments; at most 120.',
+    });
+    expect(() => buildSchedule(widest)).toThrow(RangeError);
   });
 
   it('counts whole months of a term and moves dates to the month end when needed', () => {

@@ -74,27 +74,31 @@ export interface BackoffRule {
  * attempt counted. Checking and counting are one statement, so parallel attempts cannot share a turn.
  */
 export async function consumeBackoff(executor: Executor, rule: BackoffRule): Promise<void> {
+  // The moment the statement runs, not when its transaction began: a parallel attempt that waited
+  // for the bucket's row lock would otherwise find the previous attempt in its future, and be refused.
   const forgetAfter = sql`make_interval(secs => ${rule.forgetAfterSeconds})`;
-  const forgotten = sql`${throttleBuckets.windowEndsAt} <= now()`;
+  const forgotten = sql`${throttleBuckets.windowEndsAt} <= clock_timestamp()`;
   const extraAttempts = sql`${throttleBuckets.hits} - ${rule.freeAttempts}`;
   const wait = sql`make_interval(secs => case when ${extraAttempts} <= 0 then 0
     else least(${rule.firstDelaySeconds} * 2 ^ (${extraAttempts} - 1), ${rule.maxDelaySeconds}) end)`;
   const nextAllowed = sql`${throttleBuckets.windowEndsAt} - ${forgetAfter} + ${wait}`;
   const [counted] = await executor
     .insert(throttleBuckets)
-    .values({ key: rule.key, hits: 1, windowEndsAt: sql`now() + ${forgetAfter}` })
+    .values({ key: rule.key, hits: 1, windowEndsAt: sql`clock_timestamp() + ${forgetAfter}` })
     .onConflictDoUpdate({
       target: throttleBuckets.key,
       set: {
         hits: sql`case when ${forgotten} then 1 else ${throttleBuckets.hits} + 1 end`,
-        windowEndsAt: sql`now() + ${forgetAfter}`,
+        windowEndsAt: sql`clock_timestamp() + ${forgetAfter}`,
       },
-      setWhere: sql`${forgotten} or ${nextAllowed} <= now()`,
+      setWhere: sql`${forgotten} or ${nextAllowed} <= clock_timestamp()`,
     })
     .returning({ hits: throttleBuckets.hits });
   if (counted) return;
   const [bucket] = await executor
-    .select({ retryAfter: sql<number>`greatest(ceil(extract(epoch from ${nextAllowed} - now())), 1)::int` })
+    .select({
+      retryAfter: sql<number>`greatest(ceil(extract(epoch from ${nextAllowed} - clock_timestamp())), 1)::int`,
+    })
     .from(throttleBuckets)
     .where(eq(throttleBuckets.key, rule.key));
   throw tooManyAttempts(bucket?.retryAfter ?? 1);

@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { adminSession, type Broker, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import { adminSession, expect, expectAccessible, seedAgency, signInWithTokens, test } from './fixtures.js';
 
 /**
  * Every screen of the app shell, looked at: no serious accessibility problem, no console error,
@@ -24,6 +23,9 @@ const SIGNED_IN_SCREENS = [
   { path: '/profile', heading: 'Profile' },
   { path: '/profile/settings', heading: 'Profile settings' },
   { path: '/billing', heading: 'Billing' },
+  // Screens on their way: the app shell and what the module will do.
+  { path: '/leads', heading: 'Leads' },
+  { path: '/support', heading: 'Support' },
 ];
 
 async function lookAt(
@@ -63,41 +65,6 @@ test('admin screen /admin', async ({ page, request }, testInfo) => {
   await lookAt(page, 'admin', testInfo);
 });
 
-/** An agency with one of everything, so every module screen has something to show. */
-async function seedAgency(request: APIRequestContext, broker: Broker) {
-  const headers = { authorization: `Bearer ${broker.access}` };
-  const post = async (url: string, data: object) => {
-    const response = await request.post(url, { headers, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: string };
-  };
-  const type = await post('/api/policy-types/', { name: 'Private motor', category: 'auto' });
-  const company = await post('/api/companies/', {
-    name: 'Harel Insurance',
-    commission_payment_method: 'pro_rata',
-    policy_types: [{ policy_type_id: type.id, commission_percentage: '12.5' }],
-  });
-  const customer = await post('/api/customers/', {
-    first_name: 'Dana',
-    last_name: 'Levi',
-    email: 'dana.levi@example.com',
-    phone: '052-123-4567',
-    city: 'Haifa',
-    tags: ['vip'],
-  });
-  const policy = await post('/api/policies/', {
-    policy_number: 'P-1042',
-    customer_id: customer.id,
-    company_id: company.id,
-    policy_type_id: type.id,
-    start_date: '2026-01-01',
-    end_date: '2026-12-31',
-    total_premium: '1000.00',
-    payment_frequency: 'quarterly',
-  });
-  return { type: type.id, company: company.id, customer: customer.id, policy: policy.id };
-}
-
 const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => string; heading: string }[] = [
   { path: () => '/policy-types', heading: 'Policy types' },
   { path: () => '/policy-types/create', heading: 'Policy types' },
@@ -115,6 +82,8 @@ const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => s
   { path: (ids) => `/policies/${ids.policy}/edit`, heading: 'Policies' },
   { path: (ids) => `/policies/${ids.policy}/renew`, heading: 'Policies' },
   { path: () => '/payments', heading: 'Payments Management' },
+  // An agency with policies: the way to the daily screens instead of the setup steps.
+  { path: () => '/dashboard', heading: 'Dashboard' },
 ];
 
 for (const screen of MODULE_SCREENS) {

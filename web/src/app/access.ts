@@ -1,8 +1,7 @@
 import type { SubscriptionState } from '@coverdesk/contract';
 import { useSession } from '../lib/session-context.js';
 import { useSubscriptionStatus } from '../lib/subscription.js';
-import { canOpenModule } from './module-access.js';
-import type { ModuleAccess } from './navigation.js';
+import { canOpenModule, type ModuleAccess } from './module-access.js';
 
 export interface Access {
   isAdmin: boolean;

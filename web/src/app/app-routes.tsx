@@ -1,13 +1,74 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from './guards/require-auth.js';
 import type { RouteHandle } from './route-handle.js';
+import { type BuiltPath, SCREENS } from './screens.js';
 
-const handle = (value: RouteHandle) => value;
+type Lazy = RouteObject['lazy'];
+
+/** A screen that is one page. */
+const single = (lazy: Lazy): RouteObject[] => [{ index: true, lazy }];
 
 /**
- * The signed-in app's screens, added under the root route on first use (see routes.tsx). A module
- * screen names its plan feature in `handle.module`; the sidebar shows it once its route is here.
+ * The pages of every screen that works today, under its path. The type asks for exactly the screens
+ * screens.ts lists as built: a module that lands loses its `coming` there and gains its pages here.
  */
+const PAGES: Record<BuiltPath, RouteObject[]> = {
+  '/dashboard': single(() => import('../features/dashboard/pages/dashboard-page.js')),
+  '/customers': [
+    { index: true, lazy: () => import('../features/customers/pages/customers-page.js') },
+    { path: 'create', lazy: () => import('../features/customers/pages/customer-form-page.js') },
+    { path: ':id', lazy: () => import('../features/customers/pages/customer-detail-page.js') },
+    { path: ':id/edit', lazy: () => import('../features/customers/pages/customer-form-page.js') },
+  ],
+  '/policies': [
+    { index: true, lazy: () => import('../features/policies/pages/policies-page.js') },
+    { path: 'create', lazy: () => import('../features/policies/pages/policy-form-page.js') },
+    { path: ':id', lazy: () => import('../features/policies/pages/policy-detail-page.js') },
+    { path: ':id/edit', lazy: () => import('../features/policies/pages/policy-form-page.js') },
+    { path: ':id/renew', lazy: () => import('../features/policies/pages/policy-renew-page.js') },
+  ],
+  '/payments': [
+    { index: true, lazy: () => import('../features/payments/pages/payments-page.js') },
+    { path: 'policy/:id', lazy: () => import('../features/payments/pages/payments-page.js') },
+  ],
+  '/companies': [
+    { index: true, lazy: () => import('../features/companies/pages/companies-page.js') },
+    { path: 'create', lazy: () => import('../features/companies/pages/company-form-page.js') },
+    { path: ':id/edit', lazy: () => import('../features/companies/pages/company-form-page.js') },
+  ],
+  '/policy-types': [
+    { index: true, lazy: () => import('../features/policy-types/pages/policy-types-page.js') },
+    { path: 'create', lazy: () => import('../features/policy-types/pages/policy-type-form-page.js') },
+    { path: ':id/edit', lazy: () => import('../features/policy-types/pages/policy-type-form-page.js') },
+  ],
+  '/billing': single(() => import('../features/billing/pages/billing-page.js')),
+  '/profile': single(() => import('../features/profile/pages/profile-page.js')),
+  '/profile/settings': single(() => import('../features/profile/pages/profile-settings-page.js')),
+};
+
+/** What a screen on its way shows, for its whole path ("/leads/create" too). */
+const onItsWay: Lazy = () => import('./components/on-its-way.js');
+
+/** Each screen of screens.ts, carrying its entry as the route's handle, and its aliases. */
+const screenRoutes: RouteObject[] = SCREENS.flatMap((screen) => [
+  {
+    path: screen.path.slice(1),
+    handle: screen satisfies RouteHandle,
+    children:
+      'coming' in screen
+        ? [
+            { index: true, lazy: onItsWay },
+            { path: '*', lazy: onItsWay },
+          ]
+        : PAGES[screen.path],
+  },
+  ...('aliases' in screen ? screen.aliases : []).map((alias) => ({
+    path: alias.slice(1),
+    element: <Navigate to={screen.path} replace />,
+  })),
+]);
+
+/** The signed-in app's screens, added under the root route on first use (see routes.tsx). */
 export const appRoutes: RouteObject[] = [
   {
     element: <RequireAuth />,
@@ -15,147 +76,14 @@ export const appRoutes: RouteObject[] = [
       {
         lazy: () => import('./layouts/app-layout.js'),
         children: [
-          {
-            lazy: () => import('./guards/access-gate.js'),
-            children: [
-              {
-                path: 'dashboard',
-                handle: handle({
-                  title: 'Dashboard',
-                  subtitle: 'Your agency at a glance',
-                  module: 'module_dashboard',
-                }),
-                lazy: () => import('../features/dashboard/pages/dashboard-page.js'),
-              },
-              {
-                path: 'customers',
-                handle: handle({
-                  title: 'Customers',
-                  subtitle: 'The people and businesses you insure',
-                  module: 'module_customers',
-                }),
-                children: [
-                  { index: true, lazy: () => import('../features/customers/pages/customers-page.js') },
-                  {
-                    path: 'create',
-                    lazy: () => import('../features/customers/pages/customer-form-page.js'),
-                  },
-                  {
-                    path: ':id',
-                    lazy: () => import('../features/customers/pages/customer-detail-page.js'),
-                  },
-                  {
-                    path: ':id/edit',
-                    lazy: () => import('../features/customers/pages/customer-form-page.js'),
-                  },
-                ],
-              },
-              {
-                path: 'policies',
-                handle: handle({
-                  title: 'Policies',
-                  subtitle: 'What you sold, what has been paid and what it earns',
-                  module: 'module_policies',
-                }),
-                children: [
-                  { index: true, lazy: () => import('../features/policies/pages/policies-page.js') },
-                  { path: 'create', lazy: () => import('../features/policies/pages/policy-form-page.js') },
-                  { path: ':id', lazy: () => import('../features/policies/pages/policy-detail-page.js') },
-                  { path: ':id/edit', lazy: () => import('../features/policies/pages/policy-form-page.js') },
-                  {
-                    path: ':id/renew',
-                    lazy: () => import('../features/policies/pages/policy-renew-page.js'),
-                  },
-                ],
-              },
-              {
-                path: 'payments',
-                handle: handle({
-                  title: 'Payments Management',
-                  subtitle: 'Instalments due, overdue and paid',
-                  module: 'module_payments',
-                }),
-                children: [
-                  { index: true, lazy: () => import('../features/payments/pages/payments-page.js') },
-                  { path: 'policy/:id', lazy: () => import('../features/payments/pages/payments-page.js') },
-                ],
-              },
-              {
-                path: 'companies',
-                handle: handle({
-                  title: 'Companies',
-                  subtitle: 'The insurers you work with and the commission they pay',
-                  module: 'module_companies',
-                }),
-                children: [
-                  { index: true, lazy: () => import('../features/companies/pages/companies-page.js') },
-                  {
-                    path: 'create',
-                    lazy: () => import('../features/companies/pages/company-form-page.js'),
-                  },
-                  {
-                    path: ':id/edit',
-                    lazy: () => import('../features/companies/pages/company-form-page.js'),
-                  },
-                ],
-              },
-              {
-                path: 'policy-types',
-                handle: handle({
-                  title: 'Policy types',
-                  subtitle: 'The products your agency sells',
-                }),
-                children: [
-                  {
-                    index: true,
-                    lazy: () => import('../features/policy-types/pages/policy-types-page.js'),
-                  },
-                  {
-                    path: 'create',
-                    lazy: () => import('../features/policy-types/pages/policy-type-form-page.js'),
-                  },
-                  {
-                    path: ':id/edit',
-                    lazy: () => import('../features/policy-types/pages/policy-type-form-page.js'),
-                  },
-                ],
-              },
-              {
-                path: 'billing',
-                handle: handle({
-                  title: 'Billing',
-                  subtitle: 'Your plan, trial and subscription',
-                  allowWithoutSubscription: true,
-                }),
-                lazy: () => import('../features/billing/pages/billing-page.js'),
-              },
-              {
-                path: 'profile',
-                handle: handle({
-                  title: 'Profile',
-                  subtitle: 'Who you are in Coverdesk',
-                  allowWithoutSubscription: true,
-                }),
-                lazy: () => import('../features/profile/pages/profile-page.js'),
-              },
-              {
-                path: 'profile/settings',
-                handle: handle({
-                  title: 'Profile settings',
-                  subtitle: 'Your name, agency and password',
-                  allowWithoutSubscription: true,
-                }),
-                lazy: () => import('../features/profile/pages/profile-settings-page.js'),
-              },
-            ],
-          },
+          { lazy: () => import('./guards/access-gate.js'), children: screenRoutes },
           {
             path: 'admin',
             lazy: () => import('./guards/require-admin.js'),
             children: [
               {
                 index: true,
-                handle: handle({ title: 'Admin portal', subtitle: 'The Coverdesk platform' }),
+                handle: { title: 'Admin portal', subtitle: 'The Coverdesk platform' } satisfies RouteHandle,
                 lazy: () => import('../features/admin/pages/admin-dashboard-page.js'),
               },
               { path: 'dashboard', element: <Navigate to="/admin" replace /> },

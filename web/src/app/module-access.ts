@@ -1,5 +1,8 @@
 import type { ModuleName, SubscriptionState } from '@coverdesk/contract';
 
+/** What a user may open: admins everything, others what their plan includes. */
+export type ModuleAccess = (module: ModuleName | undefined) => boolean;
+
 /** Admins pass every gate; others need an active subscription whose plan includes the module. */
 export function canOpenModule(
   isAdmin: boolean,

@@ -31,7 +31,8 @@ export const routes: RouteObject[] = [
           { path: 'terms', lazy: () => import('../features/public/pages/terms-page.js') },
           { path: 'contact', lazy: () => import('../features/public/pages/contact-page.js') },
           { path: 'checkout', lazy: () => import('../features/public/pages/checkout-page.js') },
-          { path: '*', lazy: () => import('../features/public/pages/home-page.js') },
+          // Unknown paths show the home view: the home page for visitors, the app for signed-in users.
+          { path: '*', element: <HomeRoute /> },
         ],
       },
       {
@@ -63,14 +64,3 @@ export const addAppRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) =
   appRoutesAdded = true;
   patch(ROOT_ID, appRoutes);
 };
-
-/** Paths that exist as screens, for showing navigation entries only when their screen is here. */
-export function collectPaths(table: RouteObject[], prefix = ''): Set<string> {
-  const paths = new Set<string>();
-  for (const route of table) {
-    const path = route.path ? `${prefix}/${route.path}`.replace(/\/+/g, '/') : prefix;
-    if (route.path && route.path !== '*') paths.add(path);
-    if (route.children) for (const child of collectPaths(route.children, path)) paths.add(child);
-  }
-  return paths;
-}

@@ -1,10 +1,10 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { initials } from '../../lib/initials.js';
 import { useSession } from '../../lib/session-context.js';
 import { useAccess } from '../access.js';
-import { userMenu } from '../navigation.js';
+import { menuLabel, userMenu } from '../navigation.js';
 
 /** The user's menu: the desktop dropdown, or the mobile profile menu behind the avatar. */
 export function UserMenu({ device }: { device: 'desktop' | 'mobile' }) {
@@ -18,7 +18,7 @@ export function UserMenu({ device }: { device: 'desktop' | 'mobile' }) {
     navigate('/login');
   };
   return (
-    <Menu position="bottom-end" width={220} withinPortal>
+    <Menu position="bottom-end" width={220} withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label="Account menu" mih={44} px={4}>
           <Group gap="xs" wrap="nowrap">
@@ -43,9 +43,20 @@ export function UserMenu({ device }: { device: 'desktop' | 'mobile' }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
-        {userMenu(access.canOpen, device).map((entry) => (
-          <Menu.Item key={entry.path} component={Link} to={entry.path}>
-            {entry.label}
+        {userMenu(access.canOpen, device).map((screen) => (
+          <Menu.Item
+            key={screen.path}
+            component={Link}
+            to={screen.path}
+            rightSection={
+              screen.coming && (
+                <Badge size="xs" color="gray" radius="sm">
+                  Soon
+                </Badge>
+              )
+            }
+          >
+            {menuLabel(screen)}
           </Menu.Item>
         ))}
         <Menu.Divider />

@@ -1,0 +1,72 @@
+import { expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+
+/**
+ * Finding one's way in the app: the parts still being built say so inside the app, never with the
+ * public site, and every menu entry leads somewhere.
+ */
+test('a module on its way opens in the app shell and says what it will do', async ({
+  page,
+  broker,
+}, testInfo) => {
+  await signInWithTokens(page, broker);
+  await page.goto('/leads');
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This part of Coverdesk is on its way' })).toBeVisible();
+  await expect(page.getByText(/A lead who signs becomes a customer/)).toBeVisible();
+  // The app's header, not the marketing page's.
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start free trial' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('leads-on-its-way.png'), fullPage: true });
+
+  // Any page of it, as an old link or a bookmark would ask for.
+  await page.goto('/claims/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Claims' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This part of Coverdesk is on its way' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the menu lists what works, then what is on its way', async ({ page, broker }, testInfo) => {
+  await signInWithTokens(page, broker);
+  await page.goto('/dashboard');
+  if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(menu.getByRole('link', { name: 'Payments Management' })).toBeVisible();
+  await expect(menu.getByText('On its way')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('menu.png') });
+  await menu.getByRole('link', { name: 'Calendar' }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(page.getByRole('heading', { name: 'This part of Coverdesk is on its way' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: /Support.*Soon/ })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('user-menu.png') });
+});
+
+test('an unknown path takes a signed-in broker to the dashboard, and a visitor home', async ({
+  page,
+  broker,
+}) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('link', { name: 'Start free trial' }).first()).toBeVisible();
+
+  await signInWithTokens(page, broker);
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a visitor opening a module on its way is asked to sign in first', async ({ page }) => {
+  await page.goto('/leads');
+  await expect(page).toHaveURL(/\/login\?next=%2Fleads$/);
+});
+
+test('every page has the Coverdesk icon', async ({ page, request }) => {
+  await page.goto('/login');
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toBe('/favicon.svg');
+  const response = await request.get(icon ?? '');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('image/svg+xml');
+});

@@ -1,0 +1,116 @@
+import type { ModuleName } from '@coverdesk/contract';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { appRoutes } from './app-routes.js';
+import type { ModuleAccess } from './module-access.js';
+import { mainNavigation, menuLabel, userMenu } from './navigation.js';
+import type { RouteHandle } from './route-handle.js';
+import { isModuleComing, SCREENS, type Screen } from './screens.js';
+
+// The route table is read here without a browser: the sign-in gate and its session stay out.
+vi.mock('./guards/require-auth.js', () => ({ RequireAuth: () => null }));
+
+const everything: ModuleAccess = () => true;
+
+/** The handle the header and the access gate read for a path, as useRouteHandle finds it. */
+function handleAt(path: string): RouteHandle | undefined {
+  const matches = matchRoutes(appRoutes, path) ?? [];
+  return matches.map((match) => match.route.handle as RouteHandle | undefined).findLast((h) => h?.title);
+}
+
+const pagesAt = (path: string) => matchRoutes(appRoutes, path)?.at(-1)?.route;
+
+describe('the screen registry', () => {
+  it('gives every menu entry a route, whose handle is the entry itself', () => {
+    const { working, coming } = mainNavigation(everything);
+    for (const screen of [...working, ...coming, ...userMenu(everything, 'desktop')]) {
+      expect(handleAt(screen.path), screen.path).toBe(screen);
+    }
+  });
+
+  it('answers every screen, and the pages under it, with its own entry', () => {
+    for (const screen of SCREENS as readonly Screen[]) {
+      expect(handleAt(screen.path), screen.path).toBe(screen);
+    }
+    expect(handleAt('/customers/some-id/edit')?.path).toBe('/customers');
+    expect(handleAt('/profile/settings')?.path).toBe('/profile/settings');
+  });
+
+  it('shows a screen on its way for its whole path, and leaves unknown paths of a built one alone', () => {
+    const onItsWay = pagesAt('/leads')?.lazy;
+    expect(onItsWay).toBeDefined();
+    expect(pagesAt('/leads/create')?.lazy).toBe(onItsWay);
+    expect(pagesAt('/claims/123/edit')?.lazy).toBe(onItsWay);
+    expect(pagesAt('/customers')?.lazy).not.toBe(onItsWay);
+    expect(handleAt('/leads/create')?.coming).toBeTruthy();
+    expect(matchRoutes(appRoutes, '/customers/some-id/nothing-here')).toBeNull();
+  });
+
+  it('leads the spec’s other paths to their screen', () => {
+    for (const [alias, path] of [
+      ['/portfolio-analytics', '/current-portfolio'],
+      ['/notification-settings', '/notifications-settings'],
+    ]) {
+      const element = pagesAt(alias ?? '')?.element as { props: { to: string } } | undefined;
+      expect(element?.props.to).toBe(path);
+    }
+  });
+
+  it('lists the main navigation in the spec’s order, the screens on their way after the working ones', () => {
+    const spec = [
+      'Dashboard',
+      'Customers',
+      'Policies',
+      'Commission Report',
+      'Customer Analytics',
+      'Current Portfolio',
+      'Portfolio History',
+      'Payments Management',
+      'Expiring Policies',
+      'Calendar',
+      'Leads',
+      'Claims',
+      'Companies',
+      'Notification Settings',
+    ];
+    const { working, coming } = mainNavigation(everything);
+    const inSpecOrder = (labels: string[]) => spec.filter((label) => labels.includes(label));
+    expect(working.map(menuLabel)).toEqual(inSpecOrder(working.map(menuLabel)));
+    expect(coming.map(menuLabel)).toEqual(inSpecOrder(coming.map(menuLabel)));
+    expect([...working, ...coming].map(menuLabel).sort()).toEqual([...spec].sort());
+  });
+
+  it('lists the user menu in the spec’s order, without Policy Import on a phone', () => {
+    expect(userMenu(everything, 'desktop').map(menuLabel)).toEqual([
+      'Profile Settings',
+      'Companies',
+      'Policy Types',
+      'Support',
+      'Billing',
+      'Policy Import',
+    ]);
+    expect(userMenu(everything, 'mobile').map(menuLabel)).toEqual([
+      'Profile Settings',
+      'Companies',
+      'Policy Types',
+      'Support',
+      'Billing',
+    ]);
+  });
+
+  it('leaves out of the menus what the plan does not open', () => {
+    const starter: ModuleAccess = (module) =>
+      !module ||
+      (['module_dashboard', 'module_customers', 'module_policies'] as ModuleName[]).includes(module);
+    const { working, coming } = mainNavigation(starter);
+    expect(working.map(menuLabel)).toEqual(['Dashboard', 'Customers', 'Policies']);
+    expect(coming).toEqual([]);
+    expect(userMenu(starter, 'desktop').map(menuLabel)).not.toContain('Companies');
+  });
+
+  it('counts a plan module as working once one of its screens works', () => {
+    expect(isModuleComing('module_policies')).toBe(false);
+    expect(isModuleComing('module_leads')).toBe(true);
+    expect(isModuleComing('module_notifications')).toBe(true);
+  });
+});

@@ -24,7 +24,7 @@ const AUDIENCES = [
   {
     icon: IconBuildingStore,
     title: 'Agencies',
-    text: 'A larger book across many insurers and lines of cover. Commission reports and analytics show what each insurer owes and how the book is moving.',
+    text: 'A larger book across many insurers and lines of cover. Every policy carries its commission and each insurer adds up its own; reports and analytics are on their way.',
   },
 ];
 

@@ -12,7 +12,7 @@ const titleCase = (slug: string) =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 
-/** `/checkout`: plan links end here; paying happens in Billing once the agency has an account. */
+/** `/checkout`: plan links end here; a plan is set up with us once the agency has an account. */
 export function Component() {
   const [params] = useSearchParams();
   const requestedPlan = params.get('plan')?.trim() ?? '';
@@ -34,15 +34,15 @@ export function Component() {
             Subscribe to Coverdesk
           </Title>
           <Text fz="lg">
-            Subscribing happens inside Coverdesk, from Billing, once you are signed in. That way the plan is
-            attached to your agency and you can try everything before you pay.
+            A plan is attached to your agency, so it starts with an account and a free trial: you try
+            everything before you pay.
           </Text>
         </Stack>
 
         {plan && (
           <Alert variant="light" icon={<IconCreditCard aria-hidden />} title="Your choice">
-            You chose the <strong>{titleCase(plan)}</strong> plan{cycle ? `, billed ${cycle}` : ''}. You
-            confirm it in Billing, and nothing is charged before you do.
+            You chose the <strong>{titleCase(plan)}</strong> plan{cycle ? `, billed ${cycle}` : ''}. Nothing
+            is charged before you confirm it with us.
           </Alert>
         )}
 
@@ -59,7 +59,8 @@ export function Component() {
                 Set up your insurers, customers and policies, and see how Coverdesk fits your day.
               </List.Item>
               <List.Item>
-                Open Billing, choose your plan and monthly or yearly billing, and enter your payment details.
+                Contact us with your plan and monthly or yearly billing, and we set it up: paying online from
+                Billing is on its way.
               </List.Item>
             </List>
             <Group gap="sm">

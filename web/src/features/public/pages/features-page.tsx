@@ -1,25 +1,20 @@
-import { Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   type Icon,
-  IconBellRinging,
   IconBuildingBank,
-  IconCalendarEvent,
   IconCash,
-  IconChartLine,
-  IconChartPie,
   IconCreditCard,
   IconDevices,
   IconFileText,
-  IconFirstAidKit,
   IconHourglassHigh,
   IconPlayerPlay,
+  IconRefresh,
   IconReportMoney,
   IconShieldLock,
-  IconTargetArrow,
   IconUsers,
-  IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { SCREENS, type Screen } from '../../../app/screens.js';
 import { FeatureCard } from '../components/feature-card.js';
 
 interface Module {
@@ -31,10 +26,10 @@ interface Module {
 interface Section {
   title: string;
   intro: string;
-  badge?: string;
   modules: Module[];
 }
 
+/** What works today. A module joins here when it lands, and leaves the list of what is on its way. */
 const SECTIONS: Section[] = [
   {
     title: 'Your book of business',
@@ -43,7 +38,7 @@ const SECTIONS: Section[] = [
       {
         icon: IconUsers,
         title: 'Customers',
-        text: 'One record per customer: contact details and everything you hold for them, from policies and instalments to payments and claims.',
+        text: 'One record per customer, person or business: contact details, tags, status and the policies you hold for them. A customer already on file is flagged as you type.',
       },
       {
         icon: IconFileText,
@@ -53,7 +48,7 @@ const SECTIONS: Section[] = [
       {
         icon: IconCash,
         title: 'Payments',
-        text: 'Record what a customer pays against each instalment. See at a glance what is paid, what is due this month and what is overdue.',
+        text: 'Record what a customer pays against each instalment, and correct or undo it. See at a glance what is paid, what is due and what is overdue.',
       },
     ],
   },
@@ -64,71 +59,28 @@ const SECTIONS: Section[] = [
       {
         icon: IconBuildingBank,
         title: 'Insurers and commission rates',
-        text: 'Keep the insurers you work with and their commission rates. Choose how each one pays you: on the full policy when it is written, or pro-rata as instalments are paid.',
+        text: 'Keep the insurers you work with, the policy types each sells and its commission rate on each. Choose how each one pays you: on the full policy once it is paid, or pro rata as instalments are paid.',
       },
       {
         icon: IconReportMoney,
-        title: 'Commission reports',
-        text: 'Commission per insurer for any period, correct to the cent and following each insurer’s payout method. Hold it against the insurer’s statement and see what is missing.',
+        title: 'Commission on every policy',
+        text: 'Each policy shows the commission it earns and how much of it is received so far, correct to the cent; each insurer adds up its own.',
       },
     ],
   },
   {
-    title: 'Dates you cannot miss',
-    intro: 'Renewals and due dates come to you; you do not have to go looking.',
+    title: 'Renewals',
+    intro: 'The policies that end soon, found and carried forward.',
     modules: [
       {
         icon: IconHourglassHigh,
-        title: 'Expiring policies and renewals',
-        text: 'Policies that end soon, listed before they lapse, so you can offer the renewal while the customer is still yours.',
+        title: 'Expiring policies',
+        text: 'Narrow your policies to those ending in the next 30, 60 or 90 days, so you can call the customer while the cover still runs.',
       },
       {
-        icon: IconCalendarEvent,
-        title: 'Calendar',
-        text: 'Renewals, due instalments and your own appointments on one calendar, so you can plan the week around them.',
-      },
-      {
-        icon: IconBellRinging,
-        title: 'Notifications',
-        text: 'A notice when a policy is about to expire or an instalment falls due, in the app on your desk and on your phone.',
-      },
-    ],
-  },
-  {
-    title: 'New business and claims',
-    intro: 'Follow the work that happens between renewals.',
-    modules: [
-      {
-        icon: IconTargetArrow,
-        title: 'Leads',
-        text: 'Keep prospects and where each conversation stands. When a lead signs, turn them into a customer without typing their details again.',
-      },
-      {
-        icon: IconFirstAidKit,
-        title: 'Claims',
-        text: 'Log a claim against the policy it belongs to and follow it to settlement, so you can answer when the customer calls.',
-      },
-    ],
-  },
-  {
-    title: 'Analytics',
-    intro: 'See the shape of your book and how it is changing.',
-    badge: 'Professional and Agency plans',
-    modules: [
-      {
-        icon: IconUsersGroup,
-        title: 'Customer Analytics',
-        text: 'Which customers bring the most premium and commission, and who holds a single policy you could add to.',
-      },
-      {
-        icon: IconChartPie,
-        title: 'Current Portfolio',
-        text: 'Your book as it stands today: active policies and premium by insurer and by type of cover.',
-      },
-      {
-        icon: IconChartLine,
-        title: 'Portfolio History',
-        text: 'How your book has grown over time, month by month, so you can see a trend before it shows in your income.',
+        icon: IconRefresh,
+        title: 'Renewal in one step',
+        text: 'Renew a policy and the new term, premium and instalments start from the old one; the two stay linked.',
       },
     ],
   },
@@ -138,13 +90,13 @@ const SECTIONS: Section[] = [
     modules: [
       {
         icon: IconCreditCard,
-        title: 'Billing and plans',
-        text: 'A 14-day free trial of Professional with no card needed. Then choose Starter, Professional or Agency, paid monthly or yearly, from Billing.',
+        title: 'Trial and plans',
+        text: 'A 14-day free trial of Professional with no card needed. Billing shows your plan, your trial and how much of the plan’s limits you use.',
       },
       {
         icon: IconShieldLock,
         title: 'Admin portal',
-        text: 'For whoever runs a Coverdesk installation: agencies, subscriptions and plans, and the messages sent from the contact form.',
+        text: 'For whoever runs a Coverdesk installation: the health of the platform and its database at a glance.',
       },
       {
         icon: IconPlayerPlay,
@@ -160,23 +112,24 @@ const SECTIONS: Section[] = [
   },
 ];
 
-function SectionHeading({ title, intro, badge }: { title: string; intro: string; badge?: string }) {
+/** What is being built: the app's menu entries that still say "on its way", in menu order. */
+const COMING: Module[] = (SCREENS as readonly Screen[])
+  .filter((screen) => screen.coming && (screen.inSidebar || screen.inUserMenu))
+  .map((screen) => ({ icon: screen.icon, title: screen.label ?? screen.title, text: screen.coming ?? '' }));
+
+function SectionHeading({ title, intro }: { title: string; intro: string }) {
   return (
     <Stack gap={6}>
-      <Group gap="sm">
-        <Title order={2}>{title}</Title>
-        {badge && (
-          <Badge variant="light" size="lg" radius="sm">
-            {badge}
-          </Badge>
-        )}
-      </Group>
+      <Title order={2}>{title}</Title>
       <Text c="gray.7" fz="lg">
         {intro}
       </Text>
     </Stack>
   );
 }
+
+/** Two or four cards read better as pairs than as a row of three with a gap. */
+const columns = (count: number) => ({ base: 1, sm: 2, md: count % 3 === 0 ? 3 : 2 });
 
 /** `/features`: every module, grouped by the part of the job it helps with. */
 export function Component() {
@@ -188,16 +141,15 @@ export function Component() {
             Features
           </Title>
           <Text fz="lg">
-            Coverdesk covers the daily work of an insurance agency, from the first call with a lead to the
-            commission on the renewal. Here is what each part does.
+            Coverdesk holds an insurance agency’s book: customers, policies, instalments, payments and the
+            commission each policy earns. Here is what works today, and what is on its way.
           </Text>
         </Stack>
 
         {SECTIONS.map((section) => (
           <Stack key={section.title} gap="lg" component="section">
-            <SectionHeading title={section.title} intro={section.intro} badge={section.badge} />
-            {/* Two or four cards read better as pairs than as a row of three with a gap. */}
-            <SimpleGrid cols={{ base: 1, sm: 2, md: section.modules.length % 3 === 0 ? 3 : 2 }} spacing="lg">
+            <SectionHeading title={section.title} intro={section.intro} />
+            <SimpleGrid cols={columns(section.modules.length)} spacing="lg">
               {section.modules.map((module) => (
                 <FeatureCard key={module.title} icon={module.icon} title={module.title}>
                   <Text c="gray.7">{module.text}</Text>
@@ -206,6 +158,22 @@ export function Component() {
             </SimpleGrid>
           </Stack>
         ))}
+
+        <Stack gap="lg" component="section" id="on-its-way">
+          <SectionHeading
+            title="On its way"
+            intro="Being built now, and not in the app yet. The analytics will come with the Professional and Agency plans."
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {COMING.map((module) => (
+              <FeatureCard key={module.title} icon={module.icon} title={module.title}>
+                <Text c="gray.7" fz="sm">
+                  {module.text}
+                </Text>
+              </FeatureCard>
+            ))}
+          </SimpleGrid>
+        </Stack>
 
         <Stack gap="md" align="flex-start">
           <Title order={2}>Try it on your own book</Title>

@@ -14,15 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  IconBellRinging,
   IconBrandOpenSource,
+  IconBuildingBank,
   IconCalendarDue,
   IconCash,
   IconDatabase,
   IconDeviceMobile,
   IconHourglassHigh,
+  IconRefresh,
   IconReportMoney,
-  IconTargetArrow,
   IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -33,7 +33,7 @@ const FEATURES = [
   {
     icon: IconUsers,
     title: 'Customers and policies',
-    text: 'Each customer with their policies, insurers, instalments, payments and claims in one record, instead of spread over files and inboxes.',
+    text: 'Each customer with their policies, and each policy with its insurer, instalments and payments, instead of spread over files and inboxes.',
   },
   {
     icon: IconCash,
@@ -43,17 +43,17 @@ const FEATURES = [
   {
     icon: IconReportMoney,
     title: 'Commissions correct to the cent',
-    text: 'Set each insurer’s rate and payout method, full policy or pro-rata. Commission reports add it up per insurer, so you can check every statement.',
+    text: 'Set each insurer’s rate and payout method, full policy or pro rata. Each policy shows what it earns and what is received so far; each insurer adds up its own.',
   },
   {
-    icon: IconBellRinging,
-    title: 'Renewals never missed',
-    text: 'Policies that are about to end come to you ahead of time, in a list and as notifications, so you call the customer before the cover lapses.',
+    icon: IconRefresh,
+    title: 'Renewals in one step',
+    text: 'Find the policies ending in the next 30, 60 or 90 days and renew each in one step, with the new term worked out for you.',
   },
   {
-    icon: IconTargetArrow,
-    title: 'Leads, claims and calendar',
-    text: 'Follow prospects until they sign, log claims against the right policy, and see due dates and renewals on one calendar.',
+    icon: IconBuildingBank,
+    title: 'Insurers and their products',
+    text: 'Keep the insurers you work with, the policy types each sells and its commission rate on each, so every policy knows what it earns.',
   },
   {
     icon: IconDeviceMobile,
@@ -73,7 +73,7 @@ const STEPS = [
   },
   {
     title: 'Let the app keep count',
-    text: 'Due instalments, expiring policies and commission owed are worked out for you, every day.',
+    text: 'Due and overdue instalments, policies about to end and the commission each one earns are worked out for you.',
   },
 ];
 
@@ -91,7 +91,7 @@ const REASONS = [
   {
     icon: IconCalendarDue,
     title: 'Made for the daily routine',
-    text: 'What is due, what is expiring and what you are owed are the first things you see, not buried in a report.',
+    text: 'What is due, what is overdue and what each policy earns are worked out for you, on the desk and on the phone.',
   },
 ];
 
@@ -103,27 +103,27 @@ const CTA_ROW = {
 } as const;
 
 const PREVIEW = [
-  { icon: IconCash, color: 'teal', title: 'Instalment 4 of 12 · Home policy', detail: 'Due Friday · $86.40' },
+  { icon: IconCash, color: 'teal', title: 'Instalment 2 of 4 · due Friday', detail: '$312.50 · paid 1 of 4' },
   {
     icon: IconHourglassHigh,
     color: 'orange',
-    title: 'Motor policy ends in 21 days',
-    detail: 'Call before the cover lapses',
+    title: 'Ends in 21 days',
+    detail: 'Renew in one step before the cover lapses',
   },
   {
     icon: IconReportMoney,
     color: 'indigo',
-    title: 'Commission owed this month',
-    detail: '3 insurers · $2,418.75',
+    title: 'Commission $24.38 of $97.50 received',
+    detail: 'Harel Insurance · pro rata',
   },
 ];
 
-/** A made-up week, so a visitor sees the kind of thing Coverdesk puts in front of them. */
-function WeekPreview() {
+/** A made-up policy, as Coverdesk keeps it, so a visitor sees the kind of thing it works out. */
+function PolicyPreview() {
   return (
     <Card shadow="md" radius="lg" padding="lg" withBorder>
       <Group justify="space-between" mb="md">
-        <Text fw={700}>This week</Text>
+        <Text fw={700}>Policy P-1042 · Home contents</Text>
         <Badge variant="light" color="gray" radius="sm">
           Example
         </Badge>
@@ -185,7 +185,7 @@ export function Component() {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }} visibleFrom="md">
-              <WeekPreview />
+              <PolicyPreview />
             </Grid.Col>
           </Grid>
         </Container>
@@ -206,9 +206,12 @@ export function Component() {
               </FeatureCard>
             ))}
           </SimpleGrid>
+          <Text c="gray.7">
+            Leads, claims, a calendar, reminders, commission reports and analytics are being built now.
+          </Text>
           <Group>
             <Button component={Link} to="/features" variant="light" size="md" mih={44}>
-              See every feature
+              See what works and what is coming
             </Button>
           </Group>
         </Stack>

@@ -19,6 +19,7 @@ import {
 import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { isModuleComing } from '../../../app/screens.js';
 import { usePlans } from '../../../lib/subscription.js';
 
 type BillingCycle = (typeof BILLING_CYCLES)[number];
@@ -40,13 +41,23 @@ function storage(megabytes: number): string {
     : `${count.format(megabytes)} MB`;
 }
 
+/** Marks a module the plan includes that is still being built. */
+function OnItsWay() {
+  return (
+    <Text span fz="xs" c="gray.7">
+      {' '}
+      (on its way)
+    </Text>
+  );
+}
+
 function PlanCard({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
   const price = cycle === 'monthly' ? plan.price_monthly : plan.price_yearly;
   const yearlySaving = cents(plan.price_monthly) * 12 - cents(plan.price_yearly);
   const limits = [
     `${count.format(plan.limits.policies)} policies`,
     `${count.format(plan.limits.customers)} customers`,
-    `${count.format(plan.limits.leads)} leads`,
+    `${count.format(plan.limits.leads)} leads${isModuleComing('module_leads') ? ' (once leads arrive)' : ''}`,
     `${storage(plan.limits.storage_mb)} of storage`,
   ];
   const register = `/register?plan=${encodeURIComponent(plan.name)}&cycle=${cycle}`;
@@ -124,6 +135,7 @@ function PlanCard({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
                 }
               >
                 {MODULE_LABELS[module]}
+                {isModuleComing(module) && <OnItsWay />}
               </List.Item>
             ))}
             {plan.features.excluded.map((module) => (
@@ -220,11 +232,12 @@ const QUESTIONS = [
   {
     question: 'What happens after the 14 days?',
     answer:
-      'Your trial runs on the Professional plan, with no card needed. To keep working when it ends, choose a plan in Billing. Nothing is charged unless you subscribe.',
+      'Your trial runs on the Professional plan, with no card needed. To keep working when it ends, contact us to subscribe: paying online from Billing is on its way. Nothing is charged unless you subscribe.',
   },
   {
     question: 'Can I change plan later?',
-    answer: 'Yes. Choose another plan or billing cycle from Billing in the app.',
+    answer:
+      'Yes. Write to us and we change your plan or billing cycle; choosing it yourself in Billing is on its way.',
   },
   {
     question: 'Can I run Coverdesk myself?',

@@ -10,15 +10,17 @@ import {
   Stack,
   Table,
   Text,
+  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { TABULAR_FIGURES } from '../lib/format.js';
 import type { ListParams } from '../lib/list-params.js';
 import { useDevice } from '../lib/viewport.js';
+import classes from './data-list.module.css';
 import { ErrorState } from './page-states.js';
 
 export interface Column<Row> {
@@ -27,8 +29,14 @@ export interface Column<Row> {
   /** The `ordering` value that sorts by this column, when it sorts. */
   sort?: string;
   numeric?: boolean;
+  /** How wide its text may grow before it is cut short (pixels); amounts are never cut. */
+  maxWidth?: number;
   render(row: Row): ReactNode;
 }
+
+/** Wide enough for a name, an email or a policy number; beyond it the tooltip shows the rest. */
+const DEFAULT_MAX_WIDTH = 240;
+const NUMERIC_CELL = { ...TABULAR_FIGURES, whiteSpace: 'nowrap' } as const;
 
 interface DataListProps<Row extends { id: string }> {
   /** What the rows are, for screen readers and the counts ("customers"). */
@@ -101,7 +109,7 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
       ) : (
         <Card withBorder padding={0}>
           <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+            <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
                   {props.columns.map((column) => (
@@ -116,14 +124,14 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
                       <Table.Td
                         key={column.key}
                         ta={column.numeric ? 'right' : undefined}
-                        style={column.numeric ? TABULAR_FIGURES : undefined}
+                        style={column.numeric ? NUMERIC_CELL : undefined}
                       >
-                        {index === 0 ? (
-                          <Anchor component={Link} to={props.href(row)} fw={600}>
-                            {column.render(row)}
-                          </Anchor>
+                        {column.numeric ? (
+                          cellValue(column, row, index === 0 && props.href(row))
                         ) : (
-                          column.render(row)
+                          <OneLine maxWidth={column.maxWidth ?? DEFAULT_MAX_WIDTH}>
+                            {cellValue(column, row, index === 0 && props.href(row))}
+                          </OneLine>
                         )}
                       </Table.Td>
                     ))}
@@ -152,6 +160,54 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** A cell's value; the first column's is the link to the row's record. */
+function cellValue<Row>(column: Column<Row>, row: Row, href: string | false): ReactNode {
+  if (!href) return column.render(row);
+  return (
+    <Anchor component={Link} to={href} fw={600}>
+      {column.render(row)}
+    </Anchor>
+  );
+}
+
+/**
+ * A cell's text on one line; when it had to be cut short, pointing at it (or focusing its link)
+ * shows it whole.
+ */
+function OneLine({ maxWidth, children }: { maxWidth: number; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [whole, setWhole] = useState<string | null>(null);
+  // Measured when the pointer arrives, not on every render: twenty rows of cells add up.
+  const measure = () => {
+    const cell = ref.current;
+    if (!cell) return;
+    const cut = [cell, ...cell.querySelectorAll('*')].some((node) => node.scrollWidth > node.clientWidth);
+    // innerText keeps a two-line cell's lines apart ("1 Jan 2026" / "to 31 Dec 2026"); textContent runs them together.
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered lines are what the tooltip repeats
+    setWhole(cut ? cell.innerText : null);
+  };
+  return (
+    <Tooltip
+      label={whole}
+      disabled={!whole}
+      multiline
+      maw={360}
+      openDelay={200}
+      style={{ whiteSpace: 'pre-line' }}
+    >
+      <div
+        ref={ref}
+        className={classes.oneLine}
+        style={{ maxWidth }}
+        onPointerOver={measure}
+        onFocusCapture={measure}
+      >
+        {children}
+      </div>
+    </Tooltip>
   );
 }
 

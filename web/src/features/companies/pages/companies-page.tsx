@@ -27,10 +27,12 @@ const typesSold = (company: Company) =>
         .join(', ');
 
 const columns: Column<Company>[] = [
-  { key: 'name', header: 'Insurer', sort: 'name', render: (company) => company.name },
+  // An insurer list has few columns: its names and addresses have room to show whole.
+  { key: 'name', header: 'Insurer', sort: 'name', maxWidth: 320, render: (company) => company.name },
   {
     key: 'contact',
     header: 'Contact',
+    maxWidth: 320,
     render: (company) => (
       <div>
         <Text fz="sm">{company.contact_person || '—'}</Text>
@@ -43,11 +45,8 @@ const columns: Column<Company>[] = [
   {
     key: 'types',
     header: 'Policy types and commission',
-    render: (company) => (
-      <Text fz="sm" lineClamp={2}>
-        {typesSold(company)}
-      </Text>
-    ),
+    maxWidth: 360,
+    render: typesSold,
   },
   {
     key: 'method',

@@ -34,7 +34,15 @@ const columns: Column<Policy>[] = [
     key: 'term',
     header: 'Term',
     sort: 'start_date',
-    render: (policy) => `${formatDate(policy.start_date)} – ${formatDate(policy.end_date)}`,
+    // Start above end, like the insurer above the type: a row stays two lines high.
+    render: (policy) => (
+      <div>
+        <Text fz="sm">{formatDate(policy.start_date)}</Text>
+        <Text fz="xs" c="dimmed">
+          to {formatDate(policy.end_date)}
+        </Text>
+      </div>
+    ),
   },
   {
     key: 'premium',
@@ -54,9 +62,14 @@ const columns: Column<Policy>[] = [
     header: 'Commission received',
     numeric: true,
     render: (policy) => (
-      <>
-        <Money amount={policy.received_commission} /> of <Money amount={policy.expected_commission} />
-      </>
+      <div>
+        <Text fz="sm">
+          <Money amount={policy.received_commission} />
+        </Text>
+        <Text fz="xs" c="dimmed">
+          of <Money amount={policy.expected_commission} />
+        </Text>
+      </div>
     ),
   },
   { key: 'status', header: 'Status', render: (policy) => <PolicyStatusBadge status={policy.status} /> },

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, PASSWORD, test, uniqueEmail } from './fixtures.js';
+import {
+  expect,
+  expectAccessible,
+  PASSWORD,
+  seedAgency,
+  signInWithTokens,
+  test,
+  uniqueEmail,
+} from './fixtures.js';
 
 /**
  * A broker's first hour: sign up, follow the setup guide, build the catalogue and the first insurer,
@@ -137,6 +145,53 @@ test('a policy type an insurer sells is explained rather than deleted, and can b
   // A table row on a desk, a card on a phone.
   const travel = page.locator('tr, a').filter({ hasText: 'Travel' }).filter({ hasText: 'Inactive' });
   await expect(travel.first()).toBeVisible();
+});
+
+test('an insurer just added is in the list at once, even while the list reloads slowly', async ({
+  page,
+  broker,
+}) => {
+  await signInWithTokens(page, broker);
+  // A slow list makes an out-of-date copy visible, if one were shown while the new list loads.
+  await page.route('**/api/companies/?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  const pager = page.getByText(/^\d+–\d+ of \d+ insurers$/);
+  for (const [name, expected] of [
+    ['Harel Insurance', '1–1 of 1 insurers'],
+    ['Menora Mivtachim', '1–2 of 2 insurers'],
+  ] as const) {
+    await page.goto('/companies');
+    await page.getByRole('link', { name: 'New insurer' }).first().click();
+    await page.getByLabel('Insurer name').fill(name);
+    await page.getByRole('button', { name: 'Add insurer' }).click();
+    await expect(page).toHaveURL(/\/companies$/);
+    // The first count shown, not one that settles later.
+    await pager.waitFor();
+    expect(await pager.textContent()).toBe(expected);
+  }
+});
+
+test('the dashboard shows the setup steps until the agency has policies', async ({
+  page,
+  broker,
+  request,
+}) => {
+  await signInWithTokens(page, broker);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Setting up your agency' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add an insurer' })).toBeVisible();
+
+  await seedAgency(request, broker);
+  await page.reload();
+  await expect(page.getByText('Your day starts here', { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Setting up your agency' })).toHaveCount(0);
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Payments Management/ })
+    .click();
+  await expect(page).toHaveURL(/\/payments$/);
 });
 
 async function registerThroughTheApp(page: Page): Promise<string> {

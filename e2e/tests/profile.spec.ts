@@ -22,7 +22,7 @@ test('a broker edits their name and agency, then changes their password', async 
   await currency.fill('shekel');
   await page.getByRole('option', { name: 'ILS — Israeli New Shekel' }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Agency time zone' })).toHaveValue('Asia/Jerusalem');
   await expect(page.getByRole('combobox', { name: 'Agency currency' })).toHaveValue(
@@ -39,7 +39,7 @@ test('a broker edits their name and agency, then changes their password', async 
 
   await page.getByRole('textbox', { name: /^Current password/ }).fill(broker.password);
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText(/Your password has been changed/)).toBeVisible();
+  await expect(page.getByText('Password changed. Other devices signed out.')).toBeVisible();
 
   const signIn = await request.post('/api/token/', {
     data: { email: broker.email, password: 'evening tide rolls in' },

@@ -41,7 +41,8 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Suspense fallback={null}>
-        <Notifications position="top-right" />
+        {/* Bottom right: at the top they covered the page's buttons and filters. */}
+        <Notifications position="bottom-right" />
       </Suspense>
       <QueryClientProvider client={queryClient}>
         <SessionProvider session={session}>

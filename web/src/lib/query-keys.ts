@@ -12,18 +12,24 @@ export const queryKeys = {
   policies: ['policies'] as const,
   payments: ['payments'] as const,
   usage: ['billing', 'usage'] as const,
+  /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
+  setup: ['dashboard', 'setup'] as const,
 };
 
 /**
- * Marks what a change affected as out of date. After a deletion nothing is refetched at once: the
- * screen still open would ask for the row just deleted; each query reloads when next shown.
+ * Brings what a change affected up to date. What is on screen reloads in place (after a deletion it
+ * is only marked out of date: the screen still open would ask for the row just deleted). What is not
+ * on screen is dropped rather than kept: kept, the list opened next would first show its old rows
+ * ("1–1 of 1" right after the second insurer was added) until its reload came back; dropped, it
+ * loads afresh.
  */
 export function useMarkChanged(affected: readonly (readonly string[])[]) {
   const client = useQueryClient();
   return ({ deleted = false } = {}) =>
     Promise.all(
-      affected.map((queryKey) =>
-        client.invalidateQueries({ queryKey, refetchType: deleted ? 'none' : 'active' }),
-      ),
+      affected.map((queryKey) => {
+        client.removeQueries({ queryKey, type: 'inactive' });
+        return client.invalidateQueries({ queryKey, refetchType: deleted ? 'none' : 'active' });
+      }),
     );
 }

@@ -97,7 +97,7 @@ function DetailsForm(props: {
     props.onSaved(result.user);
     form.setValues({ ...values, email: result.user.email, current_password: '' });
     form.resetDirty();
-    notifications.show({ color: 'green', message: result.message });
+    notifications.show({ color: 'green', message: 'Profile saved.' });
   });
 
   return (
@@ -192,14 +192,14 @@ function PasswordForm() {
   });
 
   const { onSubmit, error } = useFormSubmit(form, async ({ current_password, new_password }) => {
-    const result = await update.mutateAsync({ current_password, new_password }).catch((failure: unknown) => {
+    await update.mutateAsync({ current_password, new_password }).catch((failure: unknown) => {
       // The spec's wording when the server gives no reason of its own.
       throw failure instanceof ApiError && failure.message === FALLBACK_ERROR
         ? new Error('Failed to change password')
         : failure;
     });
     form.reset();
-    notifications.show({ color: 'green', message: `${result.message} Other devices have been signed out.` });
+    notifications.show({ color: 'green', message: 'Password changed. Other devices signed out.' });
   });
 
   return (

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { money } from './billing.js';
+import { COMMISSION_PAYMENT_METHODS, COMMISSION_TYPES, POLICY_STATUSES } from './constants.js';
+import { EVEN_WHEN_FIELDS_FAIL, isoDate, uuid, validField } from './fields.js';
+import { ordering, pageQuery } from './pagination.js';
+
+// The commission report: what each insurer owes the agency on the policies of a period, what has
+// come in, and what is still outstanding. Every figure is a sum of what the policy pages show.
+
+/**
+ * Where a policy's premium stands with the customer, from its instalments. Paid: every instalment
+ * paid. Overdue: an unpaid instalment is past its due date (the agency's today). Partial: something
+ * paid, nothing overdue. Pending: nothing paid, nothing overdue.
+ */
+export const COMMISSION_PAYMENT_STATUSES = ['Pending', 'Partial', 'Paid', 'Overdue'] as const;
+export type CommissionPaymentStatus = (typeof COMMISSION_PAYMENT_STATUSES)[number];
+export const commissionPaymentStatus = z.enum(COMMISSION_PAYMENT_STATUSES, {
+  error: 'Choose Pending, Partial, Paid or Overdue.',
+});
+
+/** What the rows can be sorted by; `-` before a field sorts descending. */
+export const COMMISSION_REPORT_ORDERINGS = [
+  'policy_number',
+  'customer_name',
+  'company_name',
+  'policy_type_name',
+  'start_date',
+  'end_date',
+  'total_premium',
+  'amount_paid',
+  'expected_commission',
+  'received_commission',
+  'outstanding_commission',
+  'created_at',
+] as const;
+export type CommissionReportOrdering =
+  | (typeof COMMISSION_REPORT_ORDERINGS)[number]
+  | `-${(typeof COMMISSION_REPORT_ORDERINGS)[number]}`;
+
+/**
+ * `commission_data` (the default) answers the rows of the page with the totals; `summary` answers
+ * the totals alone, with `commission_data` empty.
+ */
+export const COMMISSION_REPORT_INCLUDES = ['commission_data', 'summary'] as const;
+
+/** A blank value (`?start_date=`) filters nothing, as if it were not sent. */
+const blankAsAbsent = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** The filters shared by the report and its exports. */
+const reportFilters = {
+  start_date: blankAsAbsent(isoDate),
+  end_date: blankAsAbsent(isoDate),
+  company_id: blankAsAbsent(uuid),
+  policy_type_id: blankAsAbsent(uuid),
+  payment_status: blankAsAbsent(commissionPaymentStatus),
+  ordering: ordering(COMMISSION_REPORT_ORDERINGS, '-start_date'),
+};
+
+function periodInOrder(query: Partial<Record<string, unknown>>, context: z.RefinementCtx) {
+  const start = validField(isoDate, query.start_date);
+  const end = validField(isoDate, query.end_date);
+  if (start && end && end < start) {
+    context.addIssue({
+      code: 'custom',
+      path: ['end_date'],
+      message: 'The end of the period cannot be before its start.',
+    });
+  }
+}
+
+/**
+ * `GET /policies/commission_batch/`. The period keeps the policies whose term overlaps it (either
+ * bound may be left out); `search` matches the policy number and the customer's name.
+ */
+export const commissionReportQuery = pageQuery
+  .extend({
+    include: z.enum(COMMISSION_REPORT_INCLUDES).default('commission_data'),
+    ...reportFilters,
+  })
+  .superRefine(periodInOrder, EVEN_WHEN_FIELDS_FAIL);
+export type CommissionReportQuery = z.input<typeof commissionReportQuery>;
+
+/** `GET /policies/commission_csv/` and `/commission_pdf/`: the report's filters, every row. */
+export const commissionExportQuery = pageQuery
+  .omit({ page: true, page_size: true })
+  .extend(reportFilters)
+  .superRefine(periodInOrder, EVEN_WHEN_FIELDS_FAIL);
+export type CommissionExportQuery = z.input<typeof commissionExportQuery>;
+
+/** A rate or share as "12.50": two decimals, half-up; 0.00 when its base is zero. */
+const rate = z.string().regex(/^\d+\.\d{2}$/);
+
+/** One policy of the report. */
+export const commissionReportRow = z.object({
+  policy_id: z.string(),
+  policy_number: z.string(),
+  customer_id: z.string(),
+  customer_name: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  company_commission_type: z.enum(COMMISSION_TYPES),
+  commission_payment_method: z.enum(COMMISSION_PAYMENT_METHODS),
+  policy_type_id: z.string(),
+  policy_type_name: z.string(),
+  status: z.enum(POLICY_STATUSES),
+  start_date: z.string(),
+  end_date: z.string(),
+  total_premium: money,
+  net_premium: money,
+  commission_percentage: rate,
+  expected_commission: money,
+  received_commission: money,
+  outstanding_commission: money,
+  /** Received as a share of expected. */
+  received_commission_percentage: rate,
+  payment_status: commissionPaymentStatus,
+  installments_paid: z.number().int(),
+  total_installments: z.number().int(),
+  amount_paid: money,
+  created_at: z.string(),
+});
+export type CommissionReportRow = z.infer<typeof commissionReportRow>;
+
+/** The totals over every policy that matches the filters, not only the page. */
+export const commissionSummary = z.object({
+  total_policies: z.number().int(),
+  /** Sum of the policies' total premiums. */
+  total_premium: money,
+  /** Same as total_expected_commission. */
+  total_commission: money,
+  total_expected_commission: money,
+  total_received_commission: money,
+  /** What customers have paid on these policies. */
+  total_paid: money,
+  /** Premium customers still have to pay: total_premium - total_paid. */
+  total_pending: money,
+  /** Same as total_received_commission. */
+  total_earned: money,
+  /** total_expected_commission - total_received_commission. */
+  outstanding_commission: money,
+  /** total_received_commission / total_expected_commission x 100. */
+  commission_received_percentage: rate,
+  /** total_expected_commission / sum of net premiums x 100: the book's effective rate. */
+  average_commission_percentage: rate,
+});
+export type CommissionSummary = z.infer<typeof commissionSummary>;
+
+/** The totals of one insurer's matching policies. */
+export const commissionCompanySummary = z.object({
+  company_id: z.string(),
+  company_name: z.string(),
+  company_commission_type: z.enum(COMMISSION_TYPES),
+  commission_payment_method: z.enum(COMMISSION_PAYMENT_METHODS),
+  total_policies: z.number().int(),
+  total_premium: money,
+  total_expected_commission: money,
+  total_received_commission: money,
+  outstanding_commission: money,
+  commission_received_percentage: rate,
+});
+export type CommissionCompanySummary = z.infer<typeof commissionCompanySummary>;
+
+export const commissionPagination = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total_items: z.number().int(),
+  total_pages: z.number().int(),
+  has_next: z.boolean(),
+  has_previous: z.boolean(),
+});
+export type CommissionPagination = z.infer<typeof commissionPagination>;
+
+export const commissionReport = z.object({
+  commission_data: z.array(commissionReportRow),
+  summary: commissionSummary,
+  /** One entry per insurer with matching policies, by name. */
+  company_summary: z.array(commissionCompanySummary),
+  pagination: commissionPagination,
+});
+export type CommissionReport = z.infer<typeof commissionReport>;

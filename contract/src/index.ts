@@ -1,6 +1,5 @@
 export * from './admin.js';
 export * from './analytics.js';
-export * from './analytics.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './commission-report.js';

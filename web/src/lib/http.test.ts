@@ -255,3 +255,42 @@ describe('query strings', () => {
     expect(c.calls[0]?.url).toBe('/api/companies/?search=Har&page=2');
   });
 });
+
+describe('downloads', () => {
+  it('send the token and hand back the bytes with the name the server gave the file', async () => {
+    const sent: Headers[] = [];
+    const tokens = createTokenStore(memoryStorage());
+    tokens.set({ access: 'A1', refresh: 'R1' });
+    const http = createHttpClient({
+      tokens,
+      timeoutMs: 30_000,
+      fetch: async (_input, init) => {
+        sent.push(new Headers(init?.headers));
+        return new Response('%PDF-1.7', {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="report.pdf"; filename*=UTF-8''commission%20report.pdf`,
+          },
+        });
+      },
+    });
+    const file = await http.download('/policies/commission_pdf/');
+    expect(sent[0]?.get('authorization')).toBe('Bearer A1');
+    expect(file.filename).toBe('commission report.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.7');
+  });
+
+  it('refresh an expired token and tell a refused file by the API’s message', async () => {
+    const c = client([
+      { status: 401 },
+      { status: 200, body: { access: 'A2', refresh: 'R2' } },
+      { status: 400, body: { end_date: ['The end of the period cannot be before its start.'] } },
+    ]);
+    c.tokens.set({ access: 'A1', refresh: 'R1' });
+    await expect(c.http.download('/policies/commission_csv/')).rejects.toMatchObject({
+      status: 400,
+      message: 'The end of the period cannot be before its start.',
+    });
+    expect(c.calls.map((call) => call.headers.authorization)).toEqual(['Bearer A1', undefined, 'Bearer A2']);
+  });
+});

@@ -54,6 +54,12 @@ export interface RequestOptions {
   retry?: boolean;
 }
 
+/** A file the API made (an export): its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
 export interface HttpClient {
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
@@ -61,7 +67,24 @@ export interface HttpClient {
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** GETs a file with the same token, refresh, retries and error text as any other call. */
+  download(path: string, options?: RequestOptions): Promise<DownloadedFile>;
 }
+
+/** How a successful answer is read: JSON for calls, the bytes for a file. */
+interface Reading {
+  accept: string;
+  read(response: Response): Promise<unknown>;
+}
+
+const JSON_ANSWER: Reading = { accept: 'application/json', read: readBody };
+const FILE_ANSWER: Reading = {
+  accept: '*/*',
+  read: async (response): Promise<DownloadedFile> => ({
+    blob: await response.blob(),
+    filename: attachmentName(response.headers.get('content-disposition')),
+  }),
+};
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -101,8 +124,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   /** One HTTP exchange with its timeout; throws ApiError for anything but 2xx. */
-  async function send<T>(method: string, path: string, init: RequestOptions): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async function send<T>(
+    method: string,
+    path: string,
+    init: RequestOptions,
+    reading = JSON_ANSWER,
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: reading.accept };
     const token = options.tokens.access();
     if (token && !ANONYMOUS_PATHS.includes(path)) headers.authorization = `Bearer ${token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -126,17 +154,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           : 'Could not reach Coverdesk. Check your connection and try again.',
       });
     }
-    const body = await readBody(response);
-    if (!response.ok) throw new ApiError(response.status, body);
-    return body as T;
+    if (!response.ok) throw new ApiError(response.status, await readBody(response));
+    return (await reading.read(response)) as T;
   }
 
-  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    init: RequestOptions = {},
+    reading = JSON_ANSWER,
+  ): Promise<T> {
     const retryable = init.retry ?? IDEMPOTENT_METHODS.includes(method);
     let refreshed = false;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await send<T>(method, path, init);
+        return await send<T>(method, path, init, reading);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const hadToken = options.tokens.access() !== null && !ANONYMOUS_PATHS.includes(path);
@@ -169,7 +201,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     put: (path, body, init) => request('PUT', path, { ...init, body }),
     patch: (path, body, init) => request('PATCH', path, { ...init, body }),
     delete: (path, init) => request('DELETE', path, init),
+    download: (path, init) => request('GET', path, init, FILE_ANSWER),
   };
+}
+
+/** The file name of `Content-Disposition: attachment; filename="..."` (or its UTF-8 `filename*`). */
+function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed encoding falls back to the plain name.
+    }
+  }
+  return (
+    /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1] ?? null
+  );
 }
 
 function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {

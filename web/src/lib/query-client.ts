@@ -19,6 +19,8 @@ export const STALE_TIMES = {
   leads: 5 * MINUTE,
   search: 2 * MINUTE,
   analytics: 5 * MINUTE,
+  // A report like the analytics, kept no longer; payments and policy changes refresh it sooner.
+  'commission-report': 5 * MINUTE,
   claims: 0,
   notifications: 0,
   payments: 0,

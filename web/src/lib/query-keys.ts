@@ -11,6 +11,8 @@ export const queryKeys = {
   customers: ['customers'] as const,
   policies: ['policies'] as const,
   payments: ['payments'] as const,
+  /** Sums of policies and payments: any change to either changes the report. */
+  commissionReport: ['commission-report'] as const,
   usage: ['billing', 'usage'] as const,
   /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
   setup: ['dashboard', 'setup'] as const,

@@ -3,8 +3,17 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
 import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
 
-/** A payment shows in the instalment lists, the policy's totals, the insurer's figures and the customer's balance. */
-const affected = [queryKeys.payments, queryKeys.policies, queryKeys.companies, queryKeys.customers];
+/**
+ * A payment shows in the instalment lists, the policy's totals, the insurer's figures, the customer's
+ * balance and the commission received in the report.
+ */
+const affected = [
+  queryKeys.payments,
+  queryKeys.policies,
+  queryKeys.companies,
+  queryKeys.customers,
+  queryKeys.commissionReport,
+];
 
 export function useInstallments(query: Record<string, string | number>) {
   return useQuery({

@@ -22,8 +22,17 @@ const keys = {
   customers: (search: string) => [...queryKeys.customers, 'choices', search] as const,
 };
 
-/** A policy change shows in the policy lists, the insurers' figures, customers' balances and plan usage. */
-const affected = [queryKeys.policies, queryKeys.companies, queryKeys.customers, queryKeys.usage];
+/**
+ * A policy change shows in the policy lists, the insurers' figures, customers' balances, plan usage
+ * and the commission report.
+ */
+const affected = [
+  queryKeys.policies,
+  queryKeys.companies,
+  queryKeys.customers,
+  queryKeys.usage,
+  queryKeys.commissionReport,
+];
 
 export function usePolicies(query: Record<string, string | number>) {
   return useQuery({

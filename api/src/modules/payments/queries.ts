@@ -1,5 +1,5 @@
 import type { Installment, InstallmentRow, installmentListQuery, PaymentMethod } from '@coverdesk/contract';
-import { and, eq, gte, ilike, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { containing, countRows, orderBy } from '../../db/query-helpers.js';
@@ -26,9 +26,11 @@ export interface AddedPayment {
   reference: string;
 }
 
-const unpaid = ne(installments.status, 'paid');
+// Written with its literal, so statements built once and reused (the commission report's) can hold it.
+const unpaid = sql<boolean>`${installments.status} <> 'paid'`;
 // The database's date, not the app server's, so a list filtered on overdue and the flags in it agree.
-const overdue = sql<boolean>`(${unpaid} and ${lt(installments.dueDate, sql`current_date`)})`;
+// The commission report reads a policy's payment status from the same rule.
+export const overdue = sql<boolean>`(${unpaid} and ${lt(installments.dueDate, sql`current_date`)})`;
 
 /** An instalment as the API reads it, with whether it is overdue; the policies module reads them so too. */
 export const installmentColumns = {

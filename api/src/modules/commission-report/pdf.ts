@@ -1,0 +1,289 @@
+import {
+  COMMISSION_PAYMENT_METHOD_LABELS,
+  type CommissionCompanySummary,
+  type CommissionReportRow,
+  type CommissionSummary,
+} from '@coverdesk/contract';
+import PDFDocument from 'pdfkit';
+
+// The commission report as a PDF a broker can send an insurer or file: the agency, the period and
+// filters, the totals, each insurer's totals, then every row, on A4 landscape pages whose tables
+// repeat their headings. Laid out by hand (positions computed here, text written without pdfkit's
+// line wrapper), so a 100,000-row report renders in seconds; pages are written out as they fill.
+
+export interface ReportHeading {
+  agencyName: string;
+  currency: string;
+  period: string;
+  filters: string[];
+  generatedAt: string;
+}
+
+interface Column<Row> {
+  title: string;
+  width: number;
+  align?: 'right';
+  value: (row: Row) => string;
+}
+
+const MARGIN = 36;
+const FONT_SIZE = 7.5;
+const ROW_HEIGHT = 13;
+const INK = '#1f2933';
+const MUTED = '#52606d';
+const BAND = '#f0f4f8';
+
+/** "1234567.5" -> "1,234,567.50", from the digits, never through a float. */
+export function formatMoney(amount: string): string {
+  const [whole = '0', fraction = '00'] = amount.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = whole.replace('-', '');
+  return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
+}
+
+const ROW_COLUMNS: Column<CommissionReportRow>[] = [
+  { title: 'Policy', width: 62, value: (row) => row.policy_number },
+  { title: 'Customer', width: 82, value: (row) => row.customer_name },
+  { title: 'Insurer', width: 70, value: (row) => row.company_name },
+  { title: 'Type', width: 54, value: (row) => row.policy_type_name },
+  { title: 'Start', width: 44, value: (row) => row.start_date },
+  { title: 'End', width: 44, value: (row) => row.end_date },
+  { title: 'Premium', width: 52, align: 'right', value: (row) => formatMoney(row.total_premium) },
+  { title: 'Net', width: 52, align: 'right', value: (row) => formatMoney(row.net_premium) },
+  { title: 'Rate %', width: 32, align: 'right', value: (row) => row.commission_percentage },
+  { title: 'Expected', width: 50, align: 'right', value: (row) => formatMoney(row.expected_commission) },
+  { title: 'Received', width: 50, align: 'right', value: (row) => formatMoney(row.received_commission) },
+  {
+    title: 'Outstanding',
+    width: 56,
+    align: 'right',
+    value: (row) => formatMoney(row.outstanding_commission),
+  },
+  { title: 'Paid', width: 48, align: 'right', value: (row) => formatMoney(row.amount_paid) },
+  {
+    title: 'Instal.',
+    width: 32,
+    align: 'right',
+    value: (row) => `${row.installments_paid}/${row.total_installments}`,
+  },
+  { title: 'Payment', width: 42, value: (row) => row.payment_status },
+];
+
+const COMPANY_COLUMNS: Column<CommissionCompanySummary>[] = [
+  { title: 'Insurer', width: 170, value: (row) => row.company_name },
+  {
+    title: 'Commission paid',
+    width: 80,
+    value: (row) => COMMISSION_PAYMENT_METHOD_LABELS[row.commission_payment_method],
+  },
+  { title: 'Policies', width: 55, align: 'right', value: (row) => String(row.total_policies) },
+  { title: 'Premium', width: 85, align: 'right', value: (row) => formatMoney(row.total_premium) },
+  {
+    title: 'Expected',
+    width: 85,
+    align: 'right',
+    value: (row) => formatMoney(row.total_expected_commission),
+  },
+  {
+    title: 'Received',
+    width: 85,
+    align: 'right',
+    value: (row) => formatMoney(row.total_received_commission),
+  },
+  {
+    title: 'Outstanding',
+    width: 85,
+    align: 'right',
+    value: (row) => formatMoney(row.outstanding_commission),
+  },
+  { title: 'Received %', width: 60, align: 'right', value: (row) => row.commission_received_percentage },
+];
+
+/** A report PDF being written: the heading and totals first, then rows batch by batch. */
+export class CommissionPdf {
+  readonly document: PDFKit.PDFDocument;
+  private y = MARGIN;
+  private pageNumber = 1;
+  private rowIndex = 0;
+
+  constructor(private readonly heading: ReportHeading) {
+    this.document = new PDFDocument({
+      size: 'A4',
+      layout: 'landscape',
+      margin: MARGIN,
+      info: { Title: `Commission report, ${heading.period}`, Author: heading.agencyName },
+    });
+    this.document.font('Helvetica').fillColor(INK);
+    this.footer();
+  }
+
+  private get bottom() {
+    return this.document.page.height - MARGIN - 14;
+  }
+
+  private get width() {
+    return this.document.page.width - 2 * MARGIN;
+  }
+
+  /** Text at a position, cut with an ellipsis to fit `width`, right-aligned on request. */
+  private cell(text: string, x: number, width: number, align?: 'right') {
+    const doc = this.document;
+    let shown = text;
+    if (doc.widthOfString(shown) > width - 4) {
+      while (shown.length > 1 && doc.widthOfString(`${shown}…`) > width - 4) shown = shown.slice(0, -1);
+      shown = `${shown.trimEnd()}…`;
+    }
+    const left = align === 'right' ? x + width - 2 - doc.widthOfString(shown) : x + 2;
+    doc.text(shown, left, this.y + 3.5, { lineBreak: false });
+  }
+
+  private footer() {
+    const doc = this.document;
+    const { y } = this;
+    doc.fontSize(7).fillColor(MUTED);
+    this.y = doc.page.height - MARGIN - 6;
+    this.cell(`${this.heading.agencyName} · Commission report · ${this.heading.period}`, MARGIN, 500);
+    this.cell(`Page ${this.pageNumber}`, MARGIN + this.width - 100, 100, 'right');
+    doc.fillColor(INK);
+    this.y = y;
+  }
+
+  private newPage() {
+    this.document.addPage();
+    this.pageNumber += 1;
+    this.y = MARGIN;
+    this.footer();
+  }
+
+  private ensureRoom(height: number) {
+    if (this.y + height > this.bottom) this.newPage();
+  }
+
+  private tableHeading<Row>(columns: Column<Row>[]) {
+    const doc = this.document;
+    doc.font('Helvetica-Bold').fontSize(FONT_SIZE).fillColor(INK);
+    let x = MARGIN;
+    for (const column of columns) {
+      this.cell(column.title, x, column.width, column.align);
+      x += column.width;
+    }
+    const tableWidth = columns.reduce((sum, column) => sum + column.width, 0);
+    this.y += ROW_HEIGHT;
+    doc
+      .moveTo(MARGIN, this.y)
+      .lineTo(MARGIN + tableWidth, this.y)
+      .lineWidth(0.75)
+      .strokeColor(INK)
+      .stroke();
+    doc.font('Helvetica');
+  }
+
+  private tableRow<Row>(columns: Column<Row>[], row: Row, banded: boolean) {
+    const doc = this.document;
+    if (banded) {
+      const tableWidth = columns.reduce((sum, column) => sum + column.width, 0);
+      doc.rect(MARGIN, this.y, tableWidth, ROW_HEIGHT).fill(BAND);
+      doc.fillColor(INK);
+    }
+    let x = MARGIN;
+    for (const column of columns) {
+      this.cell(column.value(row), x, column.width, column.align);
+      x += column.width;
+    }
+    this.y += ROW_HEIGHT;
+  }
+
+  private sectionTitle(title: string) {
+    this.ensureRoom(ROW_HEIGHT * 4);
+    this.y += 10;
+    this.document.font('Helvetica-Bold').fontSize(11).fillColor(INK);
+    this.document.text(title, MARGIN, this.y, { lineBreak: false });
+    this.y += 18;
+    this.document.font('Helvetica').fontSize(FONT_SIZE);
+  }
+
+  /** The agency, period and filters, the summary and the per-insurer table. */
+  writeTotals(summary: CommissionSummary, companies: CommissionCompanySummary[]) {
+    const doc = this.document;
+    const { heading } = this;
+    doc.font('Helvetica-Bold').fontSize(16).text(heading.agencyName, MARGIN, this.y, { lineBreak: false });
+    this.y += 22;
+    doc.font('Helvetica').fontSize(11).fillColor(MUTED);
+    doc.text(`Commission report · ${heading.period}`, MARGIN, this.y, { lineBreak: false });
+    this.y += 16;
+    doc.fontSize(8.5);
+    const notes = [
+      heading.filters.length > 0 ? `Filters: ${heading.filters.join('; ')}` : 'Filters: none',
+      `Amounts in ${heading.currency}. Generated ${heading.generatedAt}.`,
+    ];
+    for (const note of notes) {
+      this.cell(note, MARGIN - 2, this.width);
+      this.y += 12;
+    }
+    doc.fillColor(INK);
+
+    this.sectionTitle('Summary');
+    const figures: [string, string][] = [
+      ['Policies', String(summary.total_policies)],
+      ['Total premium', formatMoney(summary.total_premium)],
+      ['Paid by customers', formatMoney(summary.total_paid)],
+      ['Premium still to pay', formatMoney(summary.total_pending)],
+      ['Expected commission', formatMoney(summary.total_expected_commission)],
+      ['Received commission', formatMoney(summary.total_received_commission)],
+      ['Outstanding commission', formatMoney(summary.outstanding_commission)],
+      ['Commission received', `${summary.commission_received_percentage} %`],
+      ['Average commission rate', `${summary.average_commission_percentage} %`],
+    ];
+    const perLine = 3;
+    const blockWidth = this.width / perLine;
+    figures.forEach(([label, figure], index) => {
+      const x = MARGIN + (index % perLine) * blockWidth;
+      doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+      this.cell(label, x - 2, blockWidth);
+      doc.font('Helvetica-Bold').fontSize(11).fillColor(INK);
+      this.y += 10;
+      this.cell(figure, x - 2, blockWidth);
+      this.y -= 10;
+      if (index % perLine === perLine - 1) this.y += 28;
+    });
+    if (figures.length % perLine !== 0) this.y += 28;
+
+    this.sectionTitle('By insurer');
+    if (companies.length === 0) {
+      doc
+        .fontSize(FONT_SIZE)
+        .fillColor(MUTED)
+        .text('No policies match.', MARGIN, this.y, { lineBreak: false });
+      doc.fillColor(INK);
+      this.y += ROW_HEIGHT;
+    } else {
+      this.tableHeading(COMPANY_COLUMNS);
+      companies.forEach((company, index) => {
+        this.ensureRoom(ROW_HEIGHT);
+        this.tableRow(COMPANY_COLUMNS, company, index % 2 === 1);
+      });
+    }
+    this.sectionTitle('Policies');
+    this.tableHeading(ROW_COLUMNS);
+  }
+
+  /** A batch of rows, starting a new page (with the table heading again) whenever one fills. */
+  writeRows(rows: CommissionReportRow[]) {
+    for (const row of rows) {
+      if (this.y + ROW_HEIGHT > this.bottom) {
+        this.newPage();
+        this.tableHeading(ROW_COLUMNS);
+      }
+      this.tableRow(ROW_COLUMNS, row, this.rowIndex % 2 === 1);
+      this.rowIndex += 1;
+    }
+  }
+
+  end() {
+    if (this.rowIndex === 0) {
+      this.document.fontSize(FONT_SIZE).fillColor(MUTED);
+      this.document.text('No policies match.', MARGIN + 2, this.y + 4, { lineBreak: false });
+    }
+    this.document.end();
+  }
+}

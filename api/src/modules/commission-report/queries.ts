@@ -1,0 +1,338 @@
+import type {
+  CommissionCompanySummary,
+  CommissionPaymentStatus,
+  CommissionReportRow,
+  CommissionSummary,
+  commissionExportQuery,
+  commissionReportQuery,
+} from '@coverdesk/contract';
+import { and, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Transaction } from '../../db/client.js';
+import { containing, jsonObject, literalLimit, orderBy } from '../../db/query-helpers.js';
+import { statementBuilder as qb, reusableStatement } from '../../db/reusable-statement.js';
+import { offsetOf } from '../../http/pagination.js';
+import { companies } from '../companies/tables.js';
+import { customers } from '../customers/tables.js';
+import { overdue } from '../payments/queries.js';
+import { expectedCommission, receivedCommission } from '../policies/commission.js';
+import { policyStatus, statusIs } from '../policies/status.js';
+import { installments, policies } from '../policies/tables.js';
+import { policyTypes } from '../policy-types/tables.js';
+
+// The commission report's statements. Every figure is one of the policy module's own expressions
+// (commission.ts, status.ts, the overdue rule of the payments list), summed in the database, so the
+// report never disagrees with a policy page by a cent.
+
+type ReportQuery = z.output<typeof commissionReportQuery>;
+type ExportQuery = z.output<typeof commissionExportQuery>;
+type Filters = Pick<ExportQuery, FilterName>;
+
+const FILTERS = [
+  'start_date',
+  'end_date',
+  'company_id',
+  'policy_type_id',
+  'payment_status',
+  'search',
+] as const;
+type FilterName = (typeof FILTERS)[number];
+
+const value = sql.placeholder;
+
+/**
+ * A policy's payment status, in this order: every instalment paid; an unpaid instalment past its
+ * due date (the payments list's overdue rule, on the agency's today); something paid; nothing paid.
+ * The overdue instalments are read once per statement from their partial index and hashed.
+ */
+const overdueInstalments = qb
+  .select({ policyId: installments.policyId })
+  .from(installments)
+  .where(and(eq(installments.tenantId, value('tenant_id')), overdue));
+export const paymentStatus = sql<CommissionPaymentStatus>`case
+  when ${policies.installmentsPaid} >= ${policies.totalInstallments} then 'Paid'
+  when ${policies.id} in (${overdueInstalments}) then 'Overdue'
+  when ${policies.amountPaid} > 0 then 'Partial'
+  else 'Pending' end`;
+
+const outstanding = sql`(${expectedCommission} - ${receivedCommission})`;
+
+/** "12.34": part x 100 / whole to the cent, half-up (numeric round), and 0.00 when the whole is 0. */
+const percentOf = (part: SQL, whole: SQL) =>
+  sql<string>`(case when ${whole} > 0 then round(${part} * 100 / ${whole}, 2) else 0.00 end)::text`;
+
+/** One report row, every field as the API writes it: money and rates as exact strings. */
+export const rowFields = {
+  policy_id: policies.id,
+  policy_number: policies.policyNumber,
+  customer_id: policies.customerId,
+  customer_name: customers.displayName,
+  company_id: policies.companyId,
+  company_name: companies.name,
+  company_commission_type: companies.commissionType,
+  commission_payment_method: companies.commissionPaymentMethod,
+  policy_type_id: policies.policyTypeId,
+  policy_type_name: policyTypes.name,
+  status: policyStatus,
+  start_date: sql`${policies.startDate}::text`,
+  end_date: sql`${policies.endDate}::text`,
+  total_premium: sql`${policies.totalPremium}::text`,
+  net_premium: sql`${policies.netPremium}::text`,
+  commission_percentage: sql`${policies.commissionPercentage}::text`,
+  expected_commission: sql`${expectedCommission}::text`,
+  received_commission: sql`${receivedCommission}::text`,
+  outstanding_commission: sql`${outstanding}::text`,
+  received_commission_percentage: percentOf(receivedCommission, expectedCommission),
+  payment_status: paymentStatus,
+  installments_paid: policies.installmentsPaid,
+  total_installments: policies.totalInstallments,
+  amount_paid: sql`${policies.amountPaid}::text`,
+  created_at: sql`to_char(${policies.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+};
+
+/** What writes a statement: which filters are set and the sort; it is the cached statement's key. */
+interface Shape {
+  filters: Record<FilterName, boolean>;
+  ordering: ExportQuery['ordering'];
+}
+
+/**
+ * The policies the report covers: the agency's policies that were not cancelled (a cancelled
+ * policy earns nothing, as in the policy totals), whose term overlaps the period and that match
+ * the filters. The period's bounds are inclusive and either may be left out.
+ */
+function matching({ filters }: Shape): SQL | undefined {
+  return and(
+    eq(policies.tenantId, value('tenant_id')),
+    sql`not (${statusIs.cancelled})`,
+    filters.start_date ? gte(policies.endDate, value('start_date')) : undefined,
+    filters.end_date ? lte(policies.startDate, value('end_date')) : undefined,
+    filters.company_id ? eq(policies.companyId, value('company_id')) : undefined,
+    filters.policy_type_id ? eq(policies.policyTypeId, value('policy_type_id')) : undefined,
+    filters.payment_status ? sql`${paymentStatus} = ${value('payment_status')}` : undefined,
+    filters.search
+      ? or(ilike(policies.policyNumber, value('search')), ilike(customers.displayName, value('search')))
+      : undefined,
+  );
+}
+
+function ordered(shape: Shape): SQL[] {
+  return orderBy(
+    shape.ordering,
+    {
+      policy_number: sql`lower(${policies.policyNumber})`,
+      customer_name: sql`lower(${customers.displayName})`,
+      company_name: sql`lower(${companies.name})`,
+      policy_type_name: sql`lower(${policyTypes.name})`,
+      start_date: policies.startDate,
+      end_date: policies.endDate,
+      total_premium: policies.totalPremium,
+      amount_paid: policies.amountPaid,
+      expected_commission: expectedCommission,
+      received_commission: receivedCommission,
+      outstanding_commission: outstanding,
+      created_at: policies.createdAt,
+    },
+    policies.id,
+  );
+}
+
+/** The report's rows, each as the JSON object the API sends. */
+const rowJson = jsonObject(rowFields);
+
+/** The report's rows with every party joined, in the requested order. */
+const rowsOf = (shape: Shape) =>
+  qb
+    .select({ row: sql`${rowJson}`.as('row') })
+    .from(policies)
+    .innerJoin(customers, eq(customers.id, policies.customerId))
+    .innerJoin(companies, eq(companies.id, policies.companyId))
+    .innerJoin(policyTypes, eq(policyTypes.id, policies.policyTypeId))
+    .where(matching(shape))
+    .orderBy(...ordered(shape));
+
+/** A column of the aggregate below, by name. */
+const total = (name: string) => sql`${sql.identifier('totals')}.${sql.identifier(name)}`;
+
+/**
+ * The agency's totals and each insurer's, in one pass over the matching policies: grouping sets
+ * give the grand total (`is_total`) and a row per insurer from the same aggregate. The customer is
+ * joined only when the search needs the name.
+ */
+function totalsOf(shape: Shape): SQL {
+  const expected = sql`sum(${expectedCommission})`;
+  const received = sql`sum(${receivedCommission})`;
+  const money = (sum: SQL) => sql`coalesce(${sum}, 0.00)::text`;
+  const searchJoin = shape.filters.search
+    ? sql`inner join ${customers} on ${eq(customers.id, policies.customerId)}`
+    : sql``;
+  return sql`select
+      ${policies.companyId} as company_id,
+      grouping(${policies.companyId}) = 1 as is_total,
+      min(${companies.name}) as company_name,
+      min(${companies.commissionType}) as company_commission_type,
+      min(${companies.commissionPaymentMethod}) as commission_payment_method,
+      count(*)::int as total_policies,
+      ${money(sql`sum(${policies.totalPremium})`)} as total_premium,
+      ${money(expected)} as total_expected_commission,
+      ${money(received)} as total_received_commission,
+      ${money(sql`sum(${policies.amountPaid})`)} as total_paid,
+      ${money(sql`sum(${policies.totalPremium} - ${policies.amountPaid})`)} as total_pending,
+      ${money(sql`sum(${outstanding})`)} as outstanding_commission,
+      ${percentOf(received, expected)} as commission_received_percentage,
+      ${percentOf(expected, sql`sum(${policies.netPremium})`)} as average_commission_percentage
+    from ${policies}
+    inner join ${companies} on ${eq(companies.id, policies.companyId)}
+    ${searchJoin}
+    where ${matching(shape)}
+    group by grouping sets ((), (${policies.companyId}))`;
+}
+
+const summaryJson = jsonObject({
+  total_policies: total('total_policies'),
+  total_premium: total('total_premium'),
+  total_commission: total('total_expected_commission'),
+  total_expected_commission: total('total_expected_commission'),
+  total_received_commission: total('total_received_commission'),
+  total_paid: total('total_paid'),
+  total_pending: total('total_pending'),
+  total_earned: total('total_received_commission'),
+  outstanding_commission: total('outstanding_commission'),
+  commission_received_percentage: total('commission_received_percentage'),
+  average_commission_percentage: total('average_commission_percentage'),
+});
+
+const companyJson = jsonObject({
+  company_id: total('company_id'),
+  company_name: total('company_name'),
+  company_commission_type: total('company_commission_type'),
+  commission_payment_method: total('commission_payment_method'),
+  total_policies: total('total_policies'),
+  total_premium: total('total_premium'),
+  total_expected_commission: total('total_expected_commission'),
+  total_received_commission: total('total_received_commission'),
+  outstanding_commission: total('outstanding_commission'),
+  commission_received_percentage: total('commission_received_percentage'),
+});
+
+interface PageShape extends Shape {
+  page_size: number;
+  skips: boolean;
+  /** False answers the totals alone. */
+  rows: boolean;
+}
+
+/**
+ * A page of the report with the totals over every matching policy, in one statement: the page
+ * (read in order through the policies' indexes when sorted by a date) and one aggregate pass for
+ * the agency's and the insurers' totals.
+ */
+const reportStatement = reusableStatement<
+  PageShape,
+  { count: number; rows: string; summary: string; company_summary: string }
+>((shape) => {
+  const page = rowsOf(shape)
+    .limit(literalLimit(shape.page_size))
+    .offset(shape.skips ? value('offset') : 0);
+  // PostgreSQL aggregates a sorted subquery's rows in its order.
+  const rows = shape.rows
+    ? sql`(select coalesce(json_agg(page.row), '[]')::text from (${page}) page)`
+    : sql`'[]'`;
+  const isTotal = total('is_total');
+  return sql`select
+      coalesce(max(${total('total_policies')}) filter (where ${isTotal}), 0) as count,
+      ${rows} as rows,
+      (json_agg(${summaryJson}) filter (where ${isTotal}) -> 0)::text as summary,
+      coalesce(json_agg(${companyJson} order by lower(${total('company_name')}), ${total('company_id')})
+        filter (where not ${isTotal}), '[]')::text as company_summary
+    from (${totalsOf(shape)}) totals`;
+});
+
+function shapeOf(query: ExportQuery): { shape: Shape; values: Record<string, unknown> } {
+  const filters: Partial<Filters> = {};
+  for (const name of FILTERS) {
+    const given = query[name];
+    if (given !== undefined && given !== '') (filters as Record<string, unknown>)[name] = given;
+  }
+  const shape: Shape = {
+    filters: Object.fromEntries(FILTERS.map((name) => [name, name in filters])) as Shape['filters'],
+    ordering: query.ordering,
+  };
+  const values = {
+    ...filters,
+    search: filters.search === undefined ? undefined : containing(filters.search),
+  };
+  return { shape, values };
+}
+
+/** The report as the JSON the API sends: the page's rows, the totals and the paging. */
+export async function commissionReport(tx: Transaction, tenantId: string, query: ReportQuery) {
+  const { shape, values } = shapeOf(query);
+  const [row] = await reportStatement(
+    tx,
+    {
+      ...shape,
+      page_size: query.page_size,
+      skips: query.page > 1,
+      rows: query.include === 'commission_data',
+    },
+    { ...values, tenant_id: tenantId, offset: offsetOf(query) },
+  );
+  if (!row) throw new Error('an aggregate always answers one row');
+  const totalPages = Math.max(1, Math.ceil(row.count / query.page_size));
+  const pagination = {
+    page: query.page,
+    page_size: query.page_size,
+    total_items: row.count,
+    total_pages: totalPages,
+    has_next: query.page < totalPages,
+    has_previous: query.page > 1,
+  };
+  return `{"commission_data":${row.rows},"summary":${row.summary},"company_summary":${row.company_summary},"pagination":${JSON.stringify(pagination)}}`;
+}
+
+/** The totals alone, for the PDF's first page. */
+export async function commissionTotals(tx: Transaction, tenantId: string, query: ExportQuery) {
+  const { shape, values } = shapeOf(query);
+  const [row] = await reportStatement(
+    tx,
+    { ...shape, page_size: 1, skips: false, rows: false },
+    { ...values, tenant_id: tenantId },
+  );
+  if (!row) throw new Error('an aggregate always answers one row');
+  return {
+    summary: JSON.parse(row.summary) as CommissionSummary,
+    company_summary: JSON.parse(row.company_summary) as CommissionCompanySummary[],
+  };
+}
+
+/** Rows per fetch from an export's cursor: what one batch holds in memory. */
+export const EXPORT_BATCH_ROWS = 500;
+
+const CURSOR = 'commission_export';
+
+/**
+ * Every matching row, in order, read through a cursor in batches of `EXPORT_BATCH_ROWS`: an export
+ * of the whole book holds one batch at a time, and reads one consistent view of it. Runs inside the
+ * tenant transaction and ends with it, so one export per transaction.
+ */
+const exportCursor = reusableStatement<Shape, never>(
+  (shape) => sql`declare ${sql.raw(CURSOR)} no scroll cursor for ${rowsOf(shape)}`,
+);
+
+export async function* exportRows(
+  tx: Transaction,
+  tenantId: string,
+  query: ExportQuery,
+  batchRows = EXPORT_BATCH_ROWS,
+): AsyncGenerator<CommissionReportRow[]> {
+  const { shape, values } = shapeOf(query);
+  await exportCursor(tx, shape, { ...values, tenant_id: tenantId });
+  if (!Number.isSafeInteger(batchRows) || batchRows < 1) throw new Error(`not a batch size: ${batchRows}`);
+  const fetch = sql`fetch forward ${sql.raw(String(batchRows))} from ${sql.raw(CURSOR)}`;
+  for (;;) {
+    const fetched = await tx.execute<{ row: CommissionReportRow }>(fetch);
+    if (fetched.rows.length > 0) yield fetched.rows.map(({ row }) => row);
+    if (fetched.rows.length < batchRows) return;
+  }
+}

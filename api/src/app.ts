@@ -21,6 +21,7 @@ import { requestId } from './http/request-id.js';
 import { RevokedSessions } from './modules/accounts/revoked-sessions.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { commissionReportRoutes } from './modules/commission-report/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(setupRoutes(ctx));
       await api.register(policyRoutes(ctx));
       await api.register(paymentRoutes(ctx));
+      await api.register(analyticsRoutes(ctx));
       await api.register(commissionReportRoutes(ctx));
     },
     { prefix: '/api' },

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { companies } from '../companies/tables.js';
 import { policies } from './tables.js';
 
@@ -10,8 +10,12 @@ import { policies } from './tables.js';
 export const expectedCommission: SQL<string> = sql<string>`policy_expected_commission(${policies.netPremium}, ${policies.commissionPercentage})`;
 
 /**
- * What the insurer owes so far. Full policy: the expected commission once the whole premium is
- * paid, else nothing. Pro rata: the expected commission x amount paid / total premium, to the cent.
- * Needs `companies` joined to the policy's insurer.
+ * What the insurer owes once `paid` of the premium has come in. Full policy: the expected commission
+ * once the whole premium is paid, else nothing. Pro rata: the expected commission x paid / total
+ * premium, to the cent. Needs `companies` joined to the policy's insurer.
  */
-export const receivedCommission: SQL<string> = sql<string>`policy_received_commission(${companies.commissionPaymentMethod}, ${expectedCommission}, ${policies.amountPaid}, ${policies.totalPremium})`;
+export const receivedCommissionOn = (paid: SQLWrapper): SQL<string> =>
+  sql<string>`policy_received_commission(${companies.commissionPaymentMethod}, ${expectedCommission}, ${paid}, ${policies.totalPremium})`;
+
+/** What the insurer owes so far, on what the policy has been paid. */
+export const receivedCommission: SQL<string> = receivedCommissionOn(policies.amountPaid);

@@ -1,0 +1,415 @@
+import type {
+  CustomerAnalytics,
+  CustomerAnalyticsPeriod,
+  PortfolioAnalytics,
+  PortfolioHistory,
+  PortfolioHistoryMonths,
+} from '@coverdesk/contract';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Transaction } from '../../db/client.js';
+import { one } from '../../db/query-helpers.js';
+import { companies } from '../companies/tables.js';
+import { customers } from '../customers/tables.js';
+import { overdue } from '../payments/queries.js';
+import { expectedCommission, receivedCommission, receivedCommissionOn } from '../policies/commission.js';
+import { expiringWithin, statusIs } from '../policies/status.js';
+import { installments, policies } from '../policies/tables.js';
+import { policyTypes } from '../policy-types/tables.js';
+
+// The agency's analytics, each a few set-based statements over its policies and instalments. Every
+// figure is built from the policy module's own rules: its status conditions, the commission
+// functions and the instalment overdue rule, so a total here is the sum of what the policy pages
+// show. `current_date` is the agency's day (withTenant sets its time zone).
+
+/** Money as the API writes it: an exact string with two decimals, 0.00 for an empty sum. */
+const money = (amount: SQLWrapper) => sql`round(coalesce((${amount}), 0), 2)::text`;
+
+/** A share in per cent to two decimals, 0.00 when the base is zero. */
+const share = (part: SQLWrapper, base: SQLWrapper) =>
+  sql`round(case when coalesce((${base}), 0) = 0 then 0 else coalesce((${part}), 0) * 100.0 / (${base}) end, 2)::text`;
+
+/** A policy with its insurer, both of the agency (the composite keys join on the tenant too). */
+const policiesOfAgency = (tenantId: string) => sql`${policies}
+  join ${companies} on ${companies.tenantId} = ${policies.tenantId} and ${companies.id} = ${policies.companyId}
+  where ${policies.tenantId} = ${tenantId}`;
+
+/** Held now: active today, or written to start later (a renewal already agreed counts). */
+const current = sql`(${statusIs.active} or ${statusIs.pending})`;
+
+/** Covering the day: within its term and not cancelled by then, whatever happened after. */
+const inForceOn = (day: SQLWrapper) =>
+  sql`(${policies.startDate} <= ${day} and ${policies.endDate} >= ${day} and (${policies.cancelledAt} is null or ${policies.cancelledAt} > ${day}))`;
+
+const notCancelled = sql`not (${statusIs.cancelled})`;
+
+/** Rows of a raw statement, typed by the caller who wrote its columns. */
+async function rows<Row>(tx: Transaction, statement: SQL): Promise<Row[]> {
+  const result = await tx.execute(statement);
+  return result.rows as Row[];
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const PERIOD_START: Record<CustomerAnalyticsPeriod, SQL> = {
+  '3m': sql`(current_date - interval '3 months')::date`,
+  '6m': sql`(current_date - interval '6 months')::date`,
+  '12m': sql`(current_date - interval '12 months')::date`,
+  ytd: sql`date_trunc('year', current_date)::date`,
+};
+
+/** Customers: how many, how new, how loyal, who is worth most, and who owes. */
+export async function customerAnalytics(
+  tx: Transaction,
+  tenantId: string,
+  period: CustomerAnalyticsPeriod,
+): Promise<CustomerAnalytics> {
+  const { today, period_start } = one(
+    await rows<{ today: string; period_start: string }>(
+      tx,
+      sql`select current_date::text as today, ${PERIOD_START[period]}::text as period_start`,
+    ),
+  );
+
+  // One pass over the agency's policies, one row per customer who ever held one.
+  const perCustomer = sql`
+    select ${policies.customerId} as customer_id,
+      (count(*) filter (where ${notCancelled}))::int as policies,
+      sum(${policies.totalPremium}) filter (where ${notCancelled}) as premium,
+      sum(${expectedCommission}) filter (where ${notCancelled}) as expected,
+      sum(${receivedCommission}) filter (where ${notCancelled}) as received,
+      min(${policies.startDate}) as first_start,
+      (count(*) filter (where ${current}))::int as current_policies,
+      bool_or(${inForceOn(sql`${period_start}::date`)}) as held_at_start
+    from ${policiesOfAgency(tenantId)}
+    group by ${policies.customerId}`;
+
+  const heldNow = sql`
+    select ${policies.customerId} as customer_id, ${policies.companyId} as company_id,
+      ${policies.policyTypeId} as policy_type_id
+    from ${policiesOfAgency(tenantId)} and ${current}`;
+
+  const value = (order: SQL) => sql`coalesce((
+    select json_agg(json_build_object(
+      'customer_id', ranked.customer_id, 'customer_name', ranked.customer_name,
+      'policies', ranked.policies, 'lifetime_premium', ${money(sql`ranked.premium`)},
+      'expected_commission', ${money(sql`ranked.expected`)},
+      'received_commission', ${money(sql`ranked.received`)}) order by ranked.position)
+    from (
+      select per_customer.*, ${customers.displayName} as customer_name,
+        row_number() over (order by ${order}, ${customers.displayName}, per_customer.customer_id) as position
+      from per_customer
+      join ${customers} on ${customers.tenantId} = ${tenantId} and ${customers.id} = per_customer.customer_id
+      where per_customer.policies > 0
+      order by position
+      limit 10
+    ) ranked), '[]'::json)`;
+
+  const figures = one(
+    await rows<Omit<CustomerAnalytics, 'period' | 'period_start' | 'today' | 'inactive_customers'>>(
+      tx,
+      sql`
+    with per_customer as materialized (${perCustomer}),
+    held_now as materialized (${heldNow}),
+    months as (
+      select month::date as first_day
+      from generate_series(date_trunc('month', current_date) - interval '11 months',
+        date_trunc('month', current_date), interval '1 month') month
+    )
+    select
+      (select count(*) from ${customers} where ${customers.tenantId} = ${tenantId})::int as total_customers,
+      (select count(*) from per_customer
+        where first_start between ${period_start}::date and current_date)::int as new_customers,
+      (select json_agg(json_build_object('month', to_char(months.first_day, 'YYYY-MM'),
+          'new_customers', (select count(*) from per_customer
+            where first_start >= months.first_day and first_start < months.first_day + interval '1 month'
+              and first_start <= current_date)) order by months.first_day)
+        from months) as new_per_month,
+      (select count(*) from per_customer where current_policies > 0)::int as active_customers,
+      json_build_object(
+        'base_customers', (select count(*) from per_customer where held_at_start),
+        'retained_customers', (select count(*) from per_customer where held_at_start and current_policies > 0),
+        'retention_rate', (select ${share(
+          sql`count(*) filter (where current_policies > 0)`,
+          sql`count(*)`,
+        )} from per_customer where held_at_start)
+      ) as retention,
+      ${value(sql`per_customer.premium desc`)} as top_by_premium,
+      ${value(sql`per_customer.expected desc, per_customer.received desc`)} as top_by_commission,
+      (select json_build_object(
+          'one', count(*) filter (where current_policies = 1),
+          'two', count(*) filter (where current_policies = 2),
+          'three', count(*) filter (where current_policies = 3),
+          'four_or_more', count(*) filter (where current_policies >= 4))
+        from per_customer) as policies_per_customer,
+      coalesce((select json_agg(json_build_object('policy_type_id', counted.policy_type_id,
+          'policy_type_name', ${policyTypes.name}, 'customers', counted.customers)
+          order by counted.customers desc, ${policyTypes.name}, counted.policy_type_id)
+        from (select policy_type_id, count(distinct customer_id) as customers from held_now
+          group by policy_type_id) counted
+        join ${policyTypes} on ${policyTypes.tenantId} = ${tenantId} and ${policyTypes.id} = counted.policy_type_id),
+        '[]'::json) as by_policy_type,
+      coalesce((select json_agg(json_build_object('company_id', counted.company_id,
+          'company_name', ${companies.name}, 'customers', counted.customers)
+          order by counted.customers desc, ${companies.name}, counted.company_id)
+        from (select company_id, count(distinct customer_id) as customers from held_now
+          group by company_id) counted
+        join ${companies} on ${companies.tenantId} = ${tenantId} and ${companies.id} = counted.company_id),
+        '[]'::json) as by_company,
+      (select json_build_object(
+          'customers', count(distinct ${policies.customerId}),
+          'instalments', count(*),
+          'amount_overdue', ${money(sql`sum(${installments.amountDue} - ${installments.amountPaid})`)})
+        from ${installments}
+        join ${policies} on ${policies.tenantId} = ${installments.tenantId} and ${policies.id} = ${installments.policyId}
+        where ${installments.tenantId} = ${tenantId} and ${overdue}) as overdue,
+      (select json_build_object(
+          'customers_with_policies', count(*),
+          'total_premium', ${money(sql`sum(premium)`)},
+          'average_premium', ${money(sql`sum(premium) / nullif(count(*), 0)`)},
+          'average_expected_commission', ${money(sql`sum(expected) / nullif(count(*), 0)`)},
+          'average_received_commission', ${money(sql`sum(received) / nullif(count(*), 0)`)})
+        from per_customer where policies > 0) as lifetime_value
+  `,
+    ),
+  );
+  return {
+    period,
+    period_start,
+    today,
+    ...figures,
+    inactive_customers: figures.total_customers - figures.active_customers,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** What the agency holds today, what it earns this year, what comes up for renewal and what is owed. */
+export async function portfolioAnalytics(tx: Transaction, tenantId: string): Promise<PortfolioAnalytics> {
+  // The active policies summed by insurer, by type, by frequency and overall in one pass.
+  const grouped = sql`
+    select ${policies.companyId} as company_id, ${policies.policyTypeId} as policy_type_id,
+      ${policies.paymentFrequency} as payment_frequency,
+      grouping(${policies.companyId}) = 0 as by_company,
+      grouping(${policies.policyTypeId}) = 0 as by_type,
+      grouping(${policies.paymentFrequency}) = 0 as by_frequency,
+      count(*)::int as policies, sum(${policies.totalPremium}) as premium
+    from ${policiesOfAgency(tenantId)} and ${statusIs.active}
+    group by grouping sets ((${policies.companyId}), (${policies.policyTypeId}), (${policies.paymentFrequency}), ())`;
+  const groupOf = (kind: string, fields: SQL, join: SQL, order: SQL) => sql`coalesce((
+    select json_agg(json_build_object(${fields}, 'policies', in_force.policies,
+        'premium', ${money(sql`in_force.premium`)},
+        'share_percentage', ${share(sql`in_force.premium`, sql`total.premium`)})
+      order by in_force.premium desc, ${order})
+    from in_force ${join}
+    where in_force.${sql.raw(kind)}), '[]'::json)`;
+  const renewalsWithin = (days: number) => sql`json_build_object('within_days', ${sql.raw(String(days))},
+    'policies', count(*) filter (where ${expiringWithin(days)}),
+    'premium', ${money(sql`sum(${policies.totalPremium}) filter (where ${expiringWithin(days)})`)})`;
+
+  return one(
+    await rows<PortfolioAnalytics>(
+      tx,
+      sql`
+    with in_force as materialized (${grouped}),
+    total as (select coalesce(
+      (select premium from in_force where not (by_company or by_type or by_frequency)), 0) as premium,
+      coalesce((select policies from in_force where not (by_company or by_type or by_frequency)), 0) as policies),
+    by_company as (
+      select in_force.company_id, ${companies.name} as company_name, in_force.premium
+      from in_force join ${companies} on ${companies.tenantId} = ${tenantId} and ${companies.id} = in_force.company_id
+      where in_force.by_company)
+    select current_date::text as today,
+      (select json_build_object('policies', policies, 'premium', ${money(sql`premium`)}) from total) as in_force,
+      ${groupOf(
+        'by_company',
+        sql`'company_id', in_force.company_id, 'company_name', ${companies.name}`,
+        sql`join ${companies} on ${companies.tenantId} = ${tenantId} and ${companies.id} = in_force.company_id cross join total`,
+        sql`${companies.name}, in_force.company_id`,
+      )} as by_company,
+      ${groupOf(
+        'by_type',
+        sql`'policy_type_id', in_force.policy_type_id, 'policy_type_name', ${policyTypes.name}`,
+        sql`join ${policyTypes} on ${policyTypes.tenantId} = ${tenantId} and ${policyTypes.id} = in_force.policy_type_id cross join total`,
+        sql`${policyTypes.name}, in_force.policy_type_id`,
+      )} as by_policy_type,
+      ${groupOf(
+        'by_frequency',
+        sql`'payment_frequency', in_force.payment_frequency`,
+        sql`cross join total`,
+        sql`in_force.payment_frequency`,
+      )} as by_payment_frequency,
+      (select json_build_object('year', extract(year from current_date)::int,
+          'policies', count(*),
+          'expected', ${money(sql`sum(${expectedCommission})`)},
+          'received', ${money(sql`sum(${receivedCommission})`)},
+          'outstanding', ${money(sql`sum(${expectedCommission}) - sum(${receivedCommission})`)},
+          'received_percentage', ${share(sql`sum(${receivedCommission})`, sql`sum(${expectedCommission})`)})
+        from ${policiesOfAgency(tenantId)} and ${notCancelled}
+          and ${policies.startDate} >= date_trunc('year', current_date)::date
+          and ${policies.startDate} < (date_trunc('year', current_date) + interval '1 year')::date
+      ) as commission_this_year,
+      (select json_build_object('company_id', by_company.company_id, 'company_name', by_company.company_name,
+          'premium', ${money(sql`by_company.premium`)},
+          'share_percentage', ${share(sql`by_company.premium`, sql`total.premium`)})
+        from by_company cross join total
+        order by by_company.premium desc, by_company.company_name, by_company.company_id
+        limit 1) as concentration,
+      (select json_build_array(${renewalsWithin(30)}, ${renewalsWithin(60)}, ${renewalsWithin(90)})
+        from ${policiesOfAgency(tenantId)} and ${expiringWithin(90)}) as renewals_due,
+      (select json_build_object('instalments', count(*),
+          'amount', ${money(sql`sum(${installments.amountDue} - ${installments.amountPaid})`)})
+        from ${installments} where ${installments.tenantId} = ${tenantId} and ${overdue}) as overdue
+  `,
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const renewal = alias(policies, 'renewal');
+const predecessor = alias(policies, 'predecessor');
+
+/**
+ * The book month by month, worked out from the policies' dates, renewal links and payments alone, so
+ * an agency's history is right from the day it imports its book.
+ */
+export async function portfolioHistory(
+  tx: Transaction,
+  tenantId: string,
+  months: PortfolioHistoryMonths,
+): Promise<PortfolioHistory> {
+  // A term covers from its start to the day before its cancellation or its renewal's start, or to
+  // its end, whichever comes first (least() skips the nulls). Counting +1 in the month it starts and
+  // -1 in the month after it stops, the running sum up to a month is what was in force at its end.
+  const coverEvents = sql`
+    select greatest(date_trunc('month', start_date)::date, window_start.first_day) as month,
+      1 as sign, total_premium as premium
+    from terms_held cross join window_start
+    union all
+    select greatest(date_trunc('month', stop + 1)::date, window_start.first_day), -1, -total_premium
+    from terms_held cross join window_start`;
+  const stop = sql`least(${policies.endDate}, ${policies.cancelledAt} - 1, ${renewal.startDate} - 1)`;
+  const termsHeld = sql`
+    select ${policies.startDate} as start_date, ${policies.totalPremium} as total_premium, ${stop} as stop
+    from ${policies}
+    left join ${policies} as renewal on ${renewal.tenantId} = ${policies.tenantId} and ${renewal.id} = ${policies.renewedToId}
+    where ${policies.tenantId} = ${tenantId}
+      and ${policies.startDate} <= current_date and ${stop} >= ${policies.startDate}`;
+
+  // Payments by policy and month in the window, each month's received commission being what the
+  // policy had earned after that month's payments less what it had earned before them.
+  const paidByMonth = sql`
+    select ${installments.policyId} as policy_id, date_trunc('month', ${installments.paidDate})::date as month,
+      sum(${installments.amountPaid}) as amount
+    from ${installments} cross join window_start
+    where ${installments.tenantId} = ${tenantId} and ${installments.amountPaid} > 0
+      and ${installments.paidDate} >= window_start.first_day and ${installments.paidDate} <= current_date
+    group by 1, 2`;
+  const paidBefore = sql`
+    select ${installments.policyId} as policy_id, sum(${installments.amountPaid}) as amount
+    from ${installments} cross join window_start
+    where ${installments.tenantId} = ${tenantId} and ${installments.amountPaid} > 0
+      and ${installments.paidDate} < window_start.first_day
+      and ${installments.policyId} in (select policy_id from paid_by_month)
+    group by 1`;
+  const paidSteps = sql`
+    select paid_by_month.policy_id, paid_by_month.month,
+      coalesce(paid_before.amount, 0)
+        + sum(paid_by_month.amount) over (partition by paid_by_month.policy_id order by paid_by_month.month)
+        as after
+    from paid_by_month left join paid_before using (policy_id)`;
+  const receivedByMonth = sql`
+    select paid_steps.month,
+      sum(${receivedCommissionOn(sql`paid_steps.after`)}
+        - ${receivedCommissionOn(sql`paid_steps.after - paid_by_month.amount`)}) as received
+    from paid_steps
+    join paid_by_month using (policy_id, month)
+    join ${policies} on ${policies.tenantId} = ${tenantId} and ${policies.id} = paid_steps.policy_id
+    join ${companies} on ${companies.tenantId} = ${policies.tenantId} and ${companies.id} = ${policies.companyId}
+    where ${notCancelled}
+    group by paid_steps.month`;
+
+  // Terms that started in the window: new business, or the renewal of an earlier term.
+  const startsByMonth = sql`
+    select date_trunc('month', ${policies.startDate})::date as month,
+      count(*) filter (where ${predecessor.id} is null) as new_policies,
+      sum(${expectedCommission}) filter (where ${notCancelled}) as expected
+    from ${policies}
+    cross join window_start
+    left join ${policies} as predecessor on ${predecessor.tenantId} = ${policies.tenantId}
+      and ${predecessor.renewedToId} = ${policies.id}
+    where ${policies.tenantId} = ${tenantId}
+      and ${policies.startDate} >= window_start.first_day and ${policies.startDate} <= current_date
+    group by 1`;
+  // Terms that came to their end in the window (by today), renewed or not.
+  const endsByMonth = sql`
+    select date_trunc('month', ${policies.endDate})::date as month,
+      count(*) filter (where ${statusIs.renewed}) as renewed,
+      count(*) filter (where ${statusIs.expired}) as expired
+    from ${policies} cross join window_start
+    where ${policies.tenantId} = ${tenantId}
+      and ${policies.endDate} >= window_start.first_day and ${policies.endDate} <= current_date
+    group by 1`;
+  const cancelledByMonth = sql`
+    select date_trunc('month', ${policies.cancelledAt})::date as month, count(*) as cancelled
+    from ${policies} cross join window_start
+    where ${policies.tenantId} = ${tenantId}
+      and ${policies.cancelledAt} >= window_start.first_day and ${policies.cancelledAt} <= current_date
+    group by 1`;
+  // The current month's in-force figures are today's, by the policies' own status.
+  const activeToday = sql`
+    select count(*) as policies, sum(${policies.totalPremium}) as premium
+    from ${policies} where ${policies.tenantId} = ${tenantId} and ${statusIs.active}`;
+
+  const results = await rows<PortfolioHistory['results'][number]>(
+    tx,
+    sql`
+    with window_start as (
+      select (date_trunc('month', current_date) - make_interval(months => ${months - 1}))::date as first_day),
+    months as (
+      select month::date as first_day,
+        least((month + interval '1 month - 1 day')::date, current_date) as as_of
+      from window_start, generate_series(window_start.first_day, date_trunc('month', current_date), interval '1 month') month),
+    terms_held as materialized (${termsHeld}),
+    cover as (
+      select month, sum(sign) as policies, sum(premium) as premium
+      from (${coverEvents}) events
+      group by month),
+    paid_by_month as materialized (${paidByMonth}),
+    paid_before as (${paidBefore}),
+    paid_steps as (${paidSteps}),
+    received_by_month as (${receivedByMonth}),
+    starts_by_month as (${startsByMonth}),
+    ends_by_month as (${endsByMonth}),
+    cancelled_by_month as (${cancelledByMonth}),
+    active_today as (${activeToday}),
+    in_force as (
+      select months.first_day,
+        case when months.as_of = current_date then active_today.policies
+          else sum(coalesce(cover.policies, 0)) over running end as policies,
+        case when months.as_of = current_date then active_today.premium
+          else sum(coalesce(cover.premium, 0)) over running end as premium
+      from months cross join active_today left join cover on cover.month = months.first_day
+      window running as (order by months.first_day))
+    select to_char(months.first_day, 'YYYY-MM') as month, months.as_of::text as as_of,
+      coalesce(in_force.policies, 0)::int as policies_in_force,
+      ${money(sql`in_force.premium`)} as premium_in_force,
+      coalesce(starts_by_month.new_policies, 0)::int as new_policies,
+      coalesce(ends_by_month.renewed, 0)::int as renewed,
+      coalesce(ends_by_month.expired, 0)::int as expired,
+      coalesce(cancelled_by_month.cancelled, 0)::int as cancelled,
+      ${money(sql`starts_by_month.expected`)} as expected_commission,
+      ${money(sql`received_by_month.received`)} as received_commission,
+      ${share(sql`ends_by_month.renewed`, sql`ends_by_month.renewed + ends_by_month.expired`)} as retention_rate
+    from months
+    join in_force using (first_day)
+    left join starts_by_month on starts_by_month.month = months.first_day
+    left join ends_by_month on ends_by_month.month = months.first_day
+    left join cancelled_by_month on cancelled_by_month.month = months.first_day
+    left join received_by_month on received_by_month.month = months.first_day
+    order by months.first_day`,
+  );
+  const { today } = one(await rows<{ today: string }>(tx, sql`select current_date::text as today`));
+  return { months, today, results };
+}

@@ -27,6 +27,7 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
     { path: ':id/edit', lazy: () => import('../features/policies/pages/policy-form-page.js') },
     { path: ':id/renew', lazy: () => import('../features/policies/pages/policy-renew-page.js') },
   ],
+  '/commission-report': single(() => import('../features/commission-report/pages/commission-report-page.js')),
   '/payments': [
     { index: true, lazy: () => import('../features/payments/pages/payments-page.js') },
     { path: 'policy/:id', lazy: () => import('../features/payments/pages/payments-page.js') },

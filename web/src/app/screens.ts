@@ -89,8 +89,6 @@ export const SCREENS = [
     icon: IconReceipt,
     module: 'module_commission_reports',
     inSidebar: true,
-    coming:
-      'Commission per insurer for any period, expected and received, to hold against each insurer’s statement. Until then, each policy and each insurer shows its commission.',
   },
   {
     path: '/customer-analytics',

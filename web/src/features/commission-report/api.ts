@@ -1,0 +1,63 @@
+import type { CommissionReport, CommissionReportRow, Company, Paged } from '@coverdesk/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.js';
+import { queryKeys } from '../../lib/query-keys.js';
+import { saveFile } from '../../lib/save-file.js';
+
+type Query = Record<string, string | number>;
+
+const keys = {
+  report: (query: Query) => [...queryKeys.commissionReport, query] as const,
+  insurers: [...queryKeys.companies, 'report-choices'] as const,
+};
+
+/** A report row as the list shows it: keyed by its policy. */
+export type ReportRow = CommissionReportRow & { id: string };
+
+const reportOptions = (query: Query) => ({
+  queryKey: keys.report(query),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<CommissionReport>('/policies/commission_batch/', { query, signal }),
+  // The figures of the last period stay on screen, dimmed by the list, while the next one loads.
+  placeholderData: keepPreviousData,
+});
+
+/** The page of rows with the totals over every matching policy and each insurer's. */
+export function useCommissionReport(query: Query) {
+  return useQuery(reportOptions(query));
+}
+
+function asPage(report: CommissionReport): Paged<ReportRow> {
+  return {
+    count: report.pagination.total_items,
+    next: null,
+    previous: null,
+    results: report.commission_data.map((row) => ({ ...row, id: row.policy_id })),
+  };
+}
+
+/** The same answer (one request) as the page of rows the shared list component shows. */
+export function useCommissionRows(query: Query) {
+  return useQuery({ ...reportOptions(query), select: asPage });
+}
+
+/** Insurers with the types they sell, for the report's filters. */
+export function useInsurerFilterChoices() {
+  return useQuery({
+    queryKey: keys.insurers,
+    queryFn: async ({ signal }) =>
+      (await api.get<Paged<Company>>('/companies/', { query: { page_size: 100 }, signal })).results,
+  });
+}
+
+export type ExportFormat = 'pdf' | 'csv';
+
+/** Makes the report's file with the report's filters and hands it to the browser to save. */
+export function useExportReport(format: ExportFormat) {
+  return useMutation({
+    mutationFn: async (query: Query) => {
+      const file = await api.download(`/policies/commission_${format}/`, { query });
+      saveFile(file.blob, file.filename ?? `commission-report.${format}`);
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { COMMISSION_PAYMENT_STATUSES } from '@coverdesk/contract';
+import { Select, TextInput } from '@mantine/core';
+import { FilterSelect } from '../../../components/list-toolbar.js';
+import { useInsurerFilterChoices } from '../api.js';
+import { isPeriod, PERIOD_LABELS, PERIODS } from '../period.js';
+import type { ReportParams } from '../report-params.js';
+import { PAYMENT_STATUS_LABELS } from './payment-status-badge.js';
+
+const PERIOD_OPTIONS = PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }));
+const STATUS_OPTIONS = COMMISSION_PAYMENT_STATUSES.map((value) => ({
+  value,
+  label: PAYMENT_STATUS_LABELS[value],
+}));
+
+/** The period first (what an insurer's statement covers), then insurer, type and payment status. */
+export function ReportFilters({ report }: { report: ReportParams }) {
+  const { params, period, range } = report;
+  const insurers = useInsurerFilterChoices();
+  const types = new Map(
+    (insurers.data ?? []).flatMap((insurer) =>
+      insurer.policy_types.map((rate) => [rate.policy_type_id, rate.name]),
+    ),
+  );
+  const backwards = Boolean(range.start && range.end && range.end < range.start);
+
+  return (
+    <>
+      <Select
+        label="Period"
+        data={PERIOD_OPTIONS}
+        value={period}
+        allowDeselect={false}
+        onChange={(value) => {
+          if (!isPeriod(value ?? undefined)) return;
+          // A custom range starts from the dates on screen, for the broker to adjust.
+          params.set(
+            value === 'custom'
+              ? { period: value, start_date: range.start, end_date: range.end }
+              : { period: value, start_date: null, end_date: null },
+          );
+        }}
+        w={{ base: '100%', sm: 150 }}
+      />
+      {period === 'custom' && (
+        <>
+          <TextInput
+            type="date"
+            label="From"
+            value={range.start}
+            onChange={(event) => params.set({ start_date: event.currentTarget.value || null })}
+            w={{ base: '100%', sm: 160 }}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={range.end}
+            onChange={(event) => params.set({ end_date: event.currentTarget.value || null })}
+            error={backwards ? 'Ends before it starts.' : undefined}
+            w={{ base: '100%', sm: 160 }}
+          />
+        </>
+      )}
+      <FilterSelect
+        params={params}
+        name="company_id"
+        label="Insurer"
+        placeholder="Any insurer"
+        data={(insurers.data ?? []).map((insurer) => ({ value: insurer.id, label: insurer.name }))}
+        searchable
+        width={170}
+      />
+      <FilterSelect
+        params={params}
+        name="policy_type_id"
+        label="Type"
+        placeholder="Any type"
+        data={[...types].map(([value, label]) => ({ value, label }))}
+        width={150}
+      />
+      <FilterSelect
+        params={params}
+        name="payment_status"
+        label="Payments"
+        placeholder="Any"
+        data={STATUS_OPTIONS}
+        width={160}
+      />
+    </>
+  );
+}

@@ -1,0 +1,217 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus, IconReceipt } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { type Column, DataList } from '../../../components/data-list.js';
+import { ListToolbar } from '../../../components/list-toolbar.js';
+import { EmptyState } from '../../../components/page-states.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { Money } from '../../../lib/money.js';
+import { type ReportRow, useCommissionReport, useCommissionRows } from '../api.js';
+import { ExportButtons } from '../components/export-buttons.js';
+import { InsurerSummary } from '../components/insurer-summary.js';
+import { PaymentStatusBadge } from '../components/payment-status-badge.js';
+import { ReportFilters } from '../components/report-filters.js';
+import { SummaryCards, SummaryCardsSkeleton } from '../components/summary-cards.js';
+import { describeRange } from '../period.js';
+import { useReportParams } from '../report-params.js';
+
+/** A figure with a smaller one under it: what was received, and of how much. */
+function TwoLines({ main, under }: { main: ReactNode; under: ReactNode }) {
+  return (
+    <div>
+      <Text fz="sm" component="div">
+        {main}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {under}
+      </Text>
+    </div>
+  );
+}
+
+const columns: Column<ReportRow>[] = [
+  {
+    key: 'policy',
+    header: 'Policy',
+    sort: 'policy_number',
+    render: (row) => row.policy_number,
+  },
+  {
+    key: 'customer',
+    header: 'Customer',
+    sort: 'customer_name',
+    maxWidth: 160,
+    render: (row) => row.customer_name,
+  },
+  {
+    key: 'insurer',
+    header: 'Insurer and type',
+    sort: 'company_name',
+    maxWidth: 160,
+    render: (row) => <TwoLines main={row.company_name} under={row.policy_type_name} />,
+  },
+  {
+    key: 'term',
+    header: 'Term',
+    sort: 'start_date',
+    render: (row) => <TwoLines main={formatDate(row.start_date)} under={`to ${formatDate(row.end_date)}`} />,
+  },
+  {
+    key: 'premium',
+    header: 'Premium',
+    sort: 'total_premium',
+    numeric: true,
+    render: (row) => (
+      <TwoLines
+        main={<Money amount={row.total_premium} />}
+        under={
+          <>
+            net <Money amount={row.net_premium} />
+          </>
+        }
+      />
+    ),
+  },
+  {
+    key: 'expected',
+    header: 'Expected',
+    sort: 'expected_commission',
+    numeric: true,
+    render: (row) => (
+      <TwoLines
+        main={<Money amount={row.expected_commission} />}
+        under={`at ${row.commission_percentage}%`}
+      />
+    ),
+  },
+  {
+    key: 'received',
+    header: 'Received',
+    sort: 'received_commission',
+    numeric: true,
+    render: (row) => (
+      <TwoLines
+        main={<Money amount={row.received_commission} />}
+        under={`${row.received_commission_percentage}%`}
+      />
+    ),
+  },
+  {
+    key: 'outstanding',
+    header: 'Outstanding',
+    sort: 'outstanding_commission',
+    numeric: true,
+    render: (row) => <Money amount={row.outstanding_commission} />,
+  },
+  {
+    key: 'payments',
+    header: 'Customer paid',
+    sort: 'amount_paid',
+    render: (row) => (
+      <TwoLines
+        main={<PaymentStatusBadge status={row.payment_status} />}
+        under={
+          <>
+            <Money amount={row.amount_paid} /> · {row.installments_paid} of {row.total_installments}
+          </>
+        }
+      />
+    ),
+  },
+];
+
+function RowCard({ row }: { row: ReportRow }) {
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={600}>{row.policy_number}</Text>
+        <PaymentStatusBadge status={row.payment_status} />
+      </Group>
+      <Text fz="sm">
+        {row.customer_name} · {row.company_name}
+      </Text>
+      <Group justify="space-between" wrap="nowrap">
+        <Text fz="sm" c="dimmed">
+          Received
+        </Text>
+        <Text fz="sm" fw={600} style={TABULAR_FIGURES}>
+          <Money amount={row.received_commission} /> of <Money amount={row.expected_commission} />
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+export function Component() {
+  const report = useReportParams();
+  const { params } = report;
+  const totals = useCommissionReport(report.query);
+  const rows = useCommissionRows(report.query);
+  const data = totals.data;
+  const showAllPeriods = () => params.set({ period: 'custom', start_date: null, end_date: null });
+  const unbounded = !report.range.start && !report.range.end;
+
+  return (
+    <Stack>
+      <ListToolbar
+        params={params}
+        searchLabel="Search policy number or customer"
+        filters={<ReportFilters report={report} />}
+      />
+      <Group justify="space-between" gap="sm">
+        <Text fz="sm" c="dimmed" aria-live="polite">
+          Policies in force {describeRange(report.range)}
+        </Text>
+        <ExportButtons query={report.exportQuery} />
+      </Group>
+      {totals.isPending && <SummaryCardsSkeleton />}
+      {data && data.summary.total_policies > 0 && (
+        <>
+          <SummaryCards summary={data.summary} />
+          <InsurerSummary insurers={data.company_summary} onChoose={(id) => params.set({ company_id: id })} />
+          <Title order={2} fz="h4" mt="xs">
+            Policies
+          </Title>
+        </>
+      )}
+      <DataList
+        noun="policies"
+        query={rows}
+        params={{ ...params, narrowed: report.narrowed }}
+        columns={columns}
+        href={(row) => `/policies/${row.policy_id}`}
+        card={(row) => <RowCard row={row} />}
+        empty={
+          unbounded ? (
+            <EmptyState
+              icon={IconReceipt}
+              title="No policies yet"
+              action={
+                <Button
+                  component={Link}
+                  to="/policies/create"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                >
+                  New policy
+                </Button>
+              }
+            >
+              The report adds up the commission on the policies you record: what each insurer should pay you,
+              and what has come in.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={IconReceipt}
+              title="No policies in this period"
+              action={<Button onClick={showAllPeriods}>Show every period</Button>}
+            >
+              None of your policies is in force {describeRange(report.range)}. Choose another period, or look
+              at every period at once.
+            </EmptyState>
+          )
+        }
+      />
+    </Stack>
+  );
+}

@@ -42,7 +42,7 @@ export function ExportButtons({ query }: { query: Record<string, string | number
   };
 
   return (
-    <Group gap="xs" grow>
+    <Group gap="xs" grow w={{ base: '100%', xs: 'auto' }}>
       {button('pdf', pdf)}
       {button('csv', csv)}
     </Group>

@@ -1,6 +1,6 @@
 import { COMMISSION_PAYMENT_METHOD_LABELS, type CommissionCompanySummary } from '@coverdesk/contract';
 import { BarChart } from '@mantine/charts';
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money, useFormatMoney } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session-context.js';
@@ -74,11 +74,13 @@ function InsurerChart({ insurers }: { insurers: CommissionCompanySummary[] }) {
 function ChooseInsurer({
   insurer,
   onChoose,
-}: { insurer: CommissionCompanySummary } & Pick<InsurerSummaryProps, 'onChoose'>) {
+  touch = false,
+}: { insurer: CommissionCompanySummary; touch?: boolean } & Pick<InsurerSummaryProps, 'onChoose'>) {
   return (
     <Anchor
       component="button"
       type="button"
+      mih={touch ? 44 : undefined}
       fw={600}
       fz="sm"
       ta="left"
@@ -150,14 +152,12 @@ function InsurerCard({
     ['Outstanding', insurer.outstanding_commission],
   ] as const;
   return (
-    <Card withBorder padding="sm">
-      <Group justify="space-between" wrap="nowrap" mih={44}>
-        <ChooseInsurer insurer={insurer} onChoose={onChoose} />
-        <Text fz="xs" c="dimmed" style={NUMERIC}>
-          {insurer.total_policies} {insurer.total_policies === 1 ? 'policy' : 'policies'} ·{' '}
-          {insurer.commission_received_percentage}% received
-        </Text>
-      </Group>
+    <Card withBorder padding="sm" pt={4}>
+      <ChooseInsurer insurer={insurer} onChoose={onChoose} touch />
+      <Text fz="xs" c="dimmed" style={NUMERIC} mb={6}>
+        {insurer.total_policies} {insurer.total_policies === 1 ? 'policy' : 'policies'} ·{' '}
+        {insurer.commission_received_percentage}% received
+      </Text>
       <SimpleGrid cols={3} spacing="xs">
         {figures.map(([label, amount]) => (
           <div key={label}>

@@ -80,8 +80,8 @@ export function ReportFilters({ report }: { report: ReportParams }) {
       <FilterSelect
         params={params}
         name="payment_status"
-        label="Payments"
-        placeholder="Any"
+        label="Payment status"
+        placeholder="Any status"
         data={STATUS_OPTIONS}
         width={160}
       />

@@ -16,8 +16,9 @@ import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { overdue } from '../payments/queries.js';
 import { expectedCommission, receivedCommission } from '../policies/commission.js';
-import { policyStatus, statusIs } from '../policies/status.js';
-import { installments, policies } from '../policies/tables.js';
+import { bookReceivedCommission } from '../policies/queries.js';
+import { bookStatusIs, policyStatus, statusIs } from '../policies/status.js';
+import { installments, policies, policyBookTotals } from '../policies/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
 
 // The commission report's statements. Every figure is one of the policy module's own expressions
@@ -154,38 +155,97 @@ const rowsOf = (shape: Shape) =>
 /** A column of the aggregate below, by name. */
 const total = (name: string) => sql`${sql.identifier('totals')}.${sql.identifier(name)}`;
 
+/** What the totals add up, per policy or per group of the book. */
+interface Summed {
+  company: SQL;
+  policies: SQL;
+  premium: SQL;
+  net: SQL;
+  expected: SQL;
+  received: SQL;
+  paid: SQL;
+}
+
 /**
- * The agency's totals and each insurer's, in one pass over the matching policies: grouping sets
- * give the grand total (`is_total`) and a row per insurer from the same aggregate. The customer is
- * joined only when the search needs the name.
+ * The totals' source. Filtered only by period and insurer, the book totals answer: the policies
+ * summed by insurer, term and standing (kept by a trigger, see policies/tables.ts), so a
+ * 100,000-policy agency adds up a few thousand groups. Any other filter reads the policies.
  */
-function totalsOf(shape: Shape): SQL {
-  const expected = sql`sum(${expectedCommission})`;
-  const received = sql`sum(${receivedCommission})`;
-  const money = (sum: SQL) => sql`coalesce(${sum}, 0.00)::text`;
-  const searchJoin = shape.filters.search
+function summedFrom(shape: Shape): { summed: Summed; from: SQL } {
+  const { filters } = shape;
+  if (!filters.policy_type_id && !filters.payment_status && !filters.search) {
+    const book = policyBookTotals;
+    return {
+      summed: {
+        company: sql`${book.companyId}`,
+        policies: sql`${book.policies}`,
+        premium: sql`${book.totalPremium}`,
+        net: sql`${book.netPremium}`,
+        expected: sql`${book.expectedCommission}`,
+        received: bookReceivedCommission,
+        paid: sql`${book.amountPaid}`,
+      },
+      from: sql`${book} inner join ${companies} on ${eq(companies.id, book.companyId)}
+        where ${and(
+          eq(book.tenantId, value('tenant_id')),
+          sql`not (${bookStatusIs.cancelled})`,
+          filters.start_date ? gte(book.endDate, value('start_date')) : undefined,
+          filters.end_date ? lte(book.startDate, value('end_date')) : undefined,
+          filters.company_id ? eq(book.companyId, value('company_id')) : undefined,
+        )}`,
+    };
+  }
+  // The customer is joined only when the search needs the name.
+  const searchJoin = filters.search
     ? sql`inner join ${customers} on ${eq(customers.id, policies.customerId)}`
     : sql``;
+  return {
+    summed: {
+      company: sql`${policies.companyId}`,
+      policies: sql`1`,
+      premium: sql`${policies.totalPremium}`,
+      net: sql`${policies.netPremium}`,
+      expected: expectedCommission,
+      received: receivedCommission,
+      paid: sql`${policies.amountPaid}`,
+    },
+    from: sql`${policies} inner join ${companies} on ${eq(companies.id, policies.companyId)} ${searchJoin}
+      where ${matching(shape)}`,
+  };
+}
+
+/**
+ * The agency's totals and each insurer's from one aggregate: grouping sets give the grand total
+ * (`is_total`) and a row per insurer in the same pass.
+ */
+function totalsOf(shape: Shape): SQL {
+  const { summed, from } = summedFrom(shape);
+  const sum = (value: SQL) => sql`coalesce(sum(${value}), 0)`;
+  const money = (value: SQL) => sql`round(${value}, 2)::text`;
+  const [premium, expected, received, paid] = [
+    summed.premium,
+    summed.expected,
+    summed.received,
+    summed.paid,
+  ].map(sum) as [SQL, SQL, SQL, SQL];
   return sql`select
-      ${policies.companyId} as company_id,
-      grouping(${policies.companyId}) = 1 as is_total,
+      ${summed.company} as company_id,
+      grouping(${summed.company}) = 1 as is_total,
       min(${companies.name}) as company_name,
       min(${companies.commissionType}) as company_commission_type,
       min(${companies.commissionPaymentMethod}) as commission_payment_method,
-      count(*)::int as total_policies,
-      ${money(sql`sum(${policies.totalPremium})`)} as total_premium,
+      ${sum(summed.policies)}::int as total_policies,
+      ${money(premium)} as total_premium,
       ${money(expected)} as total_expected_commission,
       ${money(received)} as total_received_commission,
-      ${money(sql`sum(${policies.amountPaid})`)} as total_paid,
-      ${money(sql`sum(${policies.totalPremium} - ${policies.amountPaid})`)} as total_pending,
-      ${money(sql`sum(${outstanding})`)} as outstanding_commission,
+      ${money(paid)} as total_paid,
+      ${money(sql`${premium} - ${paid}`)} as total_pending,
+      ${money(sql`${expected} - ${received}`)} as outstanding_commission,
       ${percentOf(received, expected)} as commission_received_percentage,
-      ${percentOf(expected, sql`sum(${policies.netPremium})`)} as average_commission_percentage
-    from ${policies}
-    inner join ${companies} on ${eq(companies.id, policies.companyId)}
-    ${searchJoin}
-    where ${matching(shape)}
-    group by grouping sets ((), (${policies.companyId}))`;
+      ${percentOf(expected, sum(summed.net))} as average_commission_percentage
+    from ${from}
+    group by grouping sets ((), (${summed.company}))
+    having ${sum(summed.policies)} > 0 or grouping(${summed.company}) = 1`;
 }
 
 const summaryJson = jsonObject({

@@ -62,7 +62,9 @@ const policy = fc
     return { ...drawn, total, net: (total * BigInt(drawn.netShare)) / 100n, paid };
   });
 
-async function replaceBook(book: fc.infer<typeof policy>[]) {
+type Drawn = typeof policy extends fc.Arbitrary<infer Value> ? Value : never;
+
+async function replaceBook(book: Drawn[]) {
   const today = new Date().toISOString().slice(0, 10);
   await withTenant(t.database.db, tenantId, async (tx) => {
     await tx.delete(policies).where(eq(policies.tenantId, tenantId));

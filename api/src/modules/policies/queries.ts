@@ -516,6 +516,13 @@ export async function listInstallments(
 }
 
 /**
+ * A group of the book's received commission, under its insurer's payout method as it is today.
+ * Needs `companies` joined to the group's insurer.
+ */
+export const bookReceivedCommission = sql`case when ${companies.commissionPaymentMethod} = 'pro_rata'
+    then ${policyBookTotals.receivedProRata} else ${policyBookTotals.receivedFullPolicy} end`;
+
+/**
  * Counts by status, premium in force and commission, for the agency or one insurer, from the book
  * totals: a few hundred groups however large the agency. Commission counts every policy that was not
  * cancelled: a renewed or expired term still earned what it earned.
@@ -531,8 +538,6 @@ export async function summarizePolicies(
   const sumOf = (amount: SQLWrapper, where: SQL) =>
     sql<string>`round(coalesce(sum(${amount}) filter (where ${where}), 0), 2)`;
   const notCancelled = sql`not (${bookStatusIs.cancelled})`;
-  const received = sql`case when ${companies.commissionPaymentMethod} = 'pro_rata'
-    then ${book.receivedProRata} else ${book.receivedFullPolicy} end`;
   const totals = await tx
     .select({
       total: sql<number>`coalesce(sum(${book.policies}), 0)::int`,
@@ -543,7 +548,7 @@ export async function summarizePolicies(
       renewed: countOf(bookStatusIs.renewed),
       active_premium: sumOf(book.totalPremium, bookStatusIs.active),
       expected_commission: sumOf(book.expectedCommission, notCancelled),
-      received_commission: sumOf(received, notCancelled),
+      received_commission: sumOf(bookReceivedCommission, notCancelled),
       expiring_in_30_days: countOf(expiringWithin(30, bookStatusIs, book.endDate)),
     })
     .from(book)

@@ -155,6 +155,9 @@ export const policyBookTotals = pgTable(
     expectedCommission: numeric('expected_commission').notNull(),
     receivedFullPolicy: numeric('received_full_policy').notNull(),
     receivedProRata: numeric('received_pro_rata').notNull(),
+    /** What the commission report adds up besides commission: the net premiums and what has been paid. */
+    netPremium: numeric('net_premium').notNull().default('0'),
+    amountPaid: numeric('amount_paid').notNull().default('0'),
   },
   (t) => [
     primaryKey({

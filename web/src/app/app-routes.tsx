@@ -28,6 +28,9 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
     { path: ':id/renew', lazy: () => import('../features/policies/pages/policy-renew-page.js') },
   ],
   '/commission-report': single(() => import('../features/commission-report/pages/commission-report-page.js')),
+  '/customer-analytics': single(() => import('../features/analytics/pages/customer-analytics-page.js')),
+  '/current-portfolio': single(() => import('../features/analytics/pages/current-portfolio-page.js')),
+  '/portfolio-history': single(() => import('../features/analytics/pages/portfolio-history-page.js')),
   '/payments': [
     { index: true, lazy: () => import('../features/payments/pages/payments-page.js') },
     { path: 'policy/:id', lazy: () => import('../features/payments/pages/payments-page.js') },

@@ -97,8 +97,6 @@ export const SCREENS = [
     icon: IconChartBar,
     module: 'module_customer_analytics',
     inSidebar: true,
-    coming:
-      'Which customers bring the most premium and commission, and who holds a single policy you could add to.',
   },
   {
     path: '/current-portfolio',
@@ -108,7 +106,6 @@ export const SCREENS = [
     module: 'module_portfolio_analytics',
     inSidebar: true,
     aliases: ['/portfolio-analytics'],
-    coming: 'Your active policies and premium by insurer and by type of cover, as they stand today.',
   },
   {
     path: '/portfolio-history',
@@ -117,7 +114,6 @@ export const SCREENS = [
     icon: IconHistory,
     module: 'module_portfolio_history',
     inSidebar: true,
-    coming: 'How your book has grown, month by month, so you see a trend before it shows in your income.',
   },
   {
     path: '/payments',

@@ -13,6 +13,8 @@ export const queryKeys = {
   payments: ['payments'] as const,
   /** Sums of policies and payments: any change to either changes the report. */
   commissionReport: ['commission-report'] as const,
+  /** Customer and portfolio analytics: sums of customers, policies and payments. */
+  analytics: ['analytics'] as const,
   usage: ['billing', 'usage'] as const,
   /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
   setup: ['dashboard', 'setup'] as const,

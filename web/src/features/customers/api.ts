@@ -59,8 +59,8 @@ export function useCustomerDuplicates(query: CustomerDuplicateQuery): CustomerDu
   return asked ? (duplicates.data?.results ?? []) : [];
 }
 
-/** A change shows in the customer lists and in the plan usage. */
-const affected = [queryKeys.customers, queryKeys.usage];
+/** A change shows in the customer lists, the plan usage and the customer analytics' counts. */
+const affected = [queryKeys.customers, queryKeys.usage, queryKeys.analytics];
 
 /** Creates a customer, or changes the one with `id`. */
 export function useSaveCustomer(id?: string) {

@@ -5,7 +5,7 @@ import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
 
 /**
  * A payment shows in the instalment lists, the policy's totals, the insurer's figures, the customer's
- * balance and the commission received in the report.
+ * balance, the commission received in the report and the analytics.
  */
 const affected = [
   queryKeys.payments,
@@ -13,6 +13,7 @@ const affected = [
   queryKeys.companies,
   queryKeys.customers,
   queryKeys.commissionReport,
+  queryKeys.analytics,
 ];
 
 export function useInstallments(query: Record<string, string | number>) {

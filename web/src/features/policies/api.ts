@@ -23,8 +23,8 @@ const keys = {
 };
 
 /**
- * A policy change shows in the policy lists, the insurers' figures, customers' balances, plan usage
- * and the commission report.
+ * A policy change shows in the policy lists, the insurers' figures, customers' balances, plan usage,
+ * the commission report and the analytics.
  */
 const affected = [
   queryKeys.policies,
@@ -32,6 +32,7 @@ const affected = [
   queryKeys.customers,
   queryKeys.usage,
   queryKeys.commissionReport,
+  queryKeys.analytics,
 ];
 
 export function usePolicies(query: Record<string, string | number>) {

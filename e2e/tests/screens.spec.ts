@@ -82,6 +82,10 @@ const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => s
   { path: (ids) => `/policies/${ids.policy}/edit`, heading: 'Policies' },
   { path: (ids) => `/policies/${ids.policy}/renew`, heading: 'Policies' },
   { path: () => '/payments', heading: 'Payments Management' },
+  {
+    path: () => '/commission-report?period=custom&start_date=2026-01-01&end_date=2026-12-31',
+    heading: 'Commission Report',
+  },
   // An agency with policies: the way to the daily screens instead of the setup steps.
   { path: () => '/dashboard', heading: 'Dashboard' },
 ];

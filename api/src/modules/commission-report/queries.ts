@@ -6,7 +6,8 @@ import type {
   commissionExportQuery,
   commissionReportQuery,
 } from '@coverdesk/contract';
-import { and, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { containing, jsonObject, literalLimit, orderBy } from '../../db/query-helpers.js';
@@ -41,20 +42,37 @@ type FilterName = (typeof FILTERS)[number];
 
 const value = sql.placeholder;
 
+/** The payments list's overdue rule, on the policy's own instalments. */
+const overdueOf = (policyId: SQL) =>
+  sql`exists (select 1 from ${installments} where ${and(
+    eq(installments.tenantId, policies.tenantId),
+    eq(installments.policyId, policyId),
+    overdue,
+  )})`;
+
 /**
  * A policy's payment status, in this order: every instalment paid; an unpaid instalment past its
  * due date (the payments list's overdue rule, on the agency's today); something paid; nothing paid.
- * The overdue instalments are read once per statement from their partial index and hashed.
+ * `hasOverdue` says whether the policy has an overdue instalment.
+ */
+const paymentStatusOf = (hasOverdue: SQL) => sql<CommissionPaymentStatus>`case
+  when ${policies.installmentsPaid} >= ${policies.totalInstallments} then 'Paid'
+  when ${hasOverdue} then 'Overdue'
+  when ${policies.amountPaid} > 0 then 'Partial'
+  else 'Pending' end`;
+
+/** For a page's rows: a look at each policy's own instalments through their policy index. */
+export const paymentStatus = paymentStatusOf(overdueOf(sql`${policies.id}`));
+
+/**
+ * For a filter over the whole book: the agency's overdue instalments read once from their partial
+ * index and hashed, instead of a look per policy.
  */
 const overdueInstalments = qb
   .select({ policyId: installments.policyId })
   .from(installments)
   .where(and(eq(installments.tenantId, value('tenant_id')), overdue));
-export const paymentStatus = sql<CommissionPaymentStatus>`case
-  when ${policies.installmentsPaid} >= ${policies.totalInstallments} then 'Paid'
-  when ${policies.id} in (${overdueInstalments}) then 'Overdue'
-  when ${policies.amountPaid} > 0 then 'Partial'
-  else 'Pending' end`;
+const paymentStatusOfBook = paymentStatusOf(sql`${policies.id} in (${overdueInstalments})`);
 
 const outstanding = sql`(${expectedCommission} - ${receivedCommission})`;
 
@@ -110,7 +128,7 @@ function matching({ filters }: Shape): SQL | undefined {
     filters.end_date ? lte(policies.startDate, value('end_date')) : undefined,
     filters.company_id ? eq(policies.companyId, value('company_id')) : undefined,
     filters.policy_type_id ? eq(policies.policyTypeId, value('policy_type_id')) : undefined,
-    filters.payment_status ? sql`${paymentStatus} = ${value('payment_status')}` : undefined,
+    filters.payment_status ? sql`${paymentStatusOfBook} = ${value('payment_status')}` : undefined,
     filters.search
       ? or(ilike(policies.policyNumber, value('search')), ilike(customers.displayName, value('search')))
       : undefined,
@@ -141,14 +159,25 @@ function ordered(shape: Shape): SQL[] {
 /** The report's rows, each as the JSON object the API sends. */
 const rowJson = jsonObject(rowFields);
 
-/** The report's rows with every party joined, in the requested order. */
-const rowsOf = (shape: Shape) =>
-  qb
-    .select({ row: sql`${rowJson}`.as('row') })
-    .from(policies)
+/** A policy's customer, insurer and type, joined to it. */
+const partiesOf = sql`inner join ${customers} on ${eq(customers.id, policies.customerId)}
+  inner join ${companies} on ${eq(companies.id, policies.companyId)}
+  inner join ${policyTypes} on ${eq(policyTypes.id, policies.policyTypeId)}`;
+
+const withParties = <Query extends PgSelectQueryBuilder>(query: Query) =>
+  query
     .innerJoin(customers, eq(customers.id, policies.customerId))
     .innerJoin(companies, eq(companies.id, policies.companyId))
-    .innerJoin(policyTypes, eq(policyTypes.id, policies.policyTypeId))
+    .innerJoin(policyTypes, eq(policyTypes.id, policies.policyTypeId));
+
+/** Every matching row as the API writes it, in the requested order. */
+const rowsOf = (shape: Shape) =>
+  withParties(
+    qb
+      .select({ row: sql`${rowJson}`.as('row') })
+      .from(policies)
+      .$dynamic(),
+  )
     .where(matching(shape))
     .orderBy(...ordered(shape));
 
@@ -291,12 +320,19 @@ const reportStatement = reusableStatement<
   PageShape,
   { count: number; rows: string; summary: string; company_summary: string }
 >((shape) => {
-  const page = rowsOf(shape)
+  // The page is chosen first, then its twenty rows are written out: so the payment status looks at
+  // those policies' instalments only. The page is named like the table, so every expression on
+  // policies reads from it.
+  const order = ordered(shape);
+  const page = withParties(qb.select(getTableColumns(policies)).from(policies).$dynamic())
+    .where(matching(shape))
+    .orderBy(...order)
     .limit(literalLimit(shape.page_size))
-    .offset(shape.skips ? value('offset') : 0);
-  // PostgreSQL aggregates a sorted subquery's rows in its order.
+    .offset(shape.skips ? value('offset') : 0)
+    .as('policies');
   const rows = shape.rows
-    ? sql`(select coalesce(json_agg(page.row), '[]')::text from (${page}) page)`
+    ? sql`(select coalesce(json_agg(${rowJson} order by ${sql.join(order, sql`, `)}), '[]')::text
+        from ${page} ${partiesOf})`
     : sql`'[]'`;
   const isTotal = total('is_total');
   return sql`select

@@ -6,7 +6,6 @@ import type {
   PortfolioHistoryMonths,
 } from '@coverdesk/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
 import { companies } from '../companies/tables.js';
@@ -267,9 +266,6 @@ export async function portfolioAnalytics(tx: Transaction, tenantId: string): Pro
 
 // ---------------------------------------------------------------------------------------------
 
-const renewal = alias(policies, 'renewal');
-const predecessor = alias(policies, 'predecessor');
-
 /**
  * The book month by month, worked out from the policies' dates, renewal links and payments alone, so
  * an agency's history is right from the day it imports its book.
@@ -279,110 +275,109 @@ export async function portfolioHistory(
   tenantId: string,
   months: PortfolioHistoryMonths,
 ): Promise<PortfolioHistory> {
+  // Dates as values rather than a CTE, so the planner knows how much of the book each range holds.
+  const { today, first_day } = one(
+    await rows<{ today: string; first_day: string }>(
+      tx,
+      sql`select current_date::text as today,
+        (date_trunc('month', current_date) - make_interval(months => ${months - 1}))::date::text as first_day`,
+    ),
+  );
+  const firstDay = sql`${first_day}::date`;
+
+  // The agency's policies read once, with what each month's figures need of them.
+  const book = sql`
+    select ${policies.id} as id, ${policies.renewedToId} as renewed_to_id,
+      ${policies.startDate} as start_date, ${policies.endDate} as end_date,
+      ${policies.cancelledAt} as cancelled_at, ${policies.totalPremium} as total_premium,
+      ${statusIs.renewed} as renewed, ${statusIs.expired} as expired,
+      case when ${notCancelled} then ${expectedCommission} end as expected
+    from ${policies}
+    where ${policies.tenantId} = ${tenantId}`;
+
   // A term covers from its start to the day before its cancellation or its renewal's start, or to
   // its end, whichever comes first (least() skips the nulls). Counting +1 in the month it starts and
-  // -1 in the month after it stops, the running sum up to a month is what was in force at its end.
-  const coverEvents = sql`
-    select greatest(date_trunc('month', start_date)::date, window_start.first_day) as month,
-      1 as sign, total_premium as premium
-    from terms_held cross join window_start
-    union all
-    select greatest(date_trunc('month', stop + 1)::date, window_start.first_day), -1, -total_premium
-    from terms_held cross join window_start`;
-  const stop = sql`least(${policies.endDate}, ${policies.cancelledAt} - 1, ${renewal.startDate} - 1)`;
-  const termsHeld = sql`
-    select ${policies.startDate} as start_date, ${policies.totalPremium} as total_premium, ${stop} as stop
-    from ${policies}
-    left join ${policies} as renewal on ${renewal.tenantId} = ${policies.tenantId} and ${renewal.id} = ${policies.renewedToId}
-    where ${policies.tenantId} = ${tenantId}
-      and ${policies.startDate} <= current_date and ${stop} >= ${policies.startDate}`;
+  // -1 in the month after it stops (anything earlier in the window's first month), the running sum
+  // up to a month is what was in force at its end.
+  const cover = sql`
+    select month, sum(sign)::int as policies, sum(sign * total_premium) as premium
+    from (
+      select term.start_date, term.total_premium,
+        least(term.end_date, term.cancelled_at - 1, renewal.start_date - 1) as stop
+      from book term left join book renewal on renewal.id = term.renewed_to_id
+      where term.start_date <= current_date
+    ) held
+    cross join lateral (values
+      (greatest(date_trunc('month', held.start_date)::date, ${firstDay}), 1),
+      (greatest(date_trunc('month', held.stop + 1)::date, ${firstDay}), -1)
+    ) event(month, sign)
+    where held.stop >= held.start_date
+    group by month`;
 
-  // Payments by policy and month in the window, each month's received commission being what the
-  // policy had earned after that month's payments less what it had earned before them.
-  const paidByMonth = sql`
-    select ${installments.policyId} as policy_id, date_trunc('month', ${installments.paidDate})::date as month,
-      sum(${installments.amountPaid}) as amount
-    from ${installments} cross join window_start
-    where ${installments.tenantId} = ${tenantId} and ${installments.amountPaid} > 0
-      and ${installments.paidDate} >= window_start.first_day and ${installments.paidDate} <= current_date
-    group by 1, 2`;
-  const paidBefore = sql`
-    select ${installments.policyId} as policy_id, sum(${installments.amountPaid}) as amount
-    from ${installments} cross join window_start
-    where ${installments.tenantId} = ${tenantId} and ${installments.amountPaid} > 0
-      and ${installments.paidDate} < window_start.first_day
-      and ${installments.policyId} in (select policy_id from paid_by_month)
-    group by 1`;
-  const paidSteps = sql`
-    select paid_by_month.policy_id, paid_by_month.month,
-      coalesce(paid_before.amount, 0)
-        + sum(paid_by_month.amount) over (partition by paid_by_month.policy_id order by paid_by_month.month)
-        as after
-    from paid_by_month left join paid_before using (policy_id)`;
-  const receivedByMonth = sql`
-    select paid_steps.month,
-      sum(${receivedCommissionOn(sql`paid_steps.after`)}
-        - ${receivedCommissionOn(sql`paid_steps.after - paid_by_month.amount`)}) as received
-    from paid_steps
-    join paid_by_month using (policy_id, month)
-    join ${policies} on ${policies.tenantId} = ${tenantId} and ${policies.id} = paid_steps.policy_id
-    join ${companies} on ${companies.tenantId} = ${policies.tenantId} and ${companies.id} = ${policies.companyId}
-    where ${notCancelled}
-    group by paid_steps.month`;
-
-  // Terms that started in the window: new business, or the renewal of an earlier term.
-  const startsByMonth = sql`
-    select date_trunc('month', ${policies.startDate})::date as month,
-      count(*) filter (where ${predecessor.id} is null) as new_policies,
-      sum(${expectedCommission}) filter (where ${notCancelled}) as expected
-    from ${policies}
-    cross join window_start
-    left join ${policies} as predecessor on ${predecessor.tenantId} = ${policies.tenantId}
-      and ${predecessor.renewedToId} = ${policies.id}
-    where ${policies.tenantId} = ${tenantId}
-      and ${policies.startDate} >= window_start.first_day and ${policies.startDate} <= current_date
+  // Terms that started in the window (by today): new business unless they renew an earlier term.
+  const starts = sql`
+    select date_trunc('month', term.start_date)::date as month,
+      count(*) filter (where renewals.renewed_to_id is null)::int as new_policies,
+      sum(term.expected) as expected
+    from book term
+    left join (select renewed_to_id from book where renewed_to_id is not null) renewals
+      on renewals.renewed_to_id = term.id
+    where term.start_date >= ${firstDay} and term.start_date <= current_date
     group by 1`;
   // Terms that came to their end in the window (by today), renewed or not.
-  const endsByMonth = sql`
-    select date_trunc('month', ${policies.endDate})::date as month,
-      count(*) filter (where ${statusIs.renewed}) as renewed,
-      count(*) filter (where ${statusIs.expired}) as expired
-    from ${policies} cross join window_start
-    where ${policies.tenantId} = ${tenantId}
-      and ${policies.endDate} >= window_start.first_day and ${policies.endDate} <= current_date
+  const ends = sql`
+    select date_trunc('month', end_date)::date as month,
+      count(*) filter (where renewed)::int as renewed, count(*) filter (where expired)::int as expired
+    from book where end_date >= ${firstDay} and end_date <= current_date
     group by 1`;
-  const cancelledByMonth = sql`
-    select date_trunc('month', ${policies.cancelledAt})::date as month, count(*) as cancelled
-    from ${policies} cross join window_start
-    where ${policies.tenantId} = ${tenantId}
-      and ${policies.cancelledAt} >= window_start.first_day and ${policies.cancelledAt} <= current_date
+  const cancellations = sql`
+    select date_trunc('month', cancelled_at)::date as month, count(*)::int as cancelled
+    from book where cancelled_at >= ${firstDay} and cancelled_at <= current_date
     group by 1`;
+
+  // Payments by policy and month (everything before the window in one bucket before it). Each
+  // month's received commission is what the policy had earned on all it was paid by the month's end
+  // less what it had earned on what came before.
+  const paid = sql`
+    select ${installments.policyId} as policy_id,
+      greatest(date_trunc('month', ${installments.paidDate})::date, (${firstDay} - interval '1 month')::date) as month,
+      sum(${installments.amountPaid}) as amount
+    from ${installments}
+    where ${installments.tenantId} = ${tenantId} and ${installments.amountPaid} > 0
+      and ${installments.paidDate} <= current_date
+    group by 1, 2`;
+  const received = sql`
+    select steps.month,
+      sum(${receivedCommissionOn(sql`steps.after`)} - ${receivedCommissionOn(sql`steps.after - steps.amount`)}) as received
+    from (
+      select policy_id, month, amount,
+        sum(amount) over (partition by policy_id order by month) as after
+      from paid
+    ) steps
+    join ${policies} on ${policies.tenantId} = ${tenantId} and ${policies.id} = steps.policy_id
+    join ${companies} on ${companies.tenantId} = ${policies.tenantId} and ${companies.id} = ${policies.companyId}
+    where steps.month >= ${firstDay} and ${notCancelled}
+    group by steps.month`;
+
   // The current month's in-force figures are today's, by the policies' own status.
   const activeToday = sql`
-    select count(*) as policies, sum(${policies.totalPremium}) as premium
+    select count(*)::int as policies, sum(${policies.totalPremium}) as premium
     from ${policies} where ${policies.tenantId} = ${tenantId} and ${statusIs.active}`;
 
   const results = await rows<PortfolioHistory['results'][number]>(
     tx,
     sql`
-    with window_start as (
-      select (date_trunc('month', current_date) - make_interval(months => ${months - 1}))::date as first_day),
+    with book as materialized (${book}),
     months as (
       select month::date as first_day,
         least((month + interval '1 month - 1 day')::date, current_date) as as_of
-      from window_start, generate_series(window_start.first_day, date_trunc('month', current_date), interval '1 month') month),
-    terms_held as materialized (${termsHeld}),
-    cover as (
-      select month, sum(sign) as policies, sum(premium) as premium
-      from (${coverEvents}) events
-      group by month),
-    paid_by_month as materialized (${paidByMonth}),
-    paid_before as (${paidBefore}),
-    paid_steps as (${paidSteps}),
-    received_by_month as (${receivedByMonth}),
-    starts_by_month as (${startsByMonth}),
-    ends_by_month as (${endsByMonth}),
-    cancelled_by_month as (${cancelledByMonth}),
+      from generate_series(${firstDay}, date_trunc('month', current_date), interval '1 month') month),
+    cover as (${cover}),
+    starts as (${starts}),
+    ends as (${ends}),
+    cancellations as (${cancellations}),
+    paid as materialized (${paid}),
+    received as (${received}),
     active_today as (${activeToday}),
     in_force as (
       select months.first_day,
@@ -395,21 +390,20 @@ export async function portfolioHistory(
     select to_char(months.first_day, 'YYYY-MM') as month, months.as_of::text as as_of,
       coalesce(in_force.policies, 0)::int as policies_in_force,
       ${money(sql`in_force.premium`)} as premium_in_force,
-      coalesce(starts_by_month.new_policies, 0)::int as new_policies,
-      coalesce(ends_by_month.renewed, 0)::int as renewed,
-      coalesce(ends_by_month.expired, 0)::int as expired,
-      coalesce(cancelled_by_month.cancelled, 0)::int as cancelled,
-      ${money(sql`starts_by_month.expected`)} as expected_commission,
-      ${money(sql`received_by_month.received`)} as received_commission,
-      ${share(sql`ends_by_month.renewed`, sql`ends_by_month.renewed + ends_by_month.expired`)} as retention_rate
+      coalesce(starts.new_policies, 0) as new_policies,
+      coalesce(ends.renewed, 0) as renewed,
+      coalesce(ends.expired, 0) as expired,
+      coalesce(cancellations.cancelled, 0) as cancelled,
+      ${money(sql`starts.expected`)} as expected_commission,
+      ${money(sql`received.received`)} as received_commission,
+      ${share(sql`ends.renewed`, sql`ends.renewed + ends.expired`)} as retention_rate
     from months
     join in_force using (first_day)
-    left join starts_by_month on starts_by_month.month = months.first_day
-    left join ends_by_month on ends_by_month.month = months.first_day
-    left join cancelled_by_month on cancelled_by_month.month = months.first_day
-    left join received_by_month on received_by_month.month = months.first_day
+    left join starts on starts.month = months.first_day
+    left join ends on ends.month = months.first_day
+    left join cancellations on cancellations.month = months.first_day
+    left join received on received.month = months.first_day
     order by months.first_day`,
   );
-  const { today } = one(await rows<{ today: string }>(tx, sql`select current_date::text as today`));
   return { months, today, results };
 }

@@ -28,14 +28,14 @@ export function FigureCard(props: { title: string; description?: ReactNode; chil
 
 /**
  * A chart with its figures: the chart is a picture for the eye (screen readers are pointed to the
- * figures), and the table or list beside it (below it on a phone) holds every number it draws.
+ * figures), and the table or list beside or below it holds every number it draws.
  */
 export function ChartCard(props: {
   title: string;
   description?: ReactNode;
   chart: ReactNode;
   figures: ReactNode;
-  /** Chart and figures side by side on a wide screen; otherwise the figures go below. */
+  /** Chart and figures side by side in a wide card; otherwise the figures go below. */
   side?: boolean;
   /** What to say instead of drawing an empty chart. */
   empty?: string | false;
@@ -47,7 +47,8 @@ export function ChartCard(props: {
           {props.empty}
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: props.side ? 2 : 1 }} spacing="lg">
+        // Side by side only when the card itself is wide: a half-width card on a desk stacks them too.
+        <SimpleGrid type="container" cols={{ base: 1, '640px': props.side ? 2 : 1 }} spacing="lg">
           <div
             role="img"
             aria-label={`Chart of ${props.title.toLowerCase()}; its figures are listed with it.`}

@@ -5,6 +5,8 @@ import { TABULAR_FIGURES } from '../../../lib/format.js';
 export interface FigureColumn<Row> {
   header: string;
   numeric?: boolean;
+  /** Kept on one line (a month, a short name), like amounts. */
+  nowrap?: boolean;
   render(row: Row): ReactNode;
 }
 
@@ -21,7 +23,11 @@ export function FigureTable<Row>(props: {
   total?: ReactNode[];
 }) {
   const cell = (column: FigureColumn<Row>) =>
-    column.numeric ? { ta: 'right' as const, style: NUMERIC_CELL } : {};
+    column.numeric
+      ? { ta: 'right' as const, style: NUMERIC_CELL }
+      : column.nowrap
+        ? { style: { whiteSpace: 'nowrap' as const } }
+        : {};
   return (
     <Table verticalSpacing={6} horizontalSpacing="xs" fz="sm" striped aria-label={props.caption}>
       <Table.Thead>

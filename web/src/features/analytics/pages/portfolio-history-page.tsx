@@ -74,6 +74,9 @@ export function Component() {
   );
 }
 
+/** A legend below the chart, in the order of the bars rather than alphabetical. */
+const LEGEND = { verticalAlign: 'bottom', itemSorter: null } as const;
+
 /** A month with nothing in force and nothing happening. */
 const isQuiet = (month: PortfolioMonth) =>
   month.policies_in_force === 0 &&
@@ -215,7 +218,7 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
             valueFormatter={formatCount}
             yAxisProps={{ allowDecimals: false }}
             withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
+            legendProps={LEGEND}
             accessibilityLayer={false}
           />
         }
@@ -236,7 +239,7 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
             valueFormatter={money.tooltip}
             yAxisProps={{ tickFormatter: money.axis, width: 64 }}
             withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
+            legendProps={LEGEND}
             accessibilityLayer={false}
           />
         }
@@ -245,6 +248,7 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
       <ChartCard
         title="Retention rate"
         description="Of the terms that ended each month, the share that was renewed"
+        empty={months.every((month) => endedTerms(month) === 0) && 'No policy term ended in these months.'}
         chart={
           <LineChart
             h={220}
@@ -289,7 +293,7 @@ function MonthByMonth({ months }: { months: PortfolioMonth[] }) {
           rows={newestFirst}
           rowKey={(month) => month.month}
           columns={[
-            { header: 'Month', render: (month) => formatMonth(month.month) },
+            { header: 'Month', nowrap: true, render: (month) => formatMonth(month.month) },
             { header: 'In force', numeric: true, render: (month) => formatCount(month.policies_in_force) },
             {
               header: 'Premium in force',
@@ -322,7 +326,7 @@ function MonthCard({ month }: { month: PortfolioMonth }) {
   const formatMoney = useFormatMoney();
   return (
     <Card withBorder padding="sm" role="group" aria-label={formatMonth(month.month)}>
-      <Group justify="space-between" wrap="nowrap" align="baseline">
+      <Group justify="space-between" gap={4} align="baseline">
         <Text fw={600}>{formatMonth(month.month)}</Text>
         <Text fw={600} style={TABULAR_FIGURES}>
           {formatCount(month.policies_in_force)} in force · <Money amount={month.premium_in_force} />

@@ -36,6 +36,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // Two browsers and the server share two cores: a screen's first load, with its chunk compiled cold,
+  // can take longer than Playwright's default 5 s wait on a busy machine without anything being wrong.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   // Reduced motion, which the app honours: the accessibility checks see toasts and dialogs at rest,
   // never half faded in or out.

@@ -86,6 +86,9 @@ const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => s
     path: () => '/commission-report?period=custom&start_date=2026-01-01&end_date=2026-12-31',
     heading: 'Commission Report',
   },
+  { path: () => '/customer-analytics', heading: 'Customer Analytics' },
+  { path: () => '/current-portfolio', heading: 'Current Portfolio' },
+  { path: () => '/portfolio-history', heading: 'Portfolio History' },
   // An agency with policies: the way to the daily screens instead of the setup steps.
   { path: () => '/dashboard', heading: 'Dashboard' },
 ];
@@ -125,6 +128,8 @@ test('the filters of a list, in a drawer on a phone and in the row on a desk', a
 });
 
 test('module screens when the agency has nothing yet', async ({ page, broker }, testInfo) => {
+  // Five screens, each loaded and checked with axe: more than one test's usual time.
+  test.slow();
   await signInWithTokens(page, broker);
   const emptyScreens: [path: string, empty: string][] = [
     ['/policy-types', 'No policy types yet'],

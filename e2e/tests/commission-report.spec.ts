@@ -73,6 +73,7 @@ const YEAR_2026 = '/commission-report?period=custom&start_date=2026-01-01&end_da
 
 async function expectTotals(page: Page, figures: Record<string, string>) {
   const totals = page.getByRole('region', { name: 'Totals' });
+  await expect(totals).toBeVisible(FIRST_PAINT);
   for (const [label, value] of Object.entries(figures)) {
     await expect(totals.getByRole('group', { name: label, exact: true })).toContainText(value);
   }
@@ -158,6 +159,7 @@ test('a period without policies says so and offers every period', async ({ page,
   await signInWithTokens(page, broker);
   await page.goto('/commission-report?period=custom&start_date=2030-01-01&end_date=2030-01-31');
   await expect(page.getByText('No policies in this period')).toBeVisible(FIRST_PAINT);
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   await page.getByRole('button', { name: 'Show every period' }).click();
   await expectTotals(page, { 'Total premium': '$3,600.00' });
   await expect(page).not.toHaveURL(/start_date/);
@@ -179,4 +181,31 @@ test('a plan without the report shows it locked, with the way to upgrade', async
   );
   await expect(page.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/billing');
   await expectAccessible(page);
+});
+
+test('a payment recorded on the payments screen shows in the report at once', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  test.slow();
+  const phone = testInfo.project.name === 'mobile';
+  const openFromMenu = async (name: string) => {
+    if (phone) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
+  };
+  await seedTwoInsurers(request, broker);
+  await signInWithTokens(page, broker);
+  await page.goto(YEAR_2026);
+  await expectTotals(page, { Received: '$101.25' });
+
+  await openFromMenu('Payments Management');
+  await page.getByRole('button', { name: 'Record a payment on P-1043, instalment 1' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Record a payment on P-1043, instalment 1' })).toHaveCount(0);
+
+  // P-1043 paid in full at Harel, pro rata: its 75.00 is received; 176.25 of 390.00 is 45.19%.
+  await page.goBack();
+  await expect(page).toHaveURL(/start_date=2026-01-01/);
+  await expectTotals(page, { Received: '$176.25', Outstanding: '$213.75', 'Received %': '45.19%' });
 });

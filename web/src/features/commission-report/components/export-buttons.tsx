@@ -11,7 +11,14 @@ const ICONS = { pdf: IconFileTypePdf, csv: IconFileSpreadsheet };
  * The report as a file, with the filters on screen. A large book takes some seconds to write, so the
  * button shows it is working and the other waits.
  */
-export function ExportButtons({ query }: { query: Record<string, string | number> }) {
+export function ExportButtons({
+  query,
+  empty,
+}: {
+  query: Record<string, string | number>;
+  /** Nothing matches: there is no file to make. */
+  empty: boolean;
+}) {
   const pdf = useExportReport('pdf');
   const csv = useExportReport('csv');
   const busy = pdf.isPending || csv.isPending;
@@ -23,7 +30,7 @@ export function ExportButtons({ query }: { query: Record<string, string | number
         variant="default"
         leftSection={<Icon size={16} aria-hidden />}
         loading={exporting.isPending}
-        disabled={busy && !exporting.isPending}
+        disabled={empty || (busy && !exporting.isPending)}
         onClick={() =>
           exporting.mutate(query, {
             onError: (error) =>

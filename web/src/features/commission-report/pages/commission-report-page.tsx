@@ -163,7 +163,7 @@ export function Component() {
         <Text fz="sm" c="dimmed" aria-live="polite">
           Policies in force {describeRange(report.range)}
         </Text>
-        <ExportButtons query={report.exportQuery} />
+        <ExportButtons query={report.exportQuery} empty={data?.summary.total_policies === 0} />
       </Group>
       {totals.isPending && <SummaryCardsSkeleton />}
       {data && data.summary.total_policies > 0 && (

@@ -24,7 +24,7 @@ const AUDIENCES = [
   {
     icon: IconBuildingStore,
     title: 'Agencies',
-    text: 'A larger book across many insurers and lines of cover. Every policy carries its commission and each insurer adds up its own; reports and analytics are on their way.',
+    text: 'A larger book across many insurers and lines of cover. Every policy carries its commission; the commission report adds it up by insurer for any period, and the analytics show how the book is changing.',
   },
 ];
 

@@ -24,7 +24,8 @@ import { withTenant } from '../../db/tenant.js';
 //   P6      Rina      Harel (full)     Home    500.00   400.00 15     60.00    all           60.00    expired, not renewed
 //   P7      Yossi     Clal (pro rata)  Home    300.00   300.00 12.5   37.50    all           37.50    active, ends in 20 days
 //   P8      Rina      Harel (full)     Motor   400.00   400.00 10     40.00    nothing        0.00    pending (starts next month)
-//   P9      Avi       Clal (pro rata)  Motor   200.00   200.00 12.5   25.00    all           25.00    expired, not renewed
+//   P9      Avi       Clal (pro rata)  Motor   200.00   200.00 12.5   25.00    4 x 50        25.00    expired, not renewed
+//                                                                  (quarterly, paid 15, 12, 9 and 6 months ago: 6.25 each)
 //   Ben has no policy.
 
 let t: TestApp;
@@ -190,8 +191,18 @@ async function buildAgency(as: Caller, today: string) {
   );
   await pay(p7, 1, addDays(month(11), 14));
   await policy(rina, harel.id, motor.id, month(-1), endOf(-12), '400.00', '400.00', '10');
-  const p9 = await policy(avi, clal.id, motor.id, month(15), endOf(4), '200.00', '200.00', '12.5');
-  await pay(p9, 1, month(15));
+  const p9 = await policy(
+    avi,
+    clal.id,
+    motor.id,
+    month(15),
+    endOf(4),
+    '200.00',
+    '200.00',
+    '12.5',
+    'quarterly',
+  );
+  for (const [sequence, back] of [15, 12, 9, 6].entries()) await pay(p9, sequence + 1, month(back));
   return { dana, yossi, rina, avi, harel: harel.id, clal: clal.id, motor: motor.id, home: home.id };
 }
 
@@ -389,6 +400,10 @@ describe('analytics of a hand-computed agency', () => {
     const byMonth: Record<number, Partial<typeof quiet>> = {
       // P7 starts and is paid; P3, P6, P7 and P9 are in force.
       11: { new_policies: 1, expected_commission: '37.50', received_commission: '37.50' },
+      // P9's third and fourth quarters are paid, 100.00 of its 200.00 having come in before the
+      // window: 18.75 - 12.50, then 25.00 - 18.75.
+      9: { received_commission: '6.25' },
+      6: { received_commission: '6.25' },
       // P2 starts, its first quarter paid (250 of 1000: 25.00 of 100.00); P9 expires.
       4: {
         policies_in_force: 5,

@@ -342,28 +342,31 @@ export async function portfolioHistory(
     from book where cancelled_at >= ${firstDay} and cancelled_at <= current_date
     group by 1`;
 
-  // Payments by policy and month (everything before the window in one bucket before it). Each
-  // month's received commission is what the policy had earned on all it was paid by the month's end
-  // less what it had earned on what came before.
+  // Payments by policy and month from the window's start on (later-dated ones too). What a policy
+  // had been paid by a month's end is its amount paid (the sum of its instalments, kept on the
+  // policy) less what came in after that month, so payments before the window are never read. A
+  // month's received commission is what the policy had earned on that less what it had earned
+  // before the month's payments.
   const paid = sql`
-    select ${installments.policyId} as policy_id,
-      greatest(date_trunc('month', ${installments.paidDate})::date, (${firstDay} - interval '1 month')::date) as month,
+    select ${installments.policyId} as policy_id, date_trunc('month', ${installments.paidDate})::date as month,
       sum(${installments.amountPaid}) as amount
     from ${installments}
     where ${installments.tenantId} = ${tenantId} and ${installments.amountPaid} > 0
-      and ${installments.paidDate} <= current_date
+      and ${installments.paidDate} >= ${firstDay}
     group by 1, 2`;
+  const paidByMonthEnd = sql`(${policies.amountPaid} - steps.later)`;
   const received = sql`
     select steps.month,
-      sum(${receivedCommissionOn(sql`steps.after`)} - ${receivedCommissionOn(sql`steps.after - steps.amount`)}) as received
+      sum(${receivedCommissionOn(paidByMonthEnd)} - ${receivedCommissionOn(sql`(${paidByMonthEnd} - steps.amount)`)}) as received
     from (
       select policy_id, month, amount,
-        sum(amount) over (partition by policy_id order by month) as after
+        sum(amount) over (partition by policy_id)
+          - sum(amount) over (partition by policy_id order by month) as later
       from paid
     ) steps
     join ${policies} on ${policies.tenantId} = ${tenantId} and ${policies.id} = steps.policy_id
     join ${companies} on ${companies.tenantId} = ${policies.tenantId} and ${companies.id} = ${policies.companyId}
-    where steps.month >= ${firstDay} and ${notCancelled}
+    where steps.month <= current_date and ${notCancelled}
     group by steps.month`;
 
   // The current month's in-force figures are today's, by the policies' own status.

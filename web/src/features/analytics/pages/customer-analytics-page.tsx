@@ -32,23 +32,27 @@ export function Component() {
   const [period, setPeriod] = useUrlChoice('period', CUSTOMER_ANALYTICS_PERIODS, '12m');
   const analytics = useCustomerAnalytics(period);
   const data = analytics.data;
+  // An agency without customers has no period to choose between.
+  const nobody = data?.total_customers === 0;
 
   return (
     <Stack maw={1400}>
-      <PeriodControl
-        label="Period"
-        value={period}
-        choices={PERIOD_CHOICES}
-        onChange={setPeriod}
-        updating={analytics.isPlaceholderData}
-      >
-        {data && !analytics.isPlaceholderData && `From ${formatDate(data.period_start)} to today`}
-      </PeriodControl>
+      {!nobody && (
+        <PeriodControl
+          label="Period"
+          value={period}
+          choices={PERIOD_CHOICES}
+          onChange={setPeriod}
+          updating={analytics.isPlaceholderData}
+        >
+          {data && !analytics.isPlaceholderData && `From ${formatDate(data.period_start)} to today`}
+        </PeriodControl>
+      )}
       {analytics.isError ? (
         <ErrorState error={analytics.error} onRetry={() => void analytics.refetch()} />
       ) : !data ? (
         <AnalyticsSkeleton />
-      ) : data.total_customers === 0 ? (
+      ) : nobody ? (
         <EmptyState
           icon={IconUsers}
           title="No customers yet"
@@ -116,11 +120,11 @@ function CustomerFigures({ data }: { data: CustomerAnalytics }) {
         />
       </StatGrid>
 
+      {/* A year of months: the whole width, its table beside the chart. */}
+      <NewCustomers data={data} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <NewCustomers data={data} />
         <ActiveCustomers data={data} />
         <PoliciesPerCustomer data={data} />
-        <LifetimeValue data={data} />
         <CountBars
           title="Customers by policy type"
           description="Active customers holding a current policy of each type"
@@ -154,6 +158,7 @@ function CustomerFigures({ data }: { data: CustomerAnalytics }) {
             { header: 'Received', amount: (row) => row.received_commission },
           ]}
         />
+        <LifetimeValue data={data} />
       </SimpleGrid>
     </>
   );
@@ -167,7 +172,7 @@ function NewCustomers({ data }: { data: CustomerAnalytics }) {
       description="Customers whose first policy started that month, over the last 12 months"
       chart={
         <BarChart
-          h={240}
+          h={300}
           data={months}
           dataKey="label"
           series={[{ name: 'new_customers', label: 'New customers', color: 'indigo.6' }]}

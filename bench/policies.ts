@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { policyListQuery } from '@coverdesk/contract';
+import { commissionReportQuery, policyListQuery } from '@coverdesk/contract';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -16,13 +16,23 @@ import { PreparingClient } from '../api/src/db/prepared-statements.js';
 import * as schema from '../api/src/db/schema.js';
 import { withTenant } from '../api/src/db/tenant.js';
 import { issueAccessToken } from '../api/src/modules/accounts/tokens.js';
+import { commissionReport } from '../api/src/modules/commission-report/queries.js';
 import { listPolicies } from '../api/src/modules/policies/queries.js';
+import { readMemory } from './machine.js';
 import { DEFAULT_RESULTS_DIR, positiveInteger } from './seed.js';
 import { REPO_ROOT, startServer, stopServer } from './server.js';
 
 /** The first page a broker opens: active policies, newest first. */
 const LIST_QUERY = { status: 'active', ordering: '-start_date' };
 const LIST_PATH = `/api/policies/?${new URLSearchParams(LIST_QUERY)}`;
+/** The commission report as its screen first opens: the first page of rows with both summaries. */
+const REPORT_QUERY = { include: 'commission_data' };
+const REPORT_PATH = `/api/policies/commission_batch/?${new URLSearchParams(REPORT_QUERY)}`;
+const ANALYTICS_PATHS = [
+  '/api/analytics/customers/?period=12m',
+  '/api/analytics/portfolio/',
+  '/api/analytics/portfolio-history/?months=36',
+];
 
 const { values } = parseArgs({
   options: {
@@ -155,22 +165,29 @@ function percentiles(times: number[]) {
 const requestsFor = (tokens: string[], pathname: string): AutocannonRequest[] =>
   tokens.map((token) => ({ method: 'GET', path: pathname, headers: { authorization: `Bearer ${token}` } }));
 
+/** A route's SQL, captured from its query code for one agency. */
+type CaptureSql = (db: ReturnType<typeof drizzle<typeof schema>>, tenantId: string) => Promise<unknown>;
+
+const LIST_SQL: CaptureSql = (db, tenantId) =>
+  withTenant(db, tenantId, (tx) => listPolicies(tx, tenantId, policyListQuery.parse(LIST_QUERY)));
+const REPORT_SQL: CaptureSql = (db, tenantId) =>
+  withTenant(db, tenantId, (tx) => commissionReport(tx, tenantId, commissionReportQuery.parse(REPORT_QUERY)));
+
 /**
- * The SQL the list route runs, captured from the query code itself, then timed through pg alone,
+ * The SQL a route runs, captured from the query code itself, then timed through pg alone,
  * prepared once per connection as the server's connections do.
  */
-async function timeRawSql(tenantIds: string[]) {
+async function timeRawSql(tenantIds: string[], capture: CaptureSql) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections, Client: PreparingClient });
   const statements: { sql: string; params: unknown[] }[] = [];
   const db = drizzle(pool, {
     schema,
     logger: { logQuery: (sql, params) => statements.push({ sql, params }) },
   });
-  const query = policyListQuery.parse(LIST_QUERY);
   const perTenant = new Map<string, { sql: string; params: unknown[] }[]>();
   for (const tenantId of tenantIds) {
     statements.length = 0;
-    await withTenant(db, tenantId, (tx) => listPolicies(tx, tenantId, query));
+    await capture(db, tenantId);
     perTenant.set(tenantId, [...statements]);
   }
   const latencies: number[] = [];
@@ -197,11 +214,45 @@ async function timeRawSql(tenantIds: string[]) {
   return { ...percentiles(latencies), perSecond: latencies.length / duration };
 }
 
+/**
+ * The whole book as a PDF, read as a browser would, while the server's resident memory is sampled:
+ * the export streams when the server grows by a batch's worth, not by the book's.
+ */
+async function timePdf(url: string, token: string, serverPid: number) {
+  const before = readMemory(serverPid)?.rssMiB ?? Number.NaN;
+  let highest = before;
+  const sampler = setInterval(() => {
+    highest = Math.max(highest, readMemory(serverPid)?.rssMiB ?? highest);
+  }, 50);
+  const started = performance.now();
+  try {
+    const response = await fetch(`${url}/api/policies/commission_pdf/`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok || !response.body) throw new Error(`PDF export answered ${response.status}`);
+    let bytes = 0;
+    let firstByte = 0;
+    for await (const chunk of response.body) {
+      if (bytes === 0) firstByte = performance.now() - started;
+      bytes += chunk.byteLength;
+    }
+    return {
+      seconds: (performance.now() - started) / 1000,
+      firstByte,
+      bytes,
+      before,
+      growth: highest - before,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const report = (label: string, { result, p50, p95, p99 }: Awaited<ReturnType<typeof load>>) =>
   console.log(
-    `${label}: ${Math.round(result.requests.average)} req/s, p50 ${ms(p50)}, p95 ${ms(p95)}, p99 ${ms(p99)}, non-2xx ${result.non2xx}`,
+    `${label}: ${Math.round(result.requests.average)} req/s, p50 ${ms(p50)}, p95 ${ms(p95)}, p99 ${ms(p99)}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
   );
 
 /** The seeded agencies of an earlier run kept with --reuse, or undefined when there is none. */
@@ -277,7 +328,20 @@ async function main() {
     report('list, normal agencies', list);
     report('list, large agency', await load(server.url, requestsFor(largeToken, LIST_PATH)));
     report('stats, large agency', await load(server.url, requestsFor(largeToken, '/api/policies/stats/')));
-    const sql = await timeRawSql(rotated);
+    const commission = await load(server.url, requestsFor(largeToken, REPORT_PATH));
+    report('commission report first page, large agency', commission);
+    for (const analytics of ANALYTICS_PATHS) {
+      report(`${analytics}, large agency`, await load(server.url, requestsFor(largeToken, analytics)));
+    }
+    const reportSql = await timeRawSql([large], REPORT_SQL);
+    console.log(
+      `commission report SQL alone, large agency: p50 ${ms(reportSql.p50)}, p95 ${ms(reportSql.p95)}; API / SQL at p50 ${(commission.p50 / reportSql.p50).toFixed(2)}, at p95 ${(commission.p95 / reportSql.p95).toFixed(2)}`,
+    );
+    const pdf = await timePdf(server.url, largeToken[0] as string, server.process.pid as number);
+    console.log(
+      `commission PDF of the large agency: ${(pdf.bytes / 2 ** 20).toFixed(1)} MiB in ${pdf.seconds.toFixed(1)} s, first byte after ${ms(pdf.firstByte)}, server RSS ${pdf.before} MiB growing by at most ${pdf.growth} MiB`,
+    );
+    const sql = await timeRawSql(rotated, LIST_SQL);
     console.log(
       `list SQL alone (same statements through pg, ${connections} connections): ${Math.round(sql.perSecond)}/s, p50 ${ms(sql.p50)}, p95 ${ms(sql.p95)}, p99 ${ms(sql.p99)}`,
     );

@@ -93,6 +93,37 @@ export const appRoutes: RouteObject[] = [
               { path: 'dashboard', element: <Navigate to="/admin" replace /> },
             ],
           },
+          // Diagnostics a support engineer opens by URL on the agency they are signed in to; not
+          // in the menus, and refused to brokers like the admin portal.
+          {
+            lazy: () => import('./guards/require-admin.js'),
+            children: [
+              {
+                path: 'performance-test',
+                handle: {
+                  title: 'Performance test',
+                  subtitle: 'How fast this agency’s main calls answer',
+                } satisfies RouteHandle,
+                lazy: () => import('../features/diagnostics/pages/performance-test-page.js'),
+              },
+              {
+                path: 'commission-aggregation-test',
+                handle: {
+                  title: 'Commission aggregation test',
+                  subtitle: 'The report’s totals recomputed from its rows and the policy pages',
+                } satisfies RouteHandle,
+                lazy: () => import('../features/diagnostics/pages/commission-aggregation-test-page.js'),
+              },
+              {
+                path: 'analytics-summaries-test',
+                handle: {
+                  title: 'Analytics summaries test',
+                  subtitle: 'The analytics totals checked against their parts and the lists',
+                } satisfies RouteHandle,
+                lazy: () => import('../features/diagnostics/pages/analytics-summaries-test-page.js'),
+              },
+            ],
+          },
         ],
       },
     ],

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { api } from '../../../lib/api-client.js';
 import { ApiError } from '../../../lib/http.js';
 
@@ -67,6 +68,20 @@ export function Component() {
           </Card>
         </SimpleGrid>
       )}
+      <Title order={2} fz="h3">
+        Diagnostics for your agency
+      </Title>
+      <Group gap="md">
+        <Anchor component={Link} to="/performance-test">
+          Performance test
+        </Anchor>
+        <Anchor component={Link} to="/commission-aggregation-test">
+          Commission aggregation test
+        </Anchor>
+        <Anchor component={Link} to="/analytics-summaries-test">
+          Analytics summaries test
+        </Anchor>
+      </Group>
       <Text c="dimmed" fz="sm">
         The API reference is at{' '}
         <Anchor href="/api/docs" fz="sm">

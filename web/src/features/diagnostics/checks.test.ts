@@ -1,0 +1,111 @@
+import type { CommissionSummary } from '@coverdesk/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  amount,
+  cents,
+  companyChecks,
+  countCheck,
+  moneyCheck,
+  sumCents,
+  summaryChecks,
+  timingSummary,
+} from './checks.js';
+
+const row = (company: string, premium: string, expected: string, received: string, paid: string) => ({
+  company_id: company,
+  company_name: `Insurer ${company}`,
+  total_premium: premium,
+  expected_commission: expected,
+  received_commission: received,
+  amount_paid: paid,
+});
+
+describe('cents', () => {
+  it('reads and writes amounts exactly, signs included', () => {
+    expect(cents('1234.56')).toBe(123456n);
+    expect(cents('0.1')).toBe(10n);
+    expect(cents('-1.50')).toBe(-150n);
+    expect(amount(-150n)).toBe('-1.50');
+    expect(amount(5n)).toBe('0.05');
+  });
+
+  it('adds what floating point would not', () => {
+    // 0.1 + 0.2 in floats is 0.30000000000000004.
+    expect(amount(sumCents(['0.10', '0.20'], (value) => value))).toBe('0.30');
+  });
+});
+
+describe('checks', () => {
+  it('find a one-cent difference and say by how much', () => {
+    expect(moneyCheck('x', '10.00', 1001n)).toEqual({
+      label: 'x',
+      expected: '10.00',
+      actual: '10.01',
+      difference: '0.01',
+      matches: false,
+    });
+    expect(moneyCheck('x', '10.00', 1000n).matches).toBe(true);
+    expect(countCheck('n', 3, 2)).toMatchObject({ difference: '-1', matches: false });
+  });
+
+  it('recompute the report summary from its rows', () => {
+    const rows = [
+      row('a', '1000.00', '125.00', '31.25', '250.00'),
+      row('b', '333.33', '33.33', '0.00', '0.00'),
+    ];
+    const summary: CommissionSummary = {
+      total_policies: 2,
+      total_premium: '1333.33',
+      total_commission: '158.33',
+      total_expected_commission: '158.33',
+      total_received_commission: '31.25',
+      total_paid: '250.00',
+      total_pending: '1083.33',
+      total_earned: '31.25',
+      outstanding_commission: '127.08',
+      commission_received_percentage: '19.74',
+      average_commission_percentage: '12.50',
+    };
+    expect(summaryChecks(summary, rows).every((check) => check.matches)).toBe(true);
+    const offByACent = summaryChecks({ ...summary, total_paid: '250.01' }, rows);
+    expect(offByACent.filter((check) => !check.matches).map((check) => check.label)).toEqual(['total_paid']);
+  });
+
+  it('check each insurer, including one only one side knows', () => {
+    const rows = [row('a', '100.00', '10.00', '5.00', '50.00')];
+    const figures = [
+      {
+        company_id: 'a',
+        company_name: 'Insurer a',
+        total_policies: 1,
+        total_premium: '100.00',
+        total_expected_commission: '10.00',
+        total_received_commission: '5.00',
+        outstanding_commission: '5.00',
+      },
+      {
+        company_id: 'b',
+        company_name: 'Insurer b',
+        total_policies: 1,
+        total_premium: '1.00',
+        total_expected_commission: '0.00',
+        total_received_commission: '0.00',
+        outstanding_commission: '0.00',
+      },
+    ];
+    const [a, b] = companyChecks(figures, rows);
+    expect(a?.checks.every((check) => check.matches)).toBe(true);
+    expect(b?.checks.filter((check) => !check.matches).map((check) => check.label)).toEqual([
+      'total_policies',
+      'total_premium',
+    ]);
+  });
+});
+
+describe('timings', () => {
+  it('give p50, p95 and max by nearest rank', () => {
+    const durations = Array.from({ length: 20 }, (_, index) => 20 - index);
+    expect(timingSummary(durations)).toEqual({ p50: 10, p95: 19, max: 20 });
+    expect(timingSummary([])).toEqual({ p50: 0, p95: 0, max: 0 });
+  });
+});

@@ -43,10 +43,12 @@ const inForceOn = (day: SQLWrapper) =>
 const notCancelled = sql`not (${statusIs.cancelled})`;
 
 /**
- * Each analytics request groups a whole book at once; with PostgreSQL's default 4 MB per sort or
- * hash, a 100,000-policy agency's groups spilled to disk. The setting ends with the transaction.
+ * Settings for this transaction alone. Each analytics request groups a whole book at once: with
+ * PostgreSQL's default 4 MB per sort or hash, a 100,000-policy agency's groups spilled to disk. And
+ * the planner's cost of these statements passes its JIT thresholds, so PostgreSQL spent about two
+ * seconds compiling each to machine code for a run of a few hundred milliseconds.
  */
-const roomToGroup = sql`set_config('work_mem', '32MB', true)`;
+const roomToGroup = sql`set_config('work_mem', '32MB', true), set_config('jit', 'off', true)`;
 
 /** Rows of a raw statement, typed by the caller who wrote its columns. */
 async function rows<Row>(tx: Transaction, statement: SQL): Promise<Row[]> {

@@ -1,3 +1,4 @@
+import type { Company } from '@coverdesk/contract';
 import {
   Badge,
   Button,
@@ -134,6 +135,43 @@ export function FilterSelect<Filter extends string>({
       clearable
       w={{ base: '100%', sm: width }}
     />
+  );
+}
+
+/**
+ * The insurer filter and the policy type filter of a list of policies, the types being those the
+ * agency's insurers sell.
+ */
+export function InsurerAndTypeFilters<Filter extends string>({
+  params,
+  insurers = [],
+}: {
+  params: FilterParams<Filter | 'company_id' | 'policy_type_id'>;
+  insurers: Company[] | undefined;
+}) {
+  const types = new Map(
+    insurers.flatMap((insurer) => insurer.policy_types.map((rate) => [rate.policy_type_id, rate.name])),
+  );
+  return (
+    <>
+      <FilterSelect
+        params={params}
+        name="company_id"
+        label="Insurer"
+        placeholder="Any insurer"
+        data={insurers.map((insurer) => ({ value: insurer.id, label: insurer.name }))}
+        searchable
+        width={170}
+      />
+      <FilterSelect
+        params={params}
+        name="policy_type_id"
+        label="Type"
+        placeholder="Any type"
+        data={[...types].map(([value, label]) => ({ value, label }))}
+        width={150}
+      />
+    </>
   );
 }
 

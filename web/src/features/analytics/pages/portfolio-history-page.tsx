@@ -165,6 +165,8 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
     retention: endedTerms(month) === 0 ? null : Number(month.retention_rate),
   }));
   const seeTable = 'Its figures are in the month-by-month table below.';
+  // Every chart here plots the same months; their figures are read from the table, not the chart.
+  const monthly = { h: 240, data: points, dataKey: 'label', accessibilityLayer: false } as const;
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       <ChartCard
@@ -172,14 +174,11 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
         description="At each month's end (today for this month)"
         chart={
           <LineChart
-            h={240}
-            data={points}
-            dataKey="label"
+            {...monthly}
             series={[{ name: 'premium', label: 'Premium in force', color: 'indigo.6' }]}
             valueFormatter={money.tooltip}
             yAxisProps={{ tickFormatter: money.axis, width: 64 }}
             curveType="monotone"
-            accessibilityLayer={false}
           />
         }
         figures={<TableNote>{seeTable}</TableNote>}
@@ -189,14 +188,11 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
         description="At each month's end (today for this month)"
         chart={
           <LineChart
-            h={240}
-            data={points}
-            dataKey="label"
+            {...monthly}
             series={[{ name: 'policies', label: 'Policies in force', color: 'teal.6' }]}
             valueFormatter={formatCount}
             yAxisProps={{ allowDecimals: false }}
             curveType="monotone"
-            accessibilityLayer={false}
           />
         }
         figures={<TableNote>{seeTable}</TableNote>}
@@ -206,9 +202,7 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
         description="New business started; terms that ended renewed or expired without renewal; cancellations"
         chart={
           <BarChart
-            h={240}
-            data={points}
-            dataKey="label"
+            {...monthly}
             series={[
               { name: 'new', label: 'New', color: 'indigo.6' },
               { name: 'renewed', label: 'Renewed', color: 'violet.4' },
@@ -219,7 +213,6 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
             yAxisProps={{ allowDecimals: false }}
             withLegend
             legendProps={LEGEND}
-            accessibilityLayer={false}
           />
         }
         figures={<TableNote>{seeTable}</TableNote>}
@@ -229,9 +222,7 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
         description="Expected on the terms that started each month; received from each month's payments"
         chart={
           <BarChart
-            h={240}
-            data={points}
-            dataKey="label"
+            {...monthly}
             series={[
               { name: 'expected', label: 'Expected', color: 'indigo.2' },
               { name: 'received', label: 'Received', color: 'teal.7' },
@@ -240,7 +231,6 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
             yAxisProps={{ tickFormatter: money.axis, width: 64 }}
             withLegend
             legendProps={LEGEND}
-            accessibilityLayer={false}
           />
         }
         figures={<TableNote>{seeTable}</TableNote>}
@@ -251,14 +241,12 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
         empty={months.every((month) => endedTerms(month) === 0) && 'No policy term ended in these months.'}
         chart={
           <LineChart
+            {...monthly}
             h={220}
-            data={points}
-            dataKey="label"
             series={[{ name: 'retention', label: 'Retention', color: 'grape.6' }]}
             valueFormatter={(value) => `${value.toFixed(2)}%`}
             yAxisProps={{ domain: [0, 100], width: 48 }}
             unit="%"
-            accessibilityLayer={false}
           />
         }
         figures={<TableNote>{seeTable}</TableNote>}

@@ -1,6 +1,6 @@
 import { COMMISSION_PAYMENT_STATUSES } from '@coverdesk/contract';
 import { Select, TextInput } from '@mantine/core';
-import { FilterSelect } from '../../../components/list-toolbar.js';
+import { FilterSelect, InsurerAndTypeFilters } from '../../../components/list-toolbar.js';
 import { useInsurerFilterChoices } from '../api.js';
 import { isPeriod, PERIOD_LABELS, PERIODS } from '../period.js';
 import type { ReportParams } from '../report-params.js';
@@ -16,11 +16,6 @@ const STATUS_OPTIONS = COMMISSION_PAYMENT_STATUSES.map((value) => ({
 export function ReportFilters({ report }: { report: ReportParams }) {
   const { params, period, range } = report;
   const insurers = useInsurerFilterChoices();
-  const types = new Map(
-    (insurers.data ?? []).flatMap((insurer) =>
-      insurer.policy_types.map((rate) => [rate.policy_type_id, rate.name]),
-    ),
-  );
   const backwards = Boolean(range.start && range.end && range.end < range.start);
 
   return (
@@ -60,23 +55,7 @@ export function ReportFilters({ report }: { report: ReportParams }) {
           />
         </>
       )}
-      <FilterSelect
-        params={params}
-        name="company_id"
-        label="Insurer"
-        placeholder="Any insurer"
-        data={(insurers.data ?? []).map((insurer) => ({ value: insurer.id, label: insurer.name }))}
-        searchable
-        width={170}
-      />
-      <FilterSelect
-        params={params}
-        name="policy_type_id"
-        label="Type"
-        placeholder="Any type"
-        data={[...types].map(([value, label]) => ({ value, label }))}
-        width={150}
-      />
+      <InsurerAndTypeFilters params={params} insurers={insurers.data} />
       <FilterSelect
         params={params}
         name="payment_status"

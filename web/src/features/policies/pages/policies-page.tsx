@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
-import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
+import { FilterSelect, InsurerAndTypeFilters, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { POLICY_STATUS_LABELS, PolicyStatusBadge } from '../../../components/policy-status-badge.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
@@ -79,11 +79,6 @@ export function Component() {
   const params = useListParams(FILTERS, '-start_date');
   const policies = usePolicies(params.query);
   const insurers = useInsurerChoices();
-  const types = new Map(
-    (insurers.data ?? []).flatMap((insurer) =>
-      insurer.policy_types.map((rate) => [rate.policy_type_id, rate.name]),
-    ),
-  );
   const newPolicy = (
     <Button component={Link} to="/policies/create" leftSection={<IconPlus size={16} aria-hidden />}>
       New policy
@@ -106,23 +101,7 @@ export function Component() {
               data={STATUS_OPTIONS}
               width={140}
             />
-            <FilterSelect
-              params={params}
-              name="company_id"
-              label="Insurer"
-              placeholder="Any insurer"
-              data={(insurers.data ?? []).map((insurer) => ({ value: insurer.id, label: insurer.name }))}
-              searchable
-              width={170}
-            />
-            <FilterSelect
-              params={params}
-              name="policy_type_id"
-              label="Type"
-              placeholder="Any type"
-              data={[...types].map(([value, label]) => ({ value, label }))}
-              width={150}
-            />
+            <InsurerAndTypeFilters params={params} insurers={insurers.data} />
             <FilterSelect
               params={params}
               name="expiring_within_days"

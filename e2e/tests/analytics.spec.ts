@@ -2,8 +2,10 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import {
   type Broker,
   changeSubscription,
+  creator,
   expect,
   expectAccessible,
+  payInstalment,
   signInWithTokens,
   test,
 } from './fixtures.js';
@@ -22,12 +24,7 @@ import {
  * (53.85%), Motor 1,200.00 (46.15%). Renewals due within 30, 60 and 90 days: C-3, 600.00.
  */
 async function seedBook(request: APIRequestContext, broker: Broker) {
-  const headers = { authorization: `Bearer ${broker.access}` };
-  const post = async (url: string, data: object) => {
-    const response = await request.post(url, { headers, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { id: string }).id;
-  };
+  const post = creator(request, broker);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const motor = await post('/api/policy-types/', { name: 'Motor', category: 'auto' });
   const home = await post('/api/policy-types/', { name: 'Home', category: 'home' });
@@ -68,16 +65,8 @@ async function seedBook(request: APIRequestContext, broker: Broker) {
       net_premium: net,
       payment_frequency: frequency,
     });
-  const payInFull = async (policyId: string) => {
-    const { results } = await (
-      await request.get(`/api/policies/${policyId}/installments/`, { headers })
-    ).json();
-    const paid = await request.post(`/api/installments/${results[0].id}/payment/`, {
-      headers,
-      data: { payment_method: 'cash' },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-  };
+  // A single payment: the first instalment is the whole premium.
+  const payInFull = (policyId: string) => payInstalment(request, broker, policyId, 1);
   await payInFull(await policy('A-1', dana, harel, motor, [-30, 334], '1200.00', '1000.00', 'single'));
   await policy('B-2', dana, migdal, home, [-10, 354], '800.00', '800.00', 'quarterly');
   await payInFull(await policy('C-3', yossi, harel, home, [-100, 20], '600.00', '600.00', 'single'));

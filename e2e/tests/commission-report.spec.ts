@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
-import { type Broker, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import {
+  type Broker,
+  creator,
+  expect,
+  expectAccessible,
+  payInstalment,
+  signInWithTokens,
+  test,
+} from './fixtures.js';
 
 /**
  * The commission report a broker holds against each insurer's statement: two insurers, one paying
@@ -18,12 +26,7 @@ import { type Broker, expect, expectAccessible, signInWithTokens, test } from '.
  * Agency: premium 3600.00, expected 390.00, received 101.25, outstanding 288.75, 101.25/390 = 25.96%
  */
 async function seedTwoInsurers(request: APIRequestContext, broker: Broker) {
-  const headers = { authorization: `Bearer ${broker.access}` };
-  const post = async (url: string, data: object) => {
-    const response = await request.post(url, { headers, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { id: string }).id;
-  };
+  const post = creator(request, broker);
   const typeId = await post('/api/policy-types/', { name: 'Private motor', category: 'auto' });
   const harel = await post('/api/companies/', {
     name: 'Harel Insurance',
@@ -47,16 +50,8 @@ async function seedTwoInsurers(request: APIRequestContext, broker: Broker) {
       payment_frequency,
       ...premium,
     });
-  const payFirstInstalment = async (policyId: string) => {
-    const { results } = await (
-      await request.get(`/api/policies/${policyId}/installments/`, { headers })
-    ).json();
-    const paid = await request.post(`/api/installments/${results[0].id}/payment/`, {
-      headers,
-      data: { payment_method: 'bank_transfer' },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-  };
+  const payFirstInstalment = (policyId: string) =>
+    payInstalment(request, broker, policyId, 1, 'bank_transfer');
   await payFirstInstalment(await policy('P-1042', harel, { total_premium: '1000.00' }, 'quarterly'));
   await policy('P-1043', harel, { total_premium: '600.00' }, 'single');
   await payFirstInstalment(

@@ -78,7 +78,12 @@ test('an admin runs the three diagnostics on the agency and every figure agrees'
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('status')).toBeVisible();
   await expect(page.getByRole('status')).toBeHidden({ timeout: 60_000 });
-  for (const path of ['/policies/', '/policies/commission_batch/', '/analytics/customers/', '/installments/']) {
+  for (const path of [
+    '/policies/',
+    '/policies/commission_batch/',
+    '/analytics/customers/',
+    '/installments/',
+  ]) {
     await expect(page.getByText(`GET ${path}`, { exact: true })).toBeVisible();
   }
   await expect(page.getByText(/\d+ ms/).first()).toBeVisible();

@@ -97,19 +97,44 @@ export async function lastEmailTo(request: APIRequestContext, address: string): 
   throw new Error(`no email arrived for ${address}`);
 }
 
-/** An agency with one of everything, so every module screen has something to show. */
-export async function seedAgency(request: APIRequestContext, broker: Broker) {
+/** Creates records through the API as the broker, each expected to be created; answers its id. */
+export function creator(request: APIRequestContext, broker: Broker) {
   const headers = { authorization: `Bearer ${broker.access}` };
-  const post = async (url: string, data: object) => {
+  return async (url: string, data: object): Promise<string> => {
     const response = await request.post(url, { headers, data });
     expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: string };
+    return ((await response.json()) as { id: string }).id;
   };
+}
+
+/** Pays instalment `sequence` of a policy in full, as the broker, through the API. */
+export async function payInstalment(
+  request: APIRequestContext,
+  broker: Broker,
+  policyId: string,
+  sequence: number,
+  payment_method = 'cash',
+) {
+  const headers = { authorization: `Bearer ${broker.access}` };
+  const schedule = await request.get(`/api/policies/${policyId}/installments/`, { headers });
+  const { results } = (await schedule.json()) as { results: { id: string; sequence: number }[] };
+  const instalment = results.find((row) => row.sequence === sequence);
+  if (!instalment) throw new Error(`the policy has no instalment ${sequence}`);
+  const paid = await request.post(`/api/installments/${instalment.id}/payment/`, {
+    headers,
+    data: { payment_method },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+/** An agency with one of everything, so every module screen has something to show. */
+export async function seedAgency(request: APIRequestContext, broker: Broker) {
+  const post = creator(request, broker);
   const type = await post('/api/policy-types/', { name: 'Private motor', category: 'auto' });
   const company = await post('/api/companies/', {
     name: 'Harel Insurance',
     commission_payment_method: 'pro_rata',
-    policy_types: [{ policy_type_id: type.id, commission_percentage: '12.5' }],
+    policy_types: [{ policy_type_id: type, commission_percentage: '12.5' }],
   });
   const customer = await post('/api/customers/', {
     first_name: 'Dana',
@@ -121,15 +146,15 @@ export async function seedAgency(request: APIRequestContext, broker: Broker) {
   });
   const policy = await post('/api/policies/', {
     policy_number: 'P-1042',
-    customer_id: customer.id,
-    company_id: company.id,
-    policy_type_id: type.id,
+    customer_id: customer,
+    company_id: company,
+    policy_type_id: type,
     start_date: '2026-01-01',
     end_date: '2026-12-31',
     total_premium: '1000.00',
     payment_frequency: 'quarterly',
   });
-  return { type: type.id, company: company.id, customer: customer.id, policy: policy.id };
+  return { type: type, company: company, customer: customer, policy: policy };
 }
 
 /** Fails on serious or critical accessibility problems on the page as it is now. */

@@ -1,19 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type Broker, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import { type Broker, creator, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
 
 /** The insurer, type and customer a broker set up in the first hour. */
 async function seedCatalogue(request: APIRequestContext, broker: Broker) {
-  const headers = { authorization: `Bearer ${broker.access}` };
-  const post = async (url: string, data: object) => {
-    const response = await request.post(url, { headers, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: string };
-  };
+  const post = creator(request, broker);
   const type = await post('/api/policy-types/', { name: 'Private motor', category: 'auto' });
   await post('/api/companies/', {
     name: 'Harel Insurance',
     commission_payment_method: 'pro_rata',
-    policy_types: [{ policy_type_id: type.id, commission_percentage: '12.5' }],
+    policy_types: [{ policy_type_id: type, commission_percentage: '12.5' }],
   });
   await post('/api/customers/', { first_name: 'Dana', last_name: 'Levi', email: 'dana.levi@example.com' });
 }

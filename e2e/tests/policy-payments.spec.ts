@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { type Broker, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import {
+  type Broker,
+  creator,
+  expect,
+  expectAccessible,
+  payInstalment,
+  signInWithTokens,
+  test,
+} from './fixtures.js';
 
 /**
  * What a broker's first hour found on the policy, payments and customer pages: a payment taken on
@@ -10,12 +18,7 @@ import { type Broker, expect, expectAccessible, signInWithTokens, test } from '.
 
 /** An insurer paying 12.5% pro rata on one type, and a customer, set up through the API. */
 async function seedBook(request: APIRequestContext, broker: Broker, customer = ['Noa', 'Friedman']) {
-  const headers = { authorization: `Bearer ${broker.access}` };
-  const post = async (url: string, data: object) => {
-    const response = await request.post(url, { headers, data });
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { id: string }).id;
-  };
+  const post = creator(request, broker);
   const typeId = await post('/api/policy-types/', { name: 'Private motor', category: 'auto' });
   const companyId = await post('/api/companies/', {
     name: 'Harel Insurance',
@@ -36,17 +39,7 @@ async function seedBook(request: APIRequestContext, broker: Broker, customer = [
       total_premium: '1000',
       payment_frequency: frequency,
     });
-  const pay = async (policyId: string, sequence: number) => {
-    const { results } = await (
-      await request.get(`/api/policies/${policyId}/installments/`, { headers })
-    ).json();
-    const instalment = results.find((row: { sequence: number }) => row.sequence === sequence);
-    const paid = await request.post(`/api/installments/${instalment.id}/payment/`, {
-      headers,
-      data: { payment_method: 'cash' },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-  };
+  const pay = (policyId: string, sequence: number) => payInstalment(request, broker, policyId, sequence);
   return { customerId, addPolicy, pay };
 }
 

@@ -1,4 +1,5 @@
 import {
+  Accordion,
   Alert,
   Badge,
   Button,
@@ -30,81 +31,99 @@ function Verdict({ check }: { check: Check }) {
   );
 }
 
-/** A group of checks: a table on a desk, one card per check on a phone. */
-export function CheckList({
-  title,
-  expectedLabel,
-  actualLabel,
-  checks,
-}: {
+/** One card per check, for a phone. */
+function CheckCards({ expectedLabel, actualLabel, checks }: Omit<CheckListProps, 'title'>) {
+  return checks.map((check) => (
+    <Card key={check.label} withBorder padding="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text fw={600} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {check.label}
+        </Text>
+        <Verdict check={check} />
+      </Group>
+      <SimpleGrid cols={3} mt="xs" style={TABULAR_FIGURES}>
+        {[
+          [expectedLabel, check.expected],
+          [actualLabel, check.actual],
+          ['Difference', check.difference],
+        ].map(([label, value]) => (
+          <div key={label}>
+            <Text fz="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fz="sm">{value}</Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Card>
+  ));
+}
+
+interface CheckListProps {
   title: string;
   expectedLabel: string;
   actualLabel: string;
   checks: Check[];
-}) {
+}
+
+/**
+ * A group of checks: a table on a desk. On a phone a group whose checks all agree folds to one
+ * line, so the few that differ are not lost among dozens of cards; a group that differs opens.
+ */
+export function CheckList(props: CheckListProps) {
+  const { title, expectedLabel, actualLabel, checks } = props;
   const phone = useDevice() === 'mobile';
+  if (phone) {
+    const matching = checks.filter((check) => check.matches).length;
+    return (
+      <Accordion variant="contained" defaultValue={matching === checks.length ? null : title}>
+        <Accordion.Item value={title}>
+          <Accordion.Control>
+            <Text fw={600} fz="sm">
+              {title}
+            </Text>
+            <Text fz="xs" c={matching === checks.length ? 'dimmed' : 'red.9'}>
+              {matching} of {checks.length} match to the cent
+            </Text>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="xs">
+              <CheckCards {...props} />
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+    );
+  }
   return (
     <Stack gap="xs">
-      <Title order={3} fz="h5">
+      <Title order={2} fz="h5">
         {title}
       </Title>
-      {phone ? (
-        checks.map((check) => (
-          <Card key={check.label} withBorder padding="sm">
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Text fw={600} fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                {check.label}
-              </Text>
-              <Verdict check={check} />
-            </Group>
-            <SimpleGrid cols={3} mt="xs" style={TABULAR_FIGURES}>
-              <div>
-                <Text fz="xs" c="dimmed">
-                  {expectedLabel}
-                </Text>
-                <Text fz="sm">{check.expected}</Text>
-              </div>
-              <div>
-                <Text fz="xs" c="dimmed">
-                  {actualLabel}
-                </Text>
-                <Text fz="sm">{check.actual}</Text>
-              </div>
-              <div>
-                <Text fz="xs" c="dimmed">
-                  Difference
-                </Text>
-                <Text fz="sm">{check.difference}</Text>
-              </div>
-            </SimpleGrid>
-          </Card>
-        ))
-      ) : (
-        <Table striped withTableBorder style={TABULAR_FIGURES}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Figure</Table.Th>
-              <Table.Th ta="right">{expectedLabel}</Table.Th>
-              <Table.Th ta="right">{actualLabel}</Table.Th>
-              <Table.Th ta="right">Difference</Table.Th>
-              <Table.Th>Result</Table.Th>
+      <Table striped withTableBorder style={TABULAR_FIGURES}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Figure</Table.Th>
+            <Table.Th ta="right">{expectedLabel}</Table.Th>
+            <Table.Th ta="right">{actualLabel}</Table.Th>
+            <Table.Th ta="right">Difference</Table.Th>
+            <Table.Th>Result</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {checks.map((check) => (
+            <Table.Tr key={check.label}>
+              <Table.Td>{check.label}</Table.Td>
+              <Table.Td ta="right">{check.expected}</Table.Td>
+              <Table.Td ta="right">{check.actual}</Table.Td>
+              <Table.Td ta="right">{check.difference}</Table.Td>
+              <Table.Td>
+                <Verdict check={check} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {checks.map((check) => (
-              <Table.Tr key={check.label}>
-                <Table.Td>{check.label}</Table.Td>
-                <Table.Td ta="right">{check.expected}</Table.Td>
-                <Table.Td ta="right">{check.actual}</Table.Td>
-                <Table.Td ta="right">{check.difference}</Table.Td>
-                <Table.Td>
-                  <Verdict check={check} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+          ))}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }

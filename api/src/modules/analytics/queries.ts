@@ -344,18 +344,18 @@ export async function portfolioHistory(
     from book where cancelled_at >= ${firstDay} and cancelled_at <= current_date
     group by 1`;
 
-  // Payments by policy and month from the window's start on (later-dated ones too). What a policy
-  // had been paid by a month's end is its amount paid (the sum of its instalments, kept on the
-  // policy) less what came in after that month, so payments before the window are never read. A
-  // month's received commission is what the policy had earned on that less what it had earned
-  // before the month's payments.
+  // Each instalment's payment from the window's start on (later-dated ones too), in the order they
+  // came in. What a policy had been paid after one of them is its amount paid (the sum of its
+  // instalments, kept on the policy) less what came in after it, so payments before the window are
+  // never read. Each payment earned the received commission on what had been paid after it less that
+  // on what had been paid before it; summed by month, these steps give what the policy earned in the
+  // month, and over every month what it has earned in all.
   const paid = sql`
-    select ${installments.policyId} as policy_id, date_trunc('month', ${installments.paidDate})::date as month,
-      sum(${installments.amountPaid}) as amount
+    select ${installments.policyId} as policy_id, ${installments.id} as id, ${installments.paidDate} as paid_date,
+      date_trunc('month', ${installments.paidDate})::date as month, ${installments.amountPaid} as amount
     from ${installments}
     where ${installments.tenantId} = ${tenantId} and ${installments.amountPaid} > 0
-      and ${installments.paidDate} >= ${firstDay}
-    group by 1, 2`;
+      and ${installments.paidDate} >= ${firstDay}`;
   const paidByMonthEnd = sql`(${policies.amountPaid} - steps.later)`;
   const received = sql`
     select steps.month,
@@ -363,7 +363,7 @@ export async function portfolioHistory(
     from (
       select policy_id, month, amount,
         sum(amount) over (partition by policy_id)
-          - sum(amount) over (partition by policy_id order by month) as later
+          - sum(amount) over (partition by policy_id order by paid_date, id) as later
       from paid
     ) steps
     join ${policies} on ${policies.tenantId} = ${tenantId} and ${policies.id} = steps.policy_id
@@ -388,7 +388,7 @@ export async function portfolioHistory(
     starts as (${starts}),
     ends as (${ends}),
     cancellations as (${cancellations}),
-    paid as materialized (${paid}),
+    paid as (${paid}),
     received as (${received}),
     active_today as (${activeToday}),
     in_force as (

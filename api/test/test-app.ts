@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { MODULES, type ModuleName, type UserProfile } from '@coverdesk/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -128,4 +128,19 @@ export async function addPlanWithout(t: TestApp, module: ModuleName): Promise<st
     limits: { policies: 10, customers: 10, leads: 10, storage_mb: 10 },
   });
   return name;
+}
+
+/**
+ * The database's today, which statuses, overdue instalments and payment dates are read from, and the
+ * date `days` from it (negative for the past): tests count days from the same day the queries do.
+ */
+export async function databaseCalendar(t: TestApp) {
+  const { rows } = await t.database.db.execute<{ today: string }>(sql`select current_date::text as today`);
+  const today = rows[0]?.today ?? '';
+  const day = (days: number) => {
+    const date = new Date(`${today}T00:00:00Z`);
+    date.setUTCDate(date.getUTCDate() + days);
+    return date.toISOString().slice(0, 10);
+  };
+  return { today, day };
 }

@@ -1,33 +1,25 @@
 import { type CommissionReport, commissionReport } from '@coverdesk/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPlanWithout,
   createTestApp,
+  databaseCalendar,
   setSubscription,
   signedInAgency,
   type TestApp,
 } from '../../../test/test-app.js';
 
 let t: TestApp;
-let today: string;
+/** The date `days` from today (negative for the past). */
+let day: (days: number) => string;
 beforeAll(async () => {
   t = await createTestApp();
-  // Overdue and status are read from the database's date, so the tests count days from the same one.
-  const { rows } = await t.database.db.execute<{ today: string }>(sql`select current_date::text as today`);
-  today = rows[0]?.today ?? '';
+  ({ day } = await databaseCalendar(t));
 });
 afterAll(() => t.close());
 
 type Agency = Awaited<ReturnType<typeof signedInAgency>>;
 type Caller = Agency['as'];
-
-/** The date `days` from today (negative for the past). */
-const day = (days: number) => {
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 async function ok<Body = Record<string, unknown> & { id: string }>(
   response: Promise<{ statusCode: number; body: string }>,

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
   addPlanWithout,
   createTestApp,
+  databaseCalendar,
   setSubscription,
   signedInAgency,
   type TestApp,
@@ -46,12 +47,6 @@ async function totals(tenantId: string, policyId: string) {
   return row;
 }
 
-/** The database's today, which payments default to and overdue is measured against. */
-async function today(): Promise<string> {
-  const { rows } = await t.database.db.execute<{ today: string }>(sql`select current_date::text as today`);
-  return rows[0]?.today ?? '';
-}
-
 describe('payments', () => {
   it('records a full payment in two clicks: what remains, dated today', async () => {
     const { as, user, policy, url } = await agencyWithPolicy();
@@ -64,7 +59,8 @@ describe('payments', () => {
       due_date: '2026-01-01',
       amount_due: '250.00',
       amount_paid: '250.00',
-      paid_date: await today(),
+      // The database's today, which a payment defaults to.
+      paid_date: (await databaseCalendar(t)).today,
       payment_method: 'cash',
       reference: '',
       status: 'paid',

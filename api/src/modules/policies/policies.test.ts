@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPlanWithout,
   createTestApp,
+  databaseCalendar,
   PASSWORD,
   setSubscription,
   signedInAgency,
@@ -14,23 +15,16 @@ import { installments, policies } from './tables.js';
 
 let t: TestApp;
 let today: string;
+/** The date `days` from today (negative for the past). */
+let day: (days: number) => string;
 beforeAll(async () => {
   t = await createTestApp();
-  // Status is derived from the database's date, so the tests count days from the same one.
-  const { rows } = await t.database.db.execute<{ today: string }>(sql`select current_date::text as today`);
-  today = rows[0]?.today ?? '';
+  ({ today, day } = await databaseCalendar(t));
 });
 afterAll(() => t.close());
 
 type Agency = Awaited<ReturnType<typeof signedInAgency>>;
 type Caller = Agency['as'];
-
-/** The date `days` from today (negative for the past). */
-const day = (days: number) => {
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 const missing = '01900000-0000-7000-8000-000000000000';
 

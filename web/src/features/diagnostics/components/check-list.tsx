@@ -76,8 +76,8 @@ export function CheckList(props: CheckListProps) {
   if (phone) {
     const matching = checks.filter((check) => check.matches).length;
     return (
-      <Accordion variant="contained" defaultValue={matching === checks.length ? null : title}>
-        <Accordion.Item value={title}>
+      <Accordion variant="contained" defaultValue={matching === checks.length ? null : 'checks'}>
+        <Accordion.Item value="checks">
           <Accordion.Control>
             <Text fw={600} fz="sm">
               {title}

@@ -11,9 +11,9 @@ import { one } from '../../db/query-helpers.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { overdue } from '../payments/queries.js';
-import { expectedCommission, receivedCommission, receivedCommissionOn } from '../policies/commission.js';
+import { expectedCommission, receivedCommission } from '../policies/commission.js';
 import { expiringWithin, statusIs } from '../policies/status.js';
-import { installments, policies } from '../policies/tables.js';
+import { bookMonths, installments, policies, policyMonths } from '../policies/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
 
 // The agency's analytics, each a few set-based statements over its policies and instalments. Every
@@ -276,146 +276,87 @@ export async function portfolioAnalytics(tx: Transaction, tenantId: string): Pro
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The book month by month, worked out from the policies' dates, renewal links and payments alone, so
- * an agency's history is right from the day it imports its book.
+ * The book month by month, from the figures its triggers keep per policy and month (migration 0016):
+ * worked out from the policies' dates, renewal links and payments alone, so an agency's history is
+ * right from the day it imports its book, and read from a few hundred rows however large the book.
  */
 export async function portfolioHistory(
   tx: Transaction,
   tenantId: string,
   months: PortfolioHistoryMonths,
 ): Promise<PortfolioHistory> {
-  // Dates as values rather than a CTE, so the planner knows how much of the book each range holds.
-  const { today, first_day } = one(
-    await rows<{ today: string; first_day: string }>(
-      tx,
-      sql`select ${roomToGroup}, current_date::text as today,
-        (date_trunc('month', current_date) - make_interval(months => ${months - 1}))::date::text as first_day`,
-    ),
-  );
-  const firstDay = sql`${first_day}::date`;
+  const window = sql`generate_series(
+    date_trunc('month', current_date) - make_interval(months => ${months - 1}), date_trunc('month', current_date),
+    interval '1 month')`;
+  const thisMonth = sql`date_trunc('month', current_date)::date`;
 
-  // The agency's policies read once, with what each month's figures need of them.
+  // The agency's months, each insurer's commission by its own payout method.
   const book = sql`
-    select ${policies.id} as id, ${policies.renewedToId} as renewed_to_id,
-      ${policies.startDate} as start_date, ${policies.endDate} as end_date,
-      ${policies.cancelledAt} as cancelled_at, ${policies.totalPremium} as total_premium,
-      ${statusIs.renewed} as renewed, ${statusIs.expired} as expired,
-      case when ${notCancelled} then ${expectedCommission} end as expected
-    from ${policies}
-    where ${policies.tenantId} = ${tenantId}`;
+    select ${bookMonths.month} as month,
+      sum(${bookMonths.inForce}) as in_force, sum(${bookMonths.premiumInForce}) as premium_in_force,
+      sum(${bookMonths.newPolicies}) as new_policies, sum(${bookMonths.expectedCommission}) as expected,
+      sum(${bookMonths.renewed}) as renewed, sum(${bookMonths.endedOpen}) as expired,
+      sum(${bookMonths.cancelled}) as cancelled,
+      sum(case when ${companies.commissionPaymentMethod} = 'pro_rata'
+        then ${bookMonths.receivedProRata} else ${bookMonths.receivedFullPolicy} end) as received
+    from ${bookMonths}
+    join ${companies} on ${companies.tenantId} = ${bookMonths.tenantId} and ${companies.id} = ${bookMonths.companyId}
+    where ${bookMonths.tenantId} = ${tenantId} and ${bookMonths.month} <= current_date
+    group by ${bookMonths.month}`;
 
-  // A term covers from its start to the day before its cancellation or its renewal's start, or to
-  // its end, whichever comes first (least() skips the nulls). Counting +1 in the month it starts and
-  // -1 in the month after it stops (anything earlier in the window's first month), the running sum
-  // up to a month is what was in force at its end.
-  const cover = sql`
-    select month, sum(sign)::int as policies, sum(sign * total_premium) as premium
-    from (
-      select term.start_date, term.total_premium,
-        least(term.end_date, term.cancelled_at - 1, renewal.start_date - 1) as stop
-      from book term left join book renewal on renewal.id = term.renewed_to_id
-      where term.start_date <= current_date
-    ) held
-    cross join lateral (values
-      (greatest(date_trunc('month', held.start_date)::date, ${firstDay}), 1),
-      (greatest(date_trunc('month', held.stop + 1)::date, ${firstDay}), -1)
-    ) event(month, sign)
-    where held.stop >= held.start_date
-    group by month`;
-
-  // Terms that started in the window (by today): new business unless they renew an earlier term.
-  const starts = sql`
-    select date_trunc('month', term.start_date)::date as month,
-      count(*) filter (where renewals.renewed_to_id is null)::int as new_policies,
-      sum(term.expected) as expected
-    from book term
-    left join (select renewed_to_id from book where renewed_to_id is not null) renewals
-      on renewals.renewed_to_id = term.id
-    where term.start_date >= ${firstDay} and term.start_date <= current_date
-    group by 1`;
-  // Terms that came to their end in the window (by today), renewed or not.
-  const ends = sql`
-    select date_trunc('month', end_date)::date as month,
-      count(*) filter (where renewed)::int as renewed, count(*) filter (where expired)::int as expired
-    from book where end_date >= ${firstDay} and end_date <= current_date
-    group by 1`;
-  const cancellations = sql`
-    select date_trunc('month', cancelled_at)::date as month, count(*)::int as cancelled
-    from book where cancelled_at >= ${firstDay} and cancelled_at <= current_date
-    group by 1`;
-
-  // Each instalment's payment from the window's start on (later-dated ones too), in the order they
-  // came in. What a policy had been paid after one of them is its amount paid (the sum of its
-  // instalments, kept on the policy) less what came in after it, so payments before the window are
-  // never read. Each payment earned the received commission on what had been paid after it less that
-  // on what had been paid before it; summed by month, these steps give what the policy earned in the
-  // month, and over every month what it has earned in all.
-  const paid = sql`
-    select ${installments.policyId} as policy_id, ${installments.id} as id, ${installments.paidDate} as paid_date,
-      date_trunc('month', ${installments.paidDate})::date as month, ${installments.amountPaid} as amount
-    from ${installments}
-    where ${installments.tenantId} = ${tenantId} and ${installments.amountPaid} > 0
-      and ${installments.paidDate} >= ${firstDay}`;
-  const paidByMonthEnd = sql`(${policies.amountPaid} - steps.later)`;
-  const received = sql`
-    select steps.month,
-      sum(${receivedCommissionOn(paidByMonthEnd)} - ${receivedCommissionOn(sql`(${paidByMonthEnd} - steps.amount)`)}) as received
-    from (
-      select policy_id, month, amount,
-        sum(amount) over (partition by policy_id)
-          - sum(amount) over (partition by policy_id order by paid_date, id) as later
-      from paid
-    ) steps
-    join ${policies} on ${policies.tenantId} = ${tenantId} and ${policies.id} = steps.policy_id
-    join ${companies} on ${companies.tenantId} = ${policies.tenantId} and ${companies.id} = ${policies.companyId}
-    where steps.month <= current_date and ${notCancelled}
-    group by steps.month`;
+  // This month's events count up to today only: read with their policies' own dates.
+  const thisMonthEvents = sql`
+    select sum(${policyMonths.newPolicies}) filter (where ${policies.startDate} <= current_date) as new_policies,
+      sum(${policyMonths.expectedCommission}) filter (where ${policies.startDate} <= current_date) as expected,
+      sum(${policyMonths.renewed}) filter (where ${policies.endDate} <= current_date) as renewed,
+      sum(${policyMonths.endedOpen}) filter (where ${statusIs.expired}) as expired,
+      sum(${policyMonths.cancelled}) filter (where ${policies.cancelledAt} <= current_date) as cancelled
+    from ${policyMonths}
+    join ${policies} on ${policies.tenantId} = ${policyMonths.tenantId} and ${policies.id} = ${policyMonths.policyId}
+    where ${policyMonths.tenantId} = ${tenantId} and ${policyMonths.month} = ${thisMonth}`;
 
   // The current month's in-force figures are today's, by the policies' own status.
   const activeToday = sql`
     select count(*)::int as policies, sum(${policies.totalPremium}) as premium
     from ${policies} where ${policies.tenantId} = ${tenantId} and ${statusIs.active}`;
 
-  const results = await rows<PortfolioHistory['results'][number]>(
+  const { today } = one(await rows<{ today: string }>(tx, sql`select current_date::text as today`));
+  const history = await rows<PortfolioHistory['results'][number]>(
     tx,
     sql`
     with book as materialized (${book}),
     months as (
-      select month::date as first_day,
-        least((month + interval '1 month - 1 day')::date, current_date) as as_of
-      from generate_series(${firstDay}, date_trunc('month', current_date), interval '1 month') month),
-    cover as (${cover}),
-    starts as (${starts}),
-    ends as (${ends}),
-    cancellations as (${cancellations}),
-    paid as (${paid}),
-    received as (${received}),
+      select month::date as first_day, least((month + interval '1 month - 1 day')::date, current_date) as as_of
+      from ${window} month),
+    this_month as (${thisMonthEvents}),
     active_today as (${activeToday}),
-    in_force as (
-      select months.first_day,
+    figures as (
+      select months.first_day, months.as_of,
         case when months.as_of = current_date then active_today.policies
-          else sum(coalesce(cover.policies, 0)) over running end as policies,
+          else (select sum(in_force) from book where book.month <= months.first_day) end as policies_in_force,
         case when months.as_of = current_date then active_today.premium
-          else sum(coalesce(cover.premium, 0)) over running end as premium
-      from months cross join active_today left join cover on cover.month = months.first_day
-      window running as (order by months.first_day))
-    select to_char(months.first_day, 'YYYY-MM') as month, months.as_of::text as as_of,
-      coalesce(in_force.policies, 0)::int as policies_in_force,
-      ${money(sql`in_force.premium`)} as premium_in_force,
-      coalesce(starts.new_policies, 0) as new_policies,
-      coalesce(ends.renewed, 0) as renewed,
-      coalesce(ends.expired, 0) as expired,
-      coalesce(cancellations.cancelled, 0) as cancelled,
-      ${money(sql`starts.expected`)} as expected_commission,
-      ${money(sql`received.received`)} as received_commission,
-      ${share(sql`ends.renewed`, sql`ends.renewed + ends.expired`)} as retention_rate
-    from months
-    join in_force using (first_day)
-    left join starts on starts.month = months.first_day
-    left join ends on ends.month = months.first_day
-    left join cancellations on cancellations.month = months.first_day
-    left join received on received.month = months.first_day
-    order by months.first_day`,
+          else (select sum(premium_in_force) from book where book.month <= months.first_day) end as premium_in_force,
+        case when months.as_of = current_date then this_month.new_policies else book.new_policies end as new_policies,
+        case when months.as_of = current_date then this_month.expected else book.expected end as expected,
+        case when months.as_of = current_date then this_month.renewed else book.renewed end as renewed,
+        case when months.as_of = current_date then this_month.expired else book.expired end as expired,
+        case when months.as_of = current_date then this_month.cancelled else book.cancelled end as cancelled,
+        book.received
+      from months
+      cross join this_month cross join active_today
+      left join book on book.month = months.first_day)
+    select to_char(first_day, 'YYYY-MM') as month, as_of::text as as_of,
+      coalesce(policies_in_force, 0)::int as policies_in_force,
+      ${money(sql`premium_in_force`)} as premium_in_force,
+      coalesce(new_policies, 0)::int as new_policies,
+      coalesce(renewed, 0)::int as renewed,
+      coalesce(expired, 0)::int as expired,
+      coalesce(cancelled, 0)::int as cancelled,
+      ${money(sql`expected`)} as expected_commission,
+      ${money(sql`received`)} as received_commission,
+      ${share(sql`renewed`, sql`coalesce(renewed, 0) + coalesce(expired, 0)`)} as retention_rate
+    from figures
+    order by first_day`,
   );
-  return { months, today, results };
+  return { months, today, results: history };
 }

@@ -1,5 +1,5 @@
 import type { PolicyStats } from '@coverdesk/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, signedInAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
@@ -43,8 +43,53 @@ async function statsFromPolicies(tenantId: string): Promise<PolicyStats> {
   return { total, by_status: { pending, active, expired, cancelled, renewed }, ...sums };
 }
 
+/** A table's rows for the agency, in a stable order. */
+const figures = (table: string, key = 'company_id') =>
+  `select ${key}, month::text, in_force, premium_in_force::numeric(14, 2)::text as premium,
+    new_policies, expected_commission::numeric(14, 2)::text as expected, renewed, ended_open, cancelled,
+    received_full_policy::numeric(14, 2)::text as full_policy, received_pro_rata::numeric(14, 2)::text as pro_rata
+    from ${table} order by month, ${key}`;
+
+/**
+ * The history's figures as the triggers kept them, against the same worked out afresh: each policy's
+ * months recomputed from its row, renewal links and instalments (then rolled back), and the agency's
+ * months against the sum of its policies' (groups that came to zero aside).
+ */
+async function historyKeptAndAfresh(tenantId: string) {
+  const summed = sql.raw(`select company_id, month::text, sum(in_force)::int as in_force,
+      sum(premium_in_force)::numeric(14, 2)::text as premium, sum(new_policies)::int as new_policies,
+      sum(expected_commission)::numeric(14, 2)::text as expected, sum(renewed)::int as renewed,
+      sum(ended_open)::int as ended_open, sum(cancelled)::int as cancelled,
+      sum(received_full_policy)::numeric(14, 2)::text as full_policy,
+      sum(received_pro_rata)::numeric(14, 2)::text as pro_rata
+    from policy_months group by company_id, month order by month, company_id`);
+  const nonZero = sql.raw(`select * from (${figures('book_months')}) book
+    where (in_force, premium::numeric, new_policies, expected::numeric, renewed, ended_open, cancelled,
+      full_policy::numeric, pro_rata::numeric)
+      is distinct from (0, 0, 0, 0, 0, 0, 0, 0, 0)`);
+  const rows = async (tx: Parameters<Parameters<typeof withTenant>[2]>[0], statement: SQL) =>
+    (await tx.execute(statement)).rows;
+  let kept: unknown;
+  let afresh: unknown;
+  await withTenant(t.database.db, tenantId, async (tx) => {
+    kept = {
+      policies: await rows(tx, sql.raw(figures('policy_months', 'policy_id'))),
+      book: await rows(tx, nonZero),
+    };
+    await tx.execute(sql`select policy_months_refresh(coalesce(array_agg(id), '{}')) from policies`);
+    afresh = {
+      policies: await rows(tx, sql.raw(figures('policy_months', 'policy_id'))),
+      book: await rows(tx, summed),
+    };
+    tx.rollback();
+  }).catch((error: unknown) => {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  });
+  return { kept, afresh };
+}
+
 describe('the book totals', () => {
-  it('agree with the policies through every kind of change', async () => {
+  it('agree with the policies through every kind of change, and so does the kept history', async () => {
     const { as, user } = await signedInAgency(t.app);
     const ok = async (response: Promise<{ statusCode: number; body: string }>, status = 200) => {
       const answer = await response;
@@ -55,6 +100,8 @@ describe('the book totals', () => {
     const expectAgreement = async (step: string) => {
       const stats: PolicyStats = await ok(as.get('/api/policies/stats/'));
       expect(stats, step).toEqual(await statsFromPolicies(user.tenant_id));
+      const history = await historyKeptAndAfresh(user.tenant_id);
+      expect(history.kept, `${step}: history`).toEqual(history.afresh);
       for (const [status, count] of Object.entries(stats.by_status)) {
         const page = await ok(as.get(`/api/policies/?status=${status}&page_size=100`));
         expect([page.count, page.results.length], `${step}: ${status}`).toEqual([count, count]);

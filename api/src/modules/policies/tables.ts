@@ -168,3 +168,55 @@ export const policyBookTotals = pgTable(
     index('policy_book_totals_status_idx').on(t.tenantId, t.standing, t.endDate, t.startDate, t.policies),
   ],
 );
+
+/** A policy's events and payments summed by month, as the portfolio history counts them. */
+const monthFigures = () => ({
+  month: date('month', { mode: 'string' }).notNull(),
+  /** Change in the policies and premium in force from this month's end on: +1 as a term starts covering, -1 after it stops. */
+  inForce: integer('in_force').notNull(),
+  premiumInForce: numeric('premium_in_force').notNull(),
+  /** Terms that started in the month and renew no earlier term. */
+  newPolicies: integer('new_policies').notNull(),
+  /** Expected commission of the terms, new or renewals, that started in the month, not cancelled. */
+  expectedCommission: numeric('expected_commission').notNull(),
+  /** Terms that ended in the month, renewed since. */
+  renewed: integer('renewed').notNull(),
+  /** Terms that ended in the month, neither renewed nor cancelled (expired once the day is past). */
+  endedOpen: integer('ended_open').notNull(),
+  cancelled: integer('cancelled').notNull(),
+  /** Commission earned by the month's payments, under each payout method. */
+  receivedFullPolicy: numeric('received_full_policy').notNull(),
+  receivedProRata: numeric('received_pro_rata').notNull(),
+});
+
+/**
+ * Each policy's history figures by month, worked out again from the policy, its renewal link and its
+ * instalments whenever one of them changes (triggers of migration 0015); never written by the
+ * application. The current month's events are read here with their policies, so that only what
+ * happened by today counts. No foreign key: the triggers follow deletions as they follow any change.
+ * Tenant-owned.
+ */
+export const policyMonths = pgTable(
+  'policy_months',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    policyId: uuid('policy_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    ...monthFigures(),
+  },
+  (t) => [
+    primaryKey({ name: 'policy_months_pkey', columns: [t.policyId, t.month] }),
+    index('policy_months_tenant_month_idx').on(t.tenantId, t.month),
+  ],
+);
+
+/**
+ * The agency's history figures summed by insurer and month from `policy_months` by its trigger, so a
+ * 36-month history reads a few hundred rows however many policies and payments the book holds.
+ * Commission by both payout methods, as in policy_book_totals. Tenant-owned.
+ */
+export const bookMonths = pgTable(
+  'book_months',
+  { tenantId: uuid('tenant_id').notNull(), companyId: uuid('company_id').notNull(), ...monthFigures() },
+  (t) => [primaryKey({ name: 'book_months_pkey', columns: [t.tenantId, t.month, t.companyId] })],
+);

@@ -13,7 +13,7 @@ import { customers } from '../customers/tables.js';
 import { overdue } from '../payments/queries.js';
 import { expectedCommission, receivedCommission } from '../policies/commission.js';
 import { expiringWithin, statusIs } from '../policies/status.js';
-import { bookMonths, installments, policies, policyMonths } from '../policies/tables.js';
+import { bookMonths, customerTotals, installments, policies, policyMonths } from '../policies/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
 
 // The agency's analytics, each a few set-based statements over its policies and instalments. Every
@@ -78,23 +78,35 @@ export async function customerAnalytics(
     ),
   );
 
-  // One pass over the agency's policies, one row per customer who ever held one.
-  const perCustomer = sql`
-    select ${policies.customerId} as customer_id,
-      (count(*) filter (where ${notCancelled}))::int as policies,
-      sum(${policies.totalPremium}) filter (where ${notCancelled}) as premium,
-      sum(${expectedCommission}) filter (where ${notCancelled}) as expected,
-      sum(${receivedCommission}) filter (where ${notCancelled}) as received,
-      min(${policies.startDate}) as first_start,
-      (count(*) filter (where ${current}))::int as current_policies,
-      bool_or(${inForceOn(sql`${period_start}::date`)}) as held_at_start
-    from ${policiesOfAgency(tenantId)}
-    group by ${policies.customerId}`;
+  // One row per customer who ever held a policy: lifetime figures as their trigger keeps them, each
+  // insurer's commission by its own payout method, and what they hold now and held at the start.
+  const lifetime = sql`
+    select ${customerTotals.customerId} as customer_id, sum(${customerTotals.policies})::int as policies,
+      sum(${customerTotals.totalPremium}) as premium, sum(${customerTotals.expectedCommission}) as expected,
+      sum(case when ${companies.commissionPaymentMethod} = 'pro_rata'
+        then ${customerTotals.receivedProRata} else ${customerTotals.receivedFullPolicy} end) as received,
+      min(${customerTotals.firstStart}) as first_start
+    from ${customerTotals}
+    join ${companies} on ${companies.tenantId} = ${customerTotals.tenantId} and ${companies.id} = ${customerTotals.companyId}
+    where ${customerTotals.tenantId} = ${tenantId}
+    group by ${customerTotals.customerId}`;
 
   const heldNow = sql`
     select ${policies.customerId} as customer_id, ${policies.companyId} as company_id,
       ${policies.policyTypeId} as policy_type_id
-    from ${policiesOfAgency(tenantId)} and ${current}`;
+    from ${policies} where ${policies.tenantId} = ${tenantId} and ${current}`;
+
+  const heldAtStart = sql`
+    select distinct ${policies.customerId} as customer_id
+    from ${policies} where ${policies.tenantId} = ${tenantId} and ${inForceOn(sql`${period_start}::date`)}`;
+
+  const perCustomer = sql`
+    select lifetime.*, coalesce(holding.current_policies, 0) as current_policies,
+      at_start.customer_id is not null as held_at_start
+    from (${lifetime}) lifetime
+    left join (select customer_id, count(*)::int as current_policies from held_now group by customer_id) holding
+      using (customer_id)
+    left join (${heldAtStart}) at_start using (customer_id)`;
 
   const value = (order: SQL) => sql`coalesce((
     select json_agg(json_build_object(
@@ -116,8 +128,8 @@ export async function customerAnalytics(
     await rows<Omit<CustomerAnalytics, 'period' | 'period_start' | 'today' | 'inactive_customers'>>(
       tx,
       sql`
-    with per_customer as materialized (${perCustomer}),
-    held_now as materialized (${heldNow}),
+    with held_now as materialized (${heldNow}),
+    per_customer as materialized (${perCustomer}),
     months as (
       select month::date as first_day
       from generate_series(date_trunc('month', current_date) - interval '11 months',

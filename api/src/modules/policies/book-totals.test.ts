@@ -50,12 +50,19 @@ const figures = (table: string, key = 'company_id') =>
     received_full_policy::numeric(14, 2)::text as full_policy, received_pro_rata::numeric(14, 2)::text as pro_rata
     from ${table} order by month, ${key}`;
 
+const customerFigures =
+  sql.raw(`select customer_id, company_id, policies, total_premium::numeric(14, 2)::text,
+    expected_commission::numeric(14, 2)::text, received_full_policy::numeric(14, 2)::text,
+    received_pro_rata::numeric(14, 2)::text, first_start::text
+  from customer_totals order by customer_id, company_id`);
+
 /**
- * The history's figures as the triggers kept them, against the same worked out afresh: each policy's
- * months recomputed from its row, renewal links and instalments (then rolled back), and the agency's
- * months against the sum of its policies' (groups that came to zero aside).
+ * The figures the triggers keep, against the same worked out afresh (then rolled back): each
+ * policy's history months recomputed from its row, renewal links and instalments, the agency's months
+ * against the sum of its policies' (groups that came to zero aside), and the customers' totals
+ * recomputed from their policies.
  */
-async function historyKeptAndAfresh(tenantId: string) {
+async function keptAndAfresh(tenantId: string) {
   const summed = sql.raw(`select company_id, month::text, sum(in_force)::int as in_force,
       sum(premium_in_force)::numeric(14, 2)::text as premium, sum(new_policies)::int as new_policies,
       sum(expected_commission)::numeric(14, 2)::text as expected, sum(renewed)::int as renewed,
@@ -89,7 +96,7 @@ async function historyKeptAndAfresh(tenantId: string) {
 }
 
 describe('the book totals', () => {
-  it('agree with the policies through every kind of change, and so does the kept history', async () => {
+  it('agree with the policies through every kind of change, and so do the kept history and customer totals', async () => {
     const { as, user } = await signedInAgency(t.app);
     const ok = async (response: Promise<{ statusCode: number; body: string }>, status = 200) => {
       const answer = await response;
@@ -100,8 +107,8 @@ describe('the book totals', () => {
     const expectAgreement = async (step: string) => {
       const stats: PolicyStats = await ok(as.get('/api/policies/stats/'));
       expect(stats, step).toEqual(await statsFromPolicies(user.tenant_id));
-      const history = await historyKeptAndAfresh(user.tenant_id);
-      expect(history.kept, `${step}: history`).toEqual(history.afresh);
+      const kept = await keptAndAfresh(user.tenant_id);
+      expect(kept.kept, `${step}: history and customers`).toEqual(kept.afresh);
       for (const [status, count] of Object.entries(stats.by_status)) {
         const page = await ok(as.get(`/api/policies/?status=${status}&page_size=100`));
         expect([page.count, page.results.length], `${step}: ${status}`).toEqual([count, count]);

@@ -220,3 +220,29 @@ export const bookMonths = pgTable(
   { tenantId: uuid('tenant_id').notNull(), companyId: uuid('company_id').notNull(), ...monthFigures() },
   (t) => [primaryKey({ name: 'book_months_pkey', columns: [t.tenantId, t.month, t.companyId] })],
 );
+
+/**
+ * Each customer's lifetime with each insurer: the terms held, cancelled ones aside, their premium and
+ * commission (received under both payout methods), and the first term's start, cancelled ones
+ * included. Worked out again from the customer's policies by a trigger whenever one of them changes
+ * (migration 0018), so customer analytics groups a few thousand rows instead of the whole book.
+ * Never written by the application. Tenant-owned.
+ */
+export const customerTotals = pgTable(
+  'customer_totals',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    policies: integer('policies').notNull(),
+    totalPremium: numeric('total_premium').notNull(),
+    expectedCommission: numeric('expected_commission').notNull(),
+    receivedFullPolicy: numeric('received_full_policy').notNull(),
+    receivedProRata: numeric('received_pro_rata').notNull(),
+    firstStart: date('first_start', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'customer_totals_pkey', columns: [t.customerId, t.companyId] }),
+    index('customer_totals_tenant_idx').on(t.tenantId),
+  ],
+);

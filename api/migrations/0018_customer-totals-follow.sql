@@ -80,3 +80,6 @@ FROM (SELECT DISTINCT tenant_id, customer_id FROM policies) touched;
 ALTER TABLE policies FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE customer_totals FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+-- Sizes for the planner now rather than at the next autovacuum (see 0016_history-months-follow.sql).
+ANALYZE customer_totals;

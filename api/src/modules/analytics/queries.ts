@@ -16,7 +16,8 @@ import { expiringWithin, statusIs } from '../policies/status.js';
 import { bookMonths, customerTotals, installments, policies, policyMonths } from '../policies/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
 
-// The agency's analytics, each a few set-based statements over its policies and instalments. Every
+// The agency's analytics, each a few set-based statements over its policies and instalments, and
+// over what the policy triggers keep of them (the history by month, each customer's lifetime). Every
 // figure is built from the policy module's own rules: its status conditions, the commission
 // functions and the instalment overdue rule, so a total here is the sum of what the policy pages
 // show. `current_date` is the agency's day (withTenant sets its time zone).
@@ -43,8 +44,9 @@ const inForceOn = (day: SQLWrapper) =>
 const notCancelled = sql`not (${statusIs.cancelled})`;
 
 /**
- * Settings for this transaction alone. Each analytics request groups a whole book at once: with
- * PostgreSQL's default 4 MB per sort or hash, a 100,000-policy agency's groups spilled to disk. And
+ * Settings for this transaction alone. The portfolio and the customers' holdings group the agency's
+ * current policies: with PostgreSQL's default 4 MB per sort or hash, a 100,000-policy agency's groups
+ * spilled to disk. And
  * the planner's cost of these statements passes its JIT thresholds, so PostgreSQL spent about two
  * seconds compiling each to machine code for a run of a few hundred milliseconds.
  */

@@ -79,14 +79,18 @@ async function keptAndAfresh(tenantId: string) {
   let kept: unknown;
   let afresh: unknown;
   await withTenant(t.database.db, tenantId, async (tx) => {
+    const policyMonths = sql.raw(figures('policy_months', 'policy_id'));
     kept = {
-      policies: await rows(tx, sql.raw(figures('policy_months', 'policy_id'))),
+      policies: await rows(tx, policyMonths),
       book: await rows(tx, nonZero),
+      customers: await rows(tx, customerFigures),
     };
     await tx.execute(sql`select policy_months_refresh(coalesce(array_agg(id), '{}')) from policies`);
+    await tx.execute(sql`select customer_totals_refresh(array_agg(tenant_id), array_agg(id)) from customers`);
     afresh = {
-      policies: await rows(tx, sql.raw(figures('policy_months', 'policy_id'))),
+      policies: await rows(tx, policyMonths),
       book: await rows(tx, summed),
+      customers: await rows(tx, customerFigures),
     };
     tx.rollback();
   }).catch((error: unknown) => {

@@ -64,8 +64,8 @@ export const uuid = z.uuid('Not a valid id.');
 export const choiceOf = (message: string) => z.uuid({ error: message });
 
 const PHONE_MAX = 40;
-/** Digits, spaces, +, -, dots and parentheses, with an optional extension ("ext. 12", "x12"). */
-const PHONE = /^\+?(?=[^x]*\d)[\d\s().-]+(\s*(ext\.?|x)\s*\d{1,6})?$/i;
+/** Digits, spaces, +, - and parentheses, with an optional extension ("ext. 12", "x12"). */
+const PHONE = /^\+?(?=[^x]*\d)[\d\s()-]+(\s*(ext\.?|x)\s*\d{1,6})?$/i;
 
 export const optionalPhone = boundedText(PHONE_MAX)
   // Longer values already have their message; the pattern is only tried on what could be a number.

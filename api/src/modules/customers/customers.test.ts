@@ -85,7 +85,13 @@ describe('customers', () => {
       date_of_birth: ['A date of birth cannot be in the future.'],
       'tags.0': ['A tag has at most 40 characters.'],
     });
-    for (const phone of ['+972 (52) 123-4567 ext. 12', '03 555 1234 x9', '052.123.4567']) {
+    for (const phone of ['052.123.4567', '052/1234567', '+1 555 0100 #2']) {
+      const refused = await as.post('/api/customers/', { ...dana, email: '', phone });
+      expect(refused.json(), phone).toEqual({
+        phone: ['Use digits, spaces, +, - and parentheses, and "ext." before an extension.'],
+      });
+    }
+    for (const phone of ['+972 (52) 123-4567 ext. 12', '03 555 1234 x9', '(312) 555-0140']) {
       const saved = await as.post('/api/customers/', { ...dana, email: '', phone });
       expect(saved.statusCode, phone).toBe(201);
       expect(saved.json().phone).toBe(phone);

@@ -42,8 +42,9 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Suspense fallback={null}>
-        {/* Bottom right: at the top they covered the page's buttons and filters. */}
-        <Notifications position="bottom-right" />
+        {/* Bottom right: at the top they covered the page's buttons and filters. Three seconds: each
+            says in a few words what just happened, and lingering it covered what came next. */}
+        <Notifications position="bottom-right" autoClose={3000} />
       </Suspense>
       <QueryClientProvider client={queryClient}>
         <SessionProvider session={session}>

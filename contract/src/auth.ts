@@ -101,7 +101,11 @@ export const profileUpdateBody = z.object({
   time_zone: timeZoneField.optional(),
   currency: currencyField.optional(),
   email: emailField.optional(),
-  current_password: z.string().optional(),
+  // Bounded like every password, so a megabyte of it is refused before anything hashes it.
+  current_password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`)
+    .optional(),
   new_password: passwordField.optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;

@@ -304,6 +304,19 @@ describe('sign-in', () => {
     });
     expect(owner.statusCode).toBe(200);
   });
+
+  it('stops one address guessing across many accounts after 30 failures, and no other address', async () => {
+    const agency = await registerAgency(t.app);
+    const sprayer = '203.0.113.90';
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const response = await signIn(`sprayed-${attempt}@example.com`, 'Summer2026!', sprayer);
+      expect(response.statusCode, `attempt ${attempt + 1}`).toBe(401);
+    }
+    const blocked = await signIn(agency.email, PASSWORD, sprayer);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signIn(agency.email, PASSWORD, '198.51.100.91')).statusCode).toBe(200);
+  });
 });
 
 describe('sign-in throttling on one account', () => {
@@ -583,5 +596,11 @@ describe('profile', () => {
     const response = await patch(agency.access, { current_password: PASSWORD, new_password: 'qwerty123' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ new_password: ['This password is too common.'] });
+    const oversized = await patch(agency.access, {
+      current_password: 'x'.repeat(1024 * 100),
+      new_password: 'brand new secret',
+    });
+    expect(oversized.statusCode).toBe(400);
+    expect(Object.keys(oversized.json())).toEqual(['current_password']);
   });
 });

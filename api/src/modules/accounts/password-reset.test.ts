@@ -175,6 +175,29 @@ describe('password reset by email', () => {
     expect(confirm.json()).toEqual({ token: ['This password reset link is invalid or has expired.'] });
   });
 
+  it('stops every other link working once one of them sets the password', async () => {
+    const agency = await registerAgency(t.app);
+    await post('/api/accounts/password-reset/', { email: agency.email });
+    await post('/api/accounts/password-reset/', { email: agency.email });
+    const mails = await waitFor(() => {
+      const sent = smtp.received.filter((m) => m.to.includes(agency.email));
+      return sent.length === 2 ? sent : undefined;
+    }, 'two reset emails');
+    const [first, second] = mails.map((mail) => resetLinkIn(mail.raw));
+    expect(first).not.toBe(second);
+    const used = await post('/api/accounts/password-reset/confirm/', {
+      token: second,
+      new_password: 'a fresh start today',
+    });
+    expect(used.statusCode).toBe(200);
+    const stale = await post('/api/accounts/password-reset/confirm/', {
+      token: first,
+      new_password: 'someone else again',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ token: ['This password reset link is invalid or has expired.'] });
+  });
+
   it('validates the request', async () => {
     expect((await post('/api/accounts/password-reset/', { email: 'nope' })).json()).toEqual({
       email: ['Enter a valid email address.'],

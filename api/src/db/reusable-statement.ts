@@ -31,3 +31,22 @@ export function reusableStatement<Shape, Row>(build: (shape: Shape) => SQLWrappe
     return (result as { rows: Row[] }).rows;
   };
 }
+
+/**
+ * The filters a request sets, and which of them are set, read from one object: an empty one, like
+ * `?search=`, filters nothing and counts as absent. A statement's shape takes `set` and its values
+ * take `filters`, so the statement a shape finds in the cache always has the values it expects.
+ */
+export function setFilters<Query extends object, Field extends keyof Query & string>(
+  query: Query,
+  fields: readonly Field[],
+): { filters: Partial<Pick<Query, Field>>; set: Record<Field, boolean> } {
+  const filters = Object.fromEntries(
+    fields.flatMap((field) => {
+      const given = query[field];
+      return given === undefined || given === '' ? [] : [[field, given]];
+    }),
+  ) as Partial<Pick<Query, Field>>;
+  const set = Object.fromEntries(fields.map((field) => [field, field in filters])) as Record<Field, boolean>;
+  return { filters, set };
+}

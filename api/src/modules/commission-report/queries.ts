@@ -11,7 +11,7 @@ import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { containing, jsonObject, literalLimit, orderBy } from '../../db/query-helpers.js';
-import { statementBuilder as qb, reusableStatement } from '../../db/reusable-statement.js';
+import { statementBuilder as qb, reusableStatement, setFilters } from '../../db/reusable-statement.js';
 import { offsetOf } from '../../http/pagination.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -28,7 +28,6 @@ import { policyTypes } from '../policy-types/tables.js';
 
 type ReportQuery = z.output<typeof commissionReportQuery>;
 type ExportQuery = z.output<typeof commissionExportQuery>;
-type Filters = Pick<ExportQuery, FilterName>;
 
 const FILTERS = [
   'start_date',
@@ -345,15 +344,8 @@ const reportStatement = reusableStatement<
 });
 
 function shapeOf(query: ExportQuery): { shape: Shape; values: Record<string, unknown> } {
-  const filters: Partial<Filters> = {};
-  for (const name of FILTERS) {
-    const given = query[name];
-    if (given !== undefined && given !== '') (filters as Record<string, unknown>)[name] = given;
-  }
-  const shape: Shape = {
-    filters: Object.fromEntries(FILTERS.map((name) => [name, name in filters])) as Shape['filters'],
-    ordering: query.ordering,
-  };
+  const { filters, set } = setFilters(query, FILTERS);
+  const shape: Shape = { filters: set, ordering: query.ordering };
   const values = {
     ...filters,
     search: filters.search === undefined ? undefined : containing(filters.search),

@@ -28,7 +28,7 @@ import type { AnyPgColumn, PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { containing, countRows, jsonObject, literalLimit, one, orderBy } from '../../db/query-helpers.js';
-import { statementBuilder as qb, reusableStatement } from '../../db/reusable-statement.js';
+import { statementBuilder as qb, reusableStatement, setFilters } from '../../db/reusable-statement.js';
 import { offsetOf } from '../../http/pagination.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -161,18 +161,6 @@ interface ListShape {
   filters: Record<ListValue, boolean>;
 }
 
-type ListFilters = Pick<ListQuery, ListValue>;
-
-/** The filters a request sets: an empty one, like `?search=`, filters nothing and counts as absent. */
-function setFilters(query: ListQuery): ListFilters {
-  return Object.fromEntries(
-    LIST_VALUES.flatMap((field) => {
-      const given = query[field];
-      return given === undefined || given === '' ? [] : [[field, given]];
-    }),
-  );
-}
-
 const value = sql.placeholder;
 
 /** The list filters that only ask about insurer, term and status. */
@@ -255,15 +243,13 @@ const policyPage = reusableStatement<ListShape, { count: number; results: string
 
 /** One page of the agency's policies, with the count of all that match. */
 export async function listPolicies(tx: Transaction, tenantId: string, query: ListQuery) {
-  const filters = setFilters(query);
+  const { filters, set } = setFilters(query, LIST_VALUES);
   const shape: ListShape = {
     status: query.status,
     ordering: query.ordering,
     page_size: query.page_size,
     skips: query.page > 1,
-    filters: Object.fromEntries(
-      LIST_VALUES.map((field) => [field, field in filters]),
-    ) as ListShape['filters'],
+    filters: set,
   };
   const values = {
     ...filters,

@@ -6,6 +6,7 @@ import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
+import { RelatedClaims } from '../../claims/components/related-claims.js';
 import { usePolicy } from '../api.js';
 import { InstallmentSchedule } from '../components/installment-schedule.js';
 import { PolicyActions } from '../components/policy-actions.js';
@@ -62,6 +63,7 @@ export function Component() {
       {/* One section under another, at full width: the schedule's payment actions need the room. */}
       <Terms policy={p} />
       <InstallmentSchedule policy={p} />
+      <RelatedClaims policyId={p.id} />
       <Renewals policy={p} />
     </Stack>
   );

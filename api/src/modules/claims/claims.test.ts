@@ -1,4 +1,5 @@
 import { CLAIM_STATUSES, CLAIM_TRANSITIONS, type ClaimDetail, type ClaimStatus } from '@coverdesk/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
@@ -9,6 +10,9 @@ import {
   signedInAgency,
   type TestApp,
 } from '../../../test/test-app.js';
+import { withTenant } from '../../db/tenant.js';
+import { ensureDemoAgency } from '../accounts/demo.js';
+import { findDemoUser } from '../accounts/queries.js';
 
 let t: TestApp;
 let today: string;
@@ -482,5 +486,38 @@ describe('claims', () => {
     await setSubscription(t, user.tenant_id, { plan: 'professional', status: 'expired' });
     expect((await as.get('/api/claims/')).statusCode).toBe(402);
     expect((await as.post(`/api/claims/${claim.id}/notes/`, { note: 'x' })).statusCode).toBe(402);
+  });
+
+  it('gives the demo agency claims in every status, each with a timeline that ends in its status', async () => {
+    await ensureDemoAgency(t.database.db);
+    const demo = await findDemoUser(t.database.db);
+    if (!demo) throw new Error('no demo agency');
+    const rows = await withTenant(t.database.db, demo.tenantId, async (tx) => {
+      const { rows } = await tx.execute<{
+        status: string;
+        claims: number;
+        ends_right: number;
+        inside_term: number;
+        paid_within_approved: number;
+      }>(sql`
+        select c.status, count(*)::int as claims,
+          count(*) filter (where (
+            select coalesce(e.to_status, 'open') from claim_events e
+            where e.claim_id = c.id and e.kind <> 'note' order by e.created_at desc limit 1
+          ) = c.status)::int as ends_right,
+          count(*) filter (where c.incident_date between p.start_date and p.end_date)::int as inside_term,
+          count(*) filter (where c.amount_paid <= coalesce(c.amount_approved, 0))::int as paid_within_approved
+        from claims c join policies p on p.id = c.policy_id
+        group by c.status order by c.status`);
+      return rows;
+    });
+    expect(rows.map((row) => row.status).sort()).toEqual([...CLAIM_STATUSES].sort());
+    const total = rows.reduce((sum, row) => sum + row.claims, 0);
+    expect(total).toBe(15);
+    for (const row of rows) {
+      expect(row.ends_right, row.status).toBe(row.claims);
+      expect(row.inside_term, row.status).toBe(row.claims);
+      expect(row.paid_within_approved, row.status).toBe(row.claims);
+    }
   });
 });

@@ -88,8 +88,9 @@ const validateBody = zodValidate(claimBody);
 /** The 409 the API answers for an incident outside the policy's term, until the broker confirms. */
 function outsideTermWarning(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as { code?: string; detail?: string } | null;
-  return body?.code === INCIDENT_OUTSIDE_TERM ? (body.detail ?? null) : null;
+  const body = error.body as { code?: string; policy_start?: string; policy_end?: string } | null;
+  if (body?.code !== INCIDENT_OUTSIDE_TERM) return null;
+  return `The incident date is outside the policy's term (${formatDate(body.policy_start)} – ${formatDate(body.policy_end)}). Check it, or save it anyway.`;
 }
 
 /** Reports a claim on a policy, or edits `claim`; the policy comes preset from `?policy_id=`. */
@@ -210,10 +211,10 @@ export function ClaimForm({ claim }: { claim?: ClaimDetail }) {
               <TextInput type="date" label="Reported on" required {...form.getInputProps('reported_date')} />
             </SimpleGrid>
             {incidentOutside && term && (
-              <Text fz="sm" c="orange.9">
+              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
                 The incident date is outside the policy's term ({formatDate(term.start)} –{' '}
                 {formatDate(term.end)}); you will be asked to confirm it.
-              </Text>
+              </Alert>
             )}
             <Textarea label="Description" autosize minRows={3} {...form.getInputProps('description')} />
           </Stack>
@@ -272,7 +273,7 @@ export function ClaimForm({ claim }: { claim?: ClaimDetail }) {
           >
             <Stack gap="xs" align="flex-start">
               <Text fz="sm">{outsideTerm}</Text>
-              <Button size="xs" color="orange" onClick={() => confirm.onSubmit()} loading={save.isPending}>
+              <Button size="xs" onClick={() => confirm.onSubmit()} loading={save.isPending}>
                 Save anyway
               </Button>
             </Stack>

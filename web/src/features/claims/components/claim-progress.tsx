@@ -21,11 +21,15 @@ export function ClaimProgress({ claim }: { claim: ClaimDetail }) {
   const road = roadOf(claim);
   const at = road.indexOf(claim.status);
   const active = claim.status === 'closed' ? road.length : at;
+  const phone = device === 'mobile';
   return (
     <Stepper
       active={active}
       size="sm"
-      orientation={device === 'mobile' ? 'vertical' : 'horizontal'}
+      // Down the screen on a phone, close together: five steps do not fit across it.
+      orientation={phone ? 'vertical' : 'horizontal'}
+      iconSize={phone ? 26 : undefined}
+      styles={phone ? { step: { minHeight: 40 } } : undefined}
       allowNextStepsSelect={false}
       color={claim.status === 'rejected' ? 'red' : undefined}
       aria-label={`Claim status: ${CLAIM_STATUS_LABELS[claim.status]}`}

@@ -97,7 +97,7 @@ export function Component() {
     <Stack>
       <ListToolbar
         params={params}
-        searchLabel="Search claim, reference, customer or policy"
+        searchLabel="Search claim, customer or policy"
         action={newClaim}
         filters={
           <>

@@ -16,11 +16,11 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconChevronDown } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { DetailRow, Figure } from '../../../components/detail-figures.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
-import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { formatDate } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 import { useClaim, useDeleteClaim } from '../api.js';
 import { ClaimProgress } from '../components/claim-progress.js';
@@ -103,32 +103,6 @@ export function Component() {
   );
 }
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} fz="lg" style={TABULAR_FIGURES}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
-      <Text fz="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz="sm" ta="right" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
 function Details({ claim }: { claim: ClaimDetail }) {
   return (
     <Card withBorder padding="lg">
@@ -136,22 +110,22 @@ function Details({ claim }: { claim: ClaimDetail }) {
         Details
       </Title>
       <Stack gap={6}>
-        <Row label="Type">{CLAIM_TYPE_LABELS[claim.claim_type]}</Row>
-        <Row label="Incident">
+        <DetailRow label="Type">{CLAIM_TYPE_LABELS[claim.claim_type]}</DetailRow>
+        <DetailRow label="Incident">
           {formatDate(claim.incident_date)}
           {claim.incident_outside_term && (
             <Badge color="orange" ml="xs" miw="max-content">
               Outside the term
             </Badge>
           )}
-        </Row>
-        <Row label="Reported">{formatDate(claim.reported_date)}</Row>
-        {claim.location && <Row label="Location">{claim.location}</Row>}
-        <Row label="Insurer's reference">{claim.insurer_reference || '—'}</Row>
-        <Row label="Policy term">
+        </DetailRow>
+        <DetailRow label="Reported">{formatDate(claim.reported_date)}</DetailRow>
+        {claim.location && <DetailRow label="Location">{claim.location}</DetailRow>}
+        <DetailRow label="Insurer's reference">{claim.insurer_reference || '—'}</DetailRow>
+        <DetailRow label="Policy term">
           {formatDate(claim.policy.start_date)} – {formatDate(claim.policy.end_date)}
-        </Row>
-        {claim.closed_on && <Row label="Closed">{formatDate(claim.closed_on)}</Row>}
+        </DetailRow>
+        {claim.closed_on && <DetailRow label="Closed">{formatDate(claim.closed_on)}</DetailRow>}
       </Stack>
       {claim.description && (
         <Text fz="sm" mt="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

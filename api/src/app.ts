@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
+import { claimRoutes } from './modules/claims/routes.js';
 import { commissionReportRoutes } from './modules/commission-report/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(paymentRoutes(ctx));
       await api.register(analyticsRoutes(ctx));
       await api.register(commissionReportRoutes(ctx));
+      await api.register(claimRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -20,8 +20,8 @@ test('a module on its way opens in the app shell and says what it will do', asyn
   await page.screenshot({ path: testInfo.outputPath('leads-on-its-way.png'), fullPage: true });
 
   // Any page of it, as an old link or a bookmark would ask for.
-  await page.goto('/claims/create');
-  await expect(page.getByRole('heading', { level: 1, name: 'Claims' })).toBeVisible();
+  await page.goto('/calendar/week');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This part of Coverdesk is on its way' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Back to the dashboard' }).click();

@@ -85,6 +85,19 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
       if (!first) throw new Error('probe setup: a policy without instalments');
       return first.id;
     },
+    /** An open claim on the agency's seeded policy, incident on the term's first day. */
+    claim: () =>
+      create(
+        '/api/claims/',
+        {
+          policy_id: agency.ids.policy,
+          claim_number: `CLM-${unique()}`,
+          incident_date: POLICY_TERM.start_date,
+          claim_type: 'accident',
+          amount_claimed: '900.00',
+        },
+        'a claim',
+      ),
   };
   return factory;
 }
@@ -138,6 +151,7 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
     'the policies',
   );
   ids.policy = policies.results[0]?.id ?? '';
+  ids.claim = await rows.claim();
   const spare = await expectStatus<{ refresh: string }>(
     client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
     200,

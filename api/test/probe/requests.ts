@@ -29,6 +29,19 @@ const policyBody = (agency: Agency) => ({
   notes: 'Renews every January.',
 });
 
+const claimBody = (agency: Agency) => ({
+  policy_id: agency.ids.policy,
+  incident_date: POLICY_TERM.start_date,
+  reported_date: '2026-01-03',
+  claim_type: 'water_damage',
+  description: 'A pipe burst in the kitchen.',
+  location: 'Haifa',
+  amount_claimed: '2500.00',
+  adjuster_name: 'Rina Azulay',
+  adjuster_phone: '+972 52 123 4567',
+  adjuster_email: 'rina@insurer.example',
+});
+
 const customerBodies = () => [
   { body: { first_name: 'Dana', last_name: 'Levi' } },
   {
@@ -146,6 +159,13 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'POST /api/policies/:id/secure-delete/': () => [{ body: { password: PASSWORD } }],
   'POST /api/policies/:id/cancel/': () => [{ body: { cancelled_at: '2026-03-01', reason: 'Sold the car' } }],
   'POST /api/policies/:id/renew/': () => [{ body: {} }, { body: { total_premium: '1300.00' } }],
+  'POST /api/claims/': (agency) => [{ body: claimBody(agency), status: 201 }],
+  'PUT /api/claims/:id/': (agency) => [{ body: { ...claimBody(agency), amount_approved: '850.00' } }],
+  'POST /api/claims/:id/transition/': () => [
+    { body: { status: 'in_review', note: 'Sent to the insurer' } },
+    { body: { status: 'closed' } },
+  ],
+  'POST /api/claims/:id/notes/': () => [{ body: { note: 'Photos received.' } }],
   'POST /api/installments/:id/payment/': () => [
     { body: { payment_method: 'cash' } },
     {

@@ -40,7 +40,7 @@ describe('the screen registry', () => {
     const onItsWay = pagesAt('/leads')?.lazy;
     expect(onItsWay).toBeDefined();
     expect(pagesAt('/leads/create')?.lazy).toBe(onItsWay);
-    expect(pagesAt('/claims/123/edit')?.lazy).toBe(onItsWay);
+    expect(pagesAt('/notifications/123/edit')?.lazy).toBe(onItsWay);
     expect(pagesAt('/customers')?.lazy).not.toBe(onItsWay);
     expect(handleAt('/leads/create')?.coming).toBeTruthy();
     expect(matchRoutes(appRoutes, '/customers/some-id/nothing-here')).toBeNull();

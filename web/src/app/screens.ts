@@ -159,7 +159,6 @@ export const SCREENS = [
     icon: IconShieldCheck,
     module: 'module_claims',
     inSidebar: true,
-    coming: 'Claims logged against the policy they belong to and followed to settlement.',
   },
   {
     path: '/profile/settings',

@@ -11,6 +11,8 @@ export const queryKeys = {
   customers: ['customers'] as const,
   policies: ['policies'] as const,
   payments: ['payments'] as const,
+  /** Claims are never kept: always asked afresh (a zero lifetime). */
+  claims: ['claims'] as const,
   /** Sums of policies and payments: any change to either changes the report. */
   commissionReport: ['commission-report'] as const,
   /** Customer and portfolio analytics: sums of customers, policies and payments. */

@@ -16,6 +16,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
+import { seedDemoClaims } from '../claims/demo.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { installments, policies } from '../policies/tables.js';
@@ -222,7 +223,7 @@ const CANCELLATION_REASONS = [
 const CONTACT_CHANNELS: ContactChannel[] = ['email', 'email', 'email', 'phone', 'sms', 'whatsapp', 'mail'];
 
 /** mulberry32: a small, fast generator; good enough for sample data, and seedable. */
-class Random {
+export class Random {
   private state: number;
   constructor(seed: string) {
     // FNV-1a of the seed text.
@@ -716,4 +717,19 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
     ) totals
     where policies.tenant_id = ${tenantId} and policies.id = totals.policy_id
   `);
+
+  // Each module seeds its own part; the claims went with the policies deleted above.
+  await seedDemoClaims(tx, tenantId, {
+    day,
+    random: new Random(`coverdesk-demo-claims-${day}`),
+    policies: terms.map((term) => ({
+      id: term.id,
+      kind: term.typeKey,
+      start: term.start,
+      end: term.end,
+      cancelledAt: term.cancelledAt,
+      insurerDomain: term.insurer.domain,
+    })),
+    moment,
+  });
 }

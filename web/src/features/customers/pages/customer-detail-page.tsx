@@ -6,6 +6,7 @@ import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
+import { RelatedClaims } from '../../claims/components/related-claims.js';
 import { useCustomer, useCustomerPolicies } from '../api.js';
 import { CustomerContact } from '../components/customer-contact.js';
 import { CustomerSummary } from '../components/customer-summary.js';
@@ -35,7 +36,10 @@ export function Component() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <CustomerPolicies customer={customer.data} />
+          <Stack>
+            <CustomerPolicies customer={customer.data} />
+            <RelatedClaims customerId={customer.data.id} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,11 +1,12 @@
 import { PAYMENT_FREQUENCY_LABELS, type Policy } from '@coverdesk/contract';
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { DetailRow, Figure } from '../../../components/detail-figures.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
-import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { formatDate } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
+import { RelatedClaims } from '../../claims/components/related-claims.js';
 import { usePolicy } from '../api.js';
 import { InstallmentSchedule } from '../components/installment-schedule.js';
 import { PolicyActions } from '../components/policy-actions.js';
@@ -62,34 +63,9 @@ export function Component() {
       {/* One section under another, at full width: the schedule's payment actions need the room. */}
       <Terms policy={p} />
       <InstallmentSchedule policy={p} />
+      <RelatedClaims policyId={p.id} />
       <Renewals policy={p} />
     </Stack>
-  );
-}
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} fz="lg" style={TABULAR_FIGURES}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
-      <Text fz="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz="sm" ta="right" style={TABULAR_FIGURES}>
-        {children}
-      </Text>
-    </Group>
   );
 }
 
@@ -100,36 +76,36 @@ function Terms({ policy }: { policy: Policy }) {
         Terms
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xl" verticalSpacing={6}>
-        <Row label="Term">
+        <DetailRow label="Term">
           {formatDate(policy.start_date)} – {formatDate(policy.end_date)}
-        </Row>
-        <Row label="Total premium">
+        </DetailRow>
+        <DetailRow label="Total premium">
           <Money amount={policy.total_premium} />
-        </Row>
-        <Row label="Net premium (commission base)">
+        </DetailRow>
+        <DetailRow label="Net premium (commission base)">
           <Money amount={policy.net_premium} />
-        </Row>
-        <Row label="Commission">{policy.commission_percentage}%</Row>
-        <Row label="Paid">
+        </DetailRow>
+        <DetailRow label="Commission">{policy.commission_percentage}%</DetailRow>
+        <DetailRow label="Paid">
           {policy.payment_frequency === 'custom'
             ? `${policy.custom_installments} instalments`
             : PAYMENT_FREQUENCY_LABELS[policy.payment_frequency]}
-        </Row>
-        {policy.insured_item && <Row label="Insured">{policy.insured_item}</Row>}
+        </DetailRow>
+        {policy.insured_item && <DetailRow label="Insured">{policy.insured_item}</DetailRow>}
         {policy.sum_insured && (
-          <Row label="Sum insured">
+          <DetailRow label="Sum insured">
             <Money amount={policy.sum_insured} />
-          </Row>
+          </DetailRow>
         )}
         {policy.deductible && (
-          <Row label="Deductible">
+          <DetailRow label="Deductible">
             <Money amount={policy.deductible} />
-          </Row>
+          </DetailRow>
         )}
         {policy.cancelled_at && (
-          <Row label="Cancelled">
+          <DetailRow label="Cancelled">
             {formatDate(policy.cancelled_at)}: {policy.cancellation_reason}
-          </Row>
+          </DetailRow>
         )}
       </SimpleGrid>
       {policy.notes && (

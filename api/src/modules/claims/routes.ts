@@ -1,0 +1,359 @@
+import {
+  CLAIM_STATUS_LABELS,
+  CLAIM_TRANSITIONS,
+  type ClaimValues,
+  claimAmountProblems,
+  claimBody,
+  claimDetail,
+  claimListQuery,
+  claimNoteBody,
+  claimPage,
+  claimStats,
+  claimTransitionBody,
+  detailResponse,
+  fieldErrorsResponse,
+  INCIDENT_OUTSIDE_TERM,
+  incidentOutsideTermResponse,
+  listStatuses,
+  uuid,
+} from '@coverdesk/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Transaction } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { bearerAuth, signedInUser } from '../../http/authenticate.js';
+import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
+import { pageOf } from '../../http/pagination.js';
+import { findUserById } from '../accounts/queries.js';
+import { withModule } from '../billing/access.js';
+import {
+  type Author,
+  addClaimEvent,
+  agencyToday,
+  createClaim,
+  deleteClaim,
+  findClaim,
+  findClaimForChange,
+  findPolicyTerm,
+  listClaimEvents,
+  listClaims,
+  moveClaim,
+  nextClaimNumber,
+  summarizeClaims,
+  touchClaim,
+  updateClaim,
+} from './queries.js';
+
+const idParams = z.object({ id: uuid });
+const tags = ['claims'];
+const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
+const MODULE = 'module_claims';
+const NOT_FOUND = 'Claim not found.';
+const NUMBER_TAKEN = 'Another claim of your agency already has this number.';
+
+const TRANSITIONS_DOC = Object.entries(CLAIM_TRANSITIONS)
+  .map(([from, to]) => `\`${from}\` → ${to.map((status) => `\`${status}\``).join(', ')}`)
+  .join('; ');
+
+async function requireClaim(tx: Transaction, tenantId: string, id: string) {
+  const found = await findClaim(tx, tenantId, id);
+  if (!found) throw notFound(NOT_FOUND);
+  return { ...found, timeline: await listClaimEvents(tx, tenantId, id) };
+}
+
+async function requireClaimForChange(tx: Transaction, tenantId: string, id: string) {
+  const found = await findClaimForChange(tx, tenantId, id);
+  if (!found) throw notFound(NOT_FOUND);
+  return found;
+}
+
+/**
+ * Who is acting, for the timeline. Users are platform rows, read before the tenant transaction opens
+ * (inside it the app role cannot see them).
+ */
+async function authorOf(ctx: AppContext, request: FastifyRequest): Promise<Author> {
+  const { userId } = signedInUser(request);
+  const user = await findUserById(ctx.db, userId);
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
+  return { id: userId, name };
+}
+
+/**
+ * The policy must be the agency's own, the dates not in the agency's future, and an incident outside
+ * the policy's term is saved only once the broker confirms it (409 `incident_outside_term` until then).
+ * An edit that keeps the policy and the incident date does not ask again.
+ */
+async function checkAgainstPolicy(
+  tx: Transaction,
+  tenantId: string,
+  values: ClaimValues,
+  stored?: { policyId: string; incidentDate: string },
+) {
+  const policy = await findPolicyTerm(tx, tenantId, values.policy_id);
+  if (!policy) throw fieldError('policy_id', 'No policy with this id.');
+  const today = await agencyToday(tx);
+  const problems: Record<string, string[]> = {};
+  if (values.incident_date > today) problems.incident_date = ['An incident date cannot be in the future.'];
+  if (values.reported_date && values.reported_date > today) {
+    problems.reported_date = ['A claim cannot be reported in the future.'];
+  }
+  if (Object.keys(problems).length > 0) throw new HttpError(400, problems);
+  const unchanged = stored?.policyId === values.policy_id && stored?.incidentDate === values.incident_date;
+  const outside = values.incident_date < policy.startDate || values.incident_date > policy.endDate;
+  if (outside && !unchanged && !values.confirm_outside_term) {
+    throw conflict({
+      detail: `The incident date is outside the policy's term (${policy.startDate} to ${policy.endDate}). Check it, or confirm to save it anyway.`,
+      code: INCIDENT_OUTSIDE_TERM,
+      policy_start: policy.startDate,
+      policy_end: policy.endDate,
+    });
+  }
+}
+
+/** A number a broker typed that another claim has is theirs to fix, not a server error. */
+const numberTaken = (error: unknown): never => {
+  if (isUniqueViolation(error, 'claims_number_key')) throw fieldError('claim_number', NUMBER_TAKEN);
+  throw error;
+};
+
+const blank = (value: string | undefined) => value === undefined || value === '';
+
+/**
+ * Claims made on the agency's policies, followed from report to settlement: a status that moves only
+ * along the allowed transitions, the amounts claimed, approved and paid, the insurer's adjuster, and
+ * a timeline of every move and note.
+ */
+export const claimRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/claims/',
+      {
+        schema: {
+          tags,
+          summary: 'Claims, searched, filtered and sorted',
+          description:
+            "`search` matches the claim number, the insurer's reference, the customer's name and the policy number. `company_id` and `customer_id` filter by the policy's insurer and customer; the incident dates bound the incident date, both included.",
+          security: bearerAuth,
+          querystring: claimListQuery,
+          response: { 200: claimPage, ...errors },
+        },
+      },
+      async (request) => {
+        const { count, results } = await withModule(ctx, request, MODULE, (tx, { tenantId }) =>
+          listClaims(tx, tenantId, request.query),
+        );
+        return pageOf(request, request.query, count, results);
+      },
+    );
+
+    app.post(
+      '/claims/',
+      {
+        schema: {
+          tags,
+          summary: 'Report a claim on a policy',
+          description: `The claim starts \`open\`, with a timeline entry. Without \`claim_number\` it gets the agency's next CLM-<year>-<nnnn>; without \`reported_date\`, today in the agency's time zone. Another agency's policy is \`400\` on \`policy_id\`. An incident outside the policy's term answers \`409\` with \`code: "${INCIDENT_OUTSIDE_TERM}"\` and the term, until the request is sent again with \`confirm_outside_term: true\`.`,
+          security: bearerAuth,
+          body: claimBody,
+          response: { 201: claimDetail, 409: incidentOutsideTermResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const author = await authorOf(ctx, request);
+        const values = request.body;
+        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          await checkAgainstPolicy(tx, tenantId, values);
+          const claimNumber = blank(values.claim_number)
+            ? await nextClaimNumber(tx, tenantId)
+            : (values.claim_number as string);
+          const id = await createClaim(tx, tenantId, { ...values, claim_number: claimNumber }, author);
+          return requireClaim(tx, tenantId, id);
+        }).catch(numberTaken);
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.get(
+      '/claims/stats/',
+      {
+        schema: {
+          tags,
+          summary: "The agency's claims counted and summed",
+          description:
+            '`open_count` counts the claims not closed (still being worked on, whatever their status). The amounts sum every claim: `amount_approved` the approved amounts where one is recorded. `average_days_to_close` averages, over the claims closed now, the days from their reported date to the agency day they were (last) closed, to one decimal; null when none is closed.',
+          security: bearerAuth,
+          response: { 200: claimStats, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, (tx, { tenantId }) => summarizeClaims(tx, tenantId)),
+    );
+
+    app.get(
+      '/claims/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'One claim with its timeline',
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: claimDetail, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, (tx, { tenantId }) => requireClaim(tx, tenantId, request.params.id)),
+    );
+
+    app.put(
+      '/claims/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Change a claim',
+          description: `Every field but the status, which moves through the transition call. A blank \`claim_number\` or a missing \`reported_date\` keeps the stored one. The incident date is checked against the policy's term as on creation (\`409 ${INCIDENT_OUTSIDE_TERM}\`), unless the policy and the incident date are unchanged.`,
+          security: bearerAuth,
+          params: idParams,
+          body: claimBody,
+          response: { 200: claimDetail, 409: incidentOutsideTermResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const values = request.body;
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          const stored = await requireClaimForChange(tx, tenantId, id);
+          await checkAgainstPolicy(tx, tenantId, values, stored);
+          await updateClaim(tx, tenantId, id, {
+            ...values,
+            claim_number: blank(values.claim_number) ? stored.claimNumber : (values.claim_number as string),
+            reported_date: values.reported_date ?? stored.reportedDate,
+          });
+          return requireClaim(tx, tenantId, id);
+        }).catch(numberTaken);
+      },
+    );
+
+    app.delete(
+      '/claims/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Delete an open claim nothing was paid on',
+          description:
+            'Only an `open` claim with nothing paid can be deleted (a claim reported by mistake); any other answers 409, and is closed instead.',
+          security: bearerAuth,
+          params: idParams,
+          response: { 204: z.null(), 409: detailResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          const stored = await requireClaimForChange(tx, tenantId, id);
+          if (stored.status !== 'open') {
+            throw conflict({
+              detail: `Claim ${stored.claimNumber} is ${CLAIM_STATUS_LABELS[stored.status].toLowerCase()}: only an open claim can be deleted. Close it instead.`,
+            });
+          }
+          if (Number(stored.amountPaid) > 0) {
+            throw conflict({
+              detail: `The insurer has paid on claim ${stored.claimNumber}, so it cannot be deleted. Close it instead.`,
+            });
+          }
+          await deleteClaim(tx, tenantId, id);
+        });
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/claims/:id/transition/',
+      {
+        schema: {
+          tags,
+          summary: 'Move a claim to another status',
+          description: `The allowed moves: ${TRANSITIONS_DOC}. Any other answers 409 naming the allowed ones. Reopening a closed claim needs a \`note\` (the reason). Moving to \`approved\` records \`amount_approved\` (required unless already recorded); moving to \`paid\` records \`amount_paid\` (more than zero, and not above the approved amount). Amounts sent with other moves are ignored. Closing dates the claim (\`closed_on\`, the agency's day); reopening clears it. The move and its note are written to the timeline.`,
+          security: bearerAuth,
+          params: idParams,
+          body: claimTransitionBody,
+          response: { 200: claimDetail, 409: detailResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const author = await authorOf(ctx, request);
+        const { id } = request.params;
+        const { status: to, note, amount_approved, amount_paid } = request.body;
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          const stored = await requireClaimForChange(tx, tenantId, id);
+          const from = stored.status;
+          const allowed = CLAIM_TRANSITIONS[from];
+          if (!allowed.includes(to)) {
+            const state = CLAIM_STATUS_LABELS[from].toLowerCase();
+            throw conflict({
+              detail:
+                from === to
+                  ? `This claim is already ${state}.`
+                  : `A claim that is ${state} cannot move to ${CLAIM_STATUS_LABELS[to].toLowerCase()}; it can move to ${listStatuses(allowed)}.`,
+            });
+          }
+          if (from === 'closed' && !note) {
+            throw fieldError('note', 'Give the reason for reopening this claim.');
+          }
+          const amounts = {
+            amountApproved:
+              to === 'approved' ? (amount_approved ?? stored.amountApproved) : stored.amountApproved,
+            amountPaid: to === 'paid' ? (amount_paid ?? stored.amountPaid) : stored.amountPaid,
+          };
+          if (to === 'approved' && amounts.amountApproved === null) {
+            throw fieldError('amount_approved', 'Enter the amount the insurer approved.');
+          }
+          if (to === 'paid' && Number(amounts.amountPaid) <= 0) {
+            throw fieldError('amount_paid', 'Enter what the insurer paid.');
+          }
+          const problems = claimAmountProblems({
+            amount_approved: amounts.amountApproved,
+            amount_paid: amounts.amountPaid,
+          });
+          if (problems.length > 0) {
+            throw new HttpError(
+              400,
+              Object.fromEntries(problems.map(({ field, message }) => [field, [message]])),
+            );
+          }
+          await moveClaim(tx, tenantId, id, to, amounts);
+          await addClaimEvent(tx, tenantId, id, author, { kind: 'status', from, to, note });
+          return requireClaim(tx, tenantId, id);
+        });
+      },
+    );
+
+    app.post(
+      '/claims/:id/notes/',
+      {
+        schema: {
+          tags,
+          summary: "Add a note to a claim's timeline",
+          description:
+            'The note is kept with who wrote it and when; the claim is answered with its timeline.',
+          security: bearerAuth,
+          params: idParams,
+          body: claimNoteBody,
+          response: { 201: claimDetail, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const author = await authorOf(ctx, request);
+        const { id } = request.params;
+        const updated = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          await requireClaimForChange(tx, tenantId, id);
+          await addClaimEvent(tx, tenantId, id, author, { kind: 'note', note: request.body.note });
+          await touchClaim(tx, tenantId, id);
+          return requireClaim(tx, tenantId, id);
+        });
+        return reply.code(201).send(updated);
+      },
+    );
+  };

@@ -1,0 +1,179 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type Broker, creator, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+
+/** A calendar day `days` from today (UTC, the test agencies' time zone). */
+const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const year = () => dayFrom(0).slice(0, 4);
+
+/** Dana Levi's motor policy with Harel, in force since two months ago. */
+async function seedPolicy(request: APIRequestContext, broker: Broker) {
+  const post = creator(request, broker);
+  const type = await post('/api/policy-types/', { name: 'Private motor', category: 'auto' });
+  const company = await post('/api/companies/', {
+    name: 'Harel Insurance',
+    policy_types: [{ policy_type_id: type, commission_percentage: '12.5' }],
+  });
+  const customer = await post('/api/customers/', { first_name: 'Dana', last_name: 'Levi' });
+  return post('/api/policies/', {
+    policy_number: 'P-1042',
+    customer_id: customer,
+    company_id: company,
+    policy_type_id: type,
+    start_date: dayFrom(-60),
+    end_date: dayFrom(300),
+    total_premium: '1000.00',
+  });
+}
+
+/** Opens a move's dialog from the claim's page, fills what it asks and confirms it. */
+async function moveClaim(page: Page, move: string, fill: Record<string, string> = {}) {
+  await page.getByRole('button', { name: move, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole('button', { name: move, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+async function lookAt(page: Page, name: string, testInfo: { outputPath(name: string): string }) {
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+test('a broker reports a claim from a policy and walks it to paid', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  test.slow();
+  const policyId = await seedPolicy(request, broker);
+  await signInWithTokens(page, broker);
+  await page.goto(`/policies/${policyId}`);
+  const onPolicy = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Claims' }) });
+  await expect(onPolicy.getByText('No claims on this policy.')).toBeVisible();
+  await onPolicy.getByRole('link', { name: 'New claim' }).click();
+
+  // The policy comes preset from its page.
+  await expect(page).toHaveURL(/\/claims\/create\?policy_id=/);
+  await expect(
+    page
+      .getByRole('textbox', { name: 'Policy' })
+      .or(page.getByRole('combobox', { name: 'Policy' }))
+      .first(),
+  ).toHaveValue('P-1042 · Dana Levi');
+  await page
+    .getByRole('textbox', { name: 'Type' })
+    .or(page.getByRole('combobox', { name: 'Type' }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: 'Accident' }).click();
+  await page.getByLabel('Incident date').fill(dayFrom(-3));
+  await page.getByRole('textbox', { name: 'Location' }).fill('Main St & 5th Ave');
+  await page.getByRole('textbox', { name: 'Description' }).fill('Rear-ended at a light.');
+  await page.getByRole('textbox', { name: 'Amount claimed' }).fill('4200');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Rina Azulay');
+  await page.getByRole('textbox', { name: 'Email' }).fill('rina@harel.example');
+  await lookAt(page, 'claim-form', testInfo);
+  await page.getByRole('button', { name: 'Report claim' }).click();
+
+  const number = `CLM-${year()}-0001`;
+  await expect(page.getByRole('heading', { name: `Claim ${number}` })).toBeVisible();
+  await expect(page.getByText('Claim reported')).toBeVisible();
+  await lookAt(page, 'claim-detail-open', testInfo);
+
+  await moveClaim(page, 'Start review', { Note: 'Sent to Harel with the photos.' });
+  await expect(page.getByText('Sent to Harel with the photos.')).toBeVisible();
+  await moveClaim(page, 'Approve', { 'Amount approved': '3900' });
+  await expect(page.getByText('$3,900.00').first()).toBeVisible();
+
+  // The insurer cannot pay more than it approved.
+  await page.getByRole('button', { name: 'Record payment', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Amount paid by the insurer').fill('4000');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog.getByText('The insurer cannot pay more than the approved amount.')).toBeVisible();
+  await dialog.getByLabel('Amount paid by the insurer').fill('3900');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Add a note' }).fill('Customer confirmed the money arrived.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByText('Customer confirmed the money arrived.')).toBeVisible();
+  const timeline = page.getByRole('list').filter({ hasText: 'Claim reported' });
+  await expect(timeline.getByRole('listitem')).toHaveCount(5);
+  await lookAt(page, 'claim-detail-paid', testInfo);
+
+  // Back on the policy, the claim is listed as paid.
+  await page.getByRole('link', { name: 'P-1042' }).click();
+  await expect(onPolicy.getByRole('link', { name: number })).toBeVisible();
+  await expect(onPolicy.getByText('Paid', { exact: true })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('policy-with-claim.png'), fullPage: true });
+
+  await page.goto('/claims');
+  await expect(page.getByText(number).first()).toBeVisible();
+  await expect(page.getByText('Dana Levi').first()).toBeVisible();
+  await lookAt(page, 'claims-list', testInfo);
+});
+
+test('an incident outside the policy term is saved only once the broker confirms it', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  const policyId = await seedPolicy(request, broker);
+  await signInWithTokens(page, broker);
+  await page.goto(`/claims/create?policy_id=${policyId}`);
+  await page
+    .getByRole('textbox', { name: 'Type' })
+    .or(page.getByRole('combobox', { name: 'Type' }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: 'Theft' }).click();
+  await page.getByLabel('Incident date').fill(dayFrom(-70));
+  await page.getByLabel('Reported on').fill(dayFrom(-1));
+  await page.getByRole('textbox', { name: 'Amount claimed' }).fill('900');
+  await expect(page.getByText(/you will be asked to confirm it/)).toBeVisible();
+  await page.getByRole('button', { name: 'Report claim' }).click();
+
+  const warning = page.getByRole('alert').filter({ hasText: "Incident outside the policy's term" });
+  await expect(warning).toContainText("The incident date is outside the policy's term");
+  await lookAt(page, 'claim-form-outside-term', testInfo);
+  await warning.getByRole('button', { name: 'Save anyway' }).click();
+  await expect(page.getByRole('heading', { name: /^Claim CLM-/ })).toBeVisible();
+  await expect(page.getByText('Outside the term')).toBeVisible();
+});
+
+test('reopening a closed claim asks for the reason', async ({ page, broker, request }) => {
+  const policyId = await seedPolicy(request, broker);
+  const headers = { authorization: `Bearer ${broker.access}` };
+  const claimId = await creator(request, broker)('/api/claims/', {
+    policy_id: policyId,
+    incident_date: dayFrom(-10),
+    claim_type: 'water_damage',
+    amount_claimed: '1500',
+  });
+  const closed = await request.post(`/api/claims/${claimId}/transition/`, {
+    headers,
+    data: { status: 'closed', note: 'Customer withdrew it.' },
+  });
+  expect(closed.status()).toBe(200);
+  await signInWithTokens(page, broker);
+  await page.goto(`/claims/${claimId}`);
+  await page.getByRole('button', { name: 'Reopen' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Reopen' }).click();
+  await expect(dialog.getByText('Give the reason for reopening this claim.')).toBeVisible();
+  await dialog.getByLabel('Reason for reopening').fill('More damage found behind the cabinets.');
+  await dialog.getByRole('button', { name: 'Reopen' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('More damage found behind the cabinets.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start review' })).toBeVisible();
+});
+
+test('the claims list before the first claim', async ({ page, broker }, testInfo) => {
+  await signInWithTokens(page, broker);
+  await page.goto('/claims');
+  await expect(page.getByRole('heading', { level: 1, name: 'Claims' })).toBeVisible();
+  await expect(page.getByText('No claims yet')).toBeVisible();
+  await lookAt(page, 'claims-empty', testInfo);
+});

@@ -1,0 +1,106 @@
+import type {
+  Claim,
+  ClaimBody,
+  ClaimDetail,
+  ClaimStatus,
+  ClaimTransitionBody,
+  Company,
+  Paged,
+  Policy,
+} from '@coverdesk/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.js';
+import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
+
+// Claims have a zero lifetime (query-client.ts): every screen asks for them afresh.
+const keys = {
+  list: (query: Record<string, string | number>) => [...queryKeys.claims, 'list', query] as const,
+  detail: (id: string) => [...queryKeys.claims, 'detail', id] as const,
+  stats: [...queryKeys.claims, 'stats'] as const,
+  policyChoices: (search: string) => [...queryKeys.policies, 'claim-choices', search] as const,
+  policy: (id: string) => [...queryKeys.policies, 'detail', id] as const,
+  insurers: [...queryKeys.companies, 'choices'] as const,
+};
+
+/** Every claim change shows in the claim lists, details and stats, and nowhere else. */
+const affected = [queryKeys.claims];
+
+export function useClaims(query: Record<string, string | number>, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: keys.list(query),
+    queryFn: ({ signal }) => api.get<Paged<Claim>>('/claims/', { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function useClaim(id: string) {
+  return useQuery({
+    queryKey: keys.detail(id),
+    queryFn: ({ signal }) => api.get<ClaimDetail>(`/claims/${id}/`, { signal }),
+  });
+}
+
+/** Policies matching what the broker types (number or customer name), for the claim's policy picker. */
+export function usePolicyChoices(search: string) {
+  return useQuery({
+    queryKey: keys.policyChoices(search),
+    queryFn: async ({ signal }) =>
+      (await api.get<Paged<Policy>>('/policies/', { query: { search, page_size: 20 }, signal })).results,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The policy a claim is reported from (`?policy_id=`), so the picker can show it before any search. */
+export function usePolicyChoice(id: string) {
+  return useQuery({
+    queryKey: keys.policy(id),
+    queryFn: ({ signal }) => api.get<Policy>(`/policies/${id}/`, { signal }),
+    enabled: id !== '',
+  });
+}
+
+/** Reports a claim, or changes the one with `id`. */
+export function useSaveClaim(id?: string) {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: (body: ClaimBody) =>
+      id ? api.put<ClaimDetail>(`/claims/${id}/`, body) : api.post<ClaimDetail>('/claims/', body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+export function useMoveClaim(id: string) {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: (body: ClaimTransitionBody & { status: ClaimStatus }) =>
+      api.post<ClaimDetail>(`/claims/${id}/transition/`, body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+export function useAddClaimNote(id: string) {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: (note: string) => api.post<ClaimDetail>(`/claims/${id}/notes/`, { note }),
+    onSuccess: () => markChanged(),
+  });
+}
+
+export function useDeleteClaim(id: string) {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: () => api.delete<void>(`/claims/${id}/`),
+    onSuccess: () => markChanged({ deleted: true }),
+  });
+}
+
+/** The agency's insurers, for the list's insurer filter. */
+export function useInsurerChoices() {
+  return useQuery({
+    queryKey: keys.insurers,
+    queryFn: async ({ signal }) =>
+      (await api.get<Paged<Company>>('/companies/', { query: { page_size: 100, _t: Date.now() }, signal }))
+        .results,
+  });
+}

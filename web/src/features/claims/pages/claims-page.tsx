@@ -1,0 +1,160 @@
+import { CLAIM_STATUS_LABELS, CLAIM_STATUSES, CLAIM_TYPE_LABELS, type Claim } from '@coverdesk/contract';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus, IconShieldCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { type Column, DataList } from '../../../components/data-list.js';
+import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
+import { EmptyState } from '../../../components/page-states.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { useListParams } from '../../../lib/list-params.js';
+import { Money } from '../../../lib/money.js';
+import { useClaims, useInsurerChoices } from '../api.js';
+import { ClaimStatusBadge } from '../components/claim-status-badge.js';
+
+const FILTERS = [
+  'status',
+  'company_id',
+  'customer_id',
+  'policy_id',
+  'incident_date_from',
+  'incident_date_to',
+] as const;
+const STATUS_OPTIONS = CLAIM_STATUSES.map((value) => ({ value, label: CLAIM_STATUS_LABELS[value] }));
+
+const columns: Column<Claim>[] = [
+  {
+    key: 'number',
+    header: 'Claim',
+    sort: 'claim_number',
+    render: (claim) => claim.claim_number,
+  },
+  {
+    key: 'customer',
+    header: 'Customer and policy',
+    render: (claim) => (
+      <div>
+        <Text fz="sm">{claim.customer.name}</Text>
+        <Text fz="xs" c="dimmed">
+          {claim.policy.policy_number} · {claim.company_name}
+        </Text>
+      </div>
+    ),
+  },
+  {
+    key: 'incident',
+    header: 'Incident',
+    sort: 'incident_date',
+    render: (claim) => (
+      <div>
+        <Text fz="sm">{formatDate(claim.incident_date)}</Text>
+        <Text fz="xs" c="dimmed">
+          {CLAIM_TYPE_LABELS[claim.claim_type]}
+        </Text>
+      </div>
+    ),
+  },
+  {
+    key: 'reported',
+    header: 'Reported',
+    sort: 'reported_date',
+    render: (claim) => formatDate(claim.reported_date),
+  },
+  {
+    key: 'claimed',
+    header: 'Claimed',
+    sort: 'amount_claimed',
+    numeric: true,
+    render: (claim) => <Money amount={claim.amount_claimed} />,
+  },
+  {
+    key: 'settled',
+    header: 'Approved / paid',
+    numeric: true,
+    render: (claim) => (
+      <div>
+        <Text fz="sm">{claim.amount_approved === null ? '—' : <Money amount={claim.amount_approved} />}</Text>
+        <Text fz="xs" c="dimmed">
+          paid <Money amount={claim.amount_paid} />
+        </Text>
+      </div>
+    ),
+  },
+  { key: 'status', header: 'Status', render: (claim) => <ClaimStatusBadge status={claim.status} /> },
+];
+
+/** /claims: every claim of the agency, searched and filtered, with the way to report a new one. */
+export function Component() {
+  const params = useListParams(FILTERS, '-reported_date');
+  const claims = useClaims(params.query);
+  const insurers = useInsurerChoices();
+  const newClaim = (
+    <Button component={Link} to="/claims/create" leftSection={<IconPlus size={16} aria-hidden />}>
+      New claim
+    </Button>
+  );
+
+  return (
+    <Stack>
+      <ListToolbar
+        params={params}
+        searchLabel="Search claim, customer or policy"
+        action={newClaim}
+        filters={
+          <>
+            <FilterSelect
+              params={params}
+              name="status"
+              label="Status"
+              placeholder="Any status"
+              data={STATUS_OPTIONS}
+              width={140}
+            />
+            <FilterSelect
+              params={params}
+              name="company_id"
+              label="Insurer"
+              placeholder="Any insurer"
+              data={(insurers.data ?? []).map((insurer) => ({ value: insurer.id, label: insurer.name }))}
+              searchable
+              width={170}
+            />
+            <FilterDate params={params} name="incident_date_from" label="Incident from" />
+            <FilterDate params={params} name="incident_date_to" label="Incident to" />
+          </>
+        }
+      />
+      <DataList
+        noun="claims"
+        query={claims}
+        params={params}
+        columns={columns}
+        href={(claim) => `/claims/${claim.id}`}
+        card={(claim) => (
+          <Stack gap={2}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>{claim.claim_number}</Text>
+              <ClaimStatusBadge status={claim.status} />
+            </Group>
+            <Text fz="sm">
+              {claim.customer.name} · {claim.policy.policy_number}
+            </Text>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fz="sm" c="dimmed">
+                {CLAIM_TYPE_LABELS[claim.claim_type]} · {formatDate(claim.incident_date)}
+              </Text>
+              <Text fz="sm" fw={600} style={TABULAR_FIGURES}>
+                <Money amount={claim.amount_claimed} />
+              </Text>
+            </Group>
+          </Stack>
+        )}
+        empty={
+          <EmptyState icon={IconShieldCheck} title="No claims yet" action={newClaim}>
+            Report a claim against the policy it is made on, then follow it from review to the insurer's
+            payment: every status change and note is kept on its timeline.
+          </EmptyState>
+        }
+      />
+    </Stack>
+  );
+}

@@ -46,9 +46,9 @@ const notCancelled = sql`not (${statusIs.cancelled})`;
 /**
  * Settings for this transaction alone. The portfolio and the customers' holdings group the agency's
  * current policies: with PostgreSQL's default 4 MB per sort or hash, a 100,000-policy agency's groups
- * spilled to disk. And
- * the planner's cost of these statements passes its JIT thresholds, so PostgreSQL spent about two
- * seconds compiling each to machine code for a run of a few hundred milliseconds.
+ * spilled to disk. And the planner's cost of these statements passes its JIT thresholds, so
+ * PostgreSQL spent about two seconds compiling each to machine code for a run of a few hundred
+ * milliseconds.
  */
 const roomToGroup = sql`set_config('work_mem', '32MB', true), set_config('jit', 'off', true)`;
 

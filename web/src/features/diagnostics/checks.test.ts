@@ -1,10 +1,11 @@
-import type { CommissionSummary } from '@coverdesk/contract';
+import type { CommissionSummary, Policy, PortfolioAnalytics, PortfolioHistory } from '@coverdesk/contract';
 import { describe, expect, it } from 'vitest';
 import {
   amount,
   cents,
   companyChecks,
   countCheck,
+  historyChecks,
   moneyCheck,
   sumCents,
   summaryChecks,
@@ -98,6 +99,63 @@ describe('checks', () => {
     expect(b?.checks.filter((check) => !check.matches).map((check) => check.label)).toEqual([
       'total_policies',
       'total_premium',
+    ]);
+  });
+});
+
+describe('the history checks', () => {
+  const policy = (fields: Partial<Policy>) =>
+    ({
+      status: 'active',
+      start_date: '2026-03-10',
+      end_date: '2027-03-09',
+      cancelled_at: null,
+      renewed_from_id: null,
+      expected_commission: '12.50',
+      ...fields,
+    }) as Policy;
+  const month = (fields: Partial<PortfolioHistory['results'][number]>) => ({
+    month: '2026-03',
+    as_of: '2026-03-31',
+    policies_in_force: 0,
+    premium_in_force: '0.00',
+    new_policies: 0,
+    renewed: 0,
+    expired: 0,
+    cancelled: 0,
+    expected_commission: '0.00',
+    received_commission: '0.00',
+    retention_rate: '0.00',
+    ...fields,
+  });
+  const portfolio = { in_force: { policies: 0, premium: '0.00' } } as PortfolioAnalytics;
+  const failing = (history: PortfolioHistory['results'], policies: Policy[]) =>
+    historyChecks({ months: 12, today: '2026-03-31', results: history }, portfolio, policies)
+      .filter((check) => !check.matches)
+      .map((check) => check.label);
+
+  it('recount a month from the policies dated in it, up to its last day', () => {
+    const policies = [
+      policy({}),
+      // A renewal is not new business, and a cancelled term earns no expected commission.
+      policy({ renewed_from_id: 'earlier', expected_commission: '7.50' }),
+      policy({ status: 'cancelled', cancelled_at: '2026-03-20', expected_commission: '100.00' }),
+      policy({ start_date: '2025-03-10', end_date: '2026-03-09', status: 'renewed' }),
+      policy({ start_date: '2025-03-12', end_date: '2026-03-11', status: 'expired' }),
+      // After the month's last day: not counted.
+      policy({ start_date: '2026-04-01', end_date: '2027-03-31', status: 'pending' }),
+    ];
+    const right = month({
+      new_policies: 2,
+      expected_commission: '20.00',
+      renewed: 1,
+      expired: 1,
+      cancelled: 1,
+    });
+    expect(failing([right], policies)).toEqual([]);
+    expect(failing([{ ...right, expected_commission: '20.01', expired: 0 }], policies)).toEqual([
+      '2026-03: expected commission = terms started, not cancelled',
+      '2026-03: expired = terms ended and expired',
     ]);
   });
 });

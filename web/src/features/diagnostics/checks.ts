@@ -1,4 +1,5 @@
 import {
+  addDays,
   type CommissionReportRow,
   type CommissionSummary,
   type CustomerAnalytics,
@@ -184,15 +185,22 @@ export function companyChecks(
 export const reportedPolicies = (policies: readonly Policy[]): Policy[] =>
   policies.filter((policy) => policy.status !== 'cancelled');
 
-/** The current portfolio's totals against its own breakdowns and the active policies of the list. */
-export function portfolioChecks(portfolio: PortfolioAnalytics, policies: readonly Policy[]): Check[] {
+/** The current portfolio's totals against its own breakdowns, the policy list and the payments list. */
+export function portfolioChecks(
+  portfolio: PortfolioAnalytics,
+  policies: readonly Policy[],
+  overdueInstalments: number,
+): Check[] {
   const active = policies.filter((policy) => policy.status === 'active');
-  const { in_force } = portfolio;
+  const { in_force, commission_this_year: thisYear } = portfolio;
   const breakdowns: [string, readonly { policies: number; premium: string }[]][] = [
     ['by insurer', portfolio.by_company],
     ['by type', portfolio.by_policy_type],
     ['by payment frequency', portfolio.by_payment_frequency],
   ];
+  const startedThisYear = reportedPolicies(policies).filter((policy) =>
+    policy.start_date.startsWith(`${thisYear.year}-`),
+  );
   return [
     ...breakdowns.flatMap(([name, groups]) => [
       countCheck(
@@ -212,6 +220,41 @@ export function portfolioChecks(portfolio: PortfolioAnalytics, policies: readonl
       in_force.premium,
       sumCents(active, (policy) => policy.total_premium),
     ),
+    countCheck(
+      `Policies of ${thisYear.year} = non-cancelled policies starting this year`,
+      thisYear.policies,
+      startedThisYear.length,
+    ),
+    moneyCheck(
+      `Expected commission of ${thisYear.year} = their policies' expected commission`,
+      thisYear.expected,
+      sumCents(startedThisYear, (policy) => policy.expected_commission),
+    ),
+    moneyCheck(
+      `Received commission of ${thisYear.year} = their policies' received commission`,
+      thisYear.received,
+      sumCents(startedThisYear, (policy) => policy.received_commission),
+    ),
+    ...portfolio.renewals_due.flatMap((due) => {
+      const ending = active.filter((policy) => policy.end_date <= addDays(portfolio.today, due.within_days));
+      return [
+        countCheck(
+          `Renewals due within ${due.within_days} days = active policies ending by then`,
+          due.policies,
+          ending.length,
+        ),
+        moneyCheck(
+          `Premium renewing within ${due.within_days} days = their premium`,
+          due.premium,
+          sumCents(ending, (policy) => policy.total_premium),
+        ),
+      ];
+    }),
+    countCheck(
+      'Overdue instalments = overdue instalments in the payments list',
+      portfolio.overdue.instalments,
+      overdueInstalments,
+    ),
   ];
 }
 
@@ -223,6 +266,7 @@ export function customerChecks(
   analytics: CustomerAnalytics,
   customerCount: number,
   policies: readonly Policy[],
+  portfolio: PortfolioAnalytics,
 ): Check[] {
   const held = new Set(
     policies
@@ -258,12 +302,52 @@ export function customerChecks(
       analytics.lifetime_value.total_premium,
       sumCents(kept, (policy) => policy.total_premium),
     ),
+    countCheck(
+      'Overdue instalments = the current portfolio’s',
+      portfolio.overdue.instalments,
+      analytics.overdue.instalments,
+    ),
+    moneyCheck(
+      'Amount overdue = the current portfolio’s',
+      portfolio.overdue.amount,
+      cents(analytics.overdue.amount_overdue),
+    ),
+    // Each top customer's lifetime figures against their own non-cancelled policies.
+    ...[...analytics.top_by_premium, ...analytics.top_by_commission].flatMap((customer) => {
+      const own = kept.filter((policy) => policy.customer.id === customer.customer_id);
+      const name = customer.customer_name;
+      return [
+        countCheck(`${name}: policies`, customer.policies, own.length),
+        moneyCheck(
+          `${name}: lifetime premium`,
+          customer.lifetime_premium,
+          sumCents(own, (policy) => policy.total_premium),
+        ),
+        moneyCheck(
+          `${name}: expected commission`,
+          customer.expected_commission,
+          sumCents(own, (policy) => policy.expected_commission),
+        ),
+        moneyCheck(
+          `${name}: received commission`,
+          customer.received_commission,
+          sumCents(own, (policy) => policy.received_commission),
+        ),
+      ];
+    }),
   ];
 }
 
 /** The history's current month, taken today, against the current portfolio. */
-export function historyChecks(history: PortfolioHistory, portfolio: PortfolioAnalytics): Check[] {
+export function historyChecks(
+  history: PortfolioHistory,
+  portfolio: PortfolioAnalytics,
+  policies: readonly Policy[],
+): Check[] {
   const current = history.results.at(-1);
+  // What happened in a month, up to its last day (today for the current month), by the policies' dates.
+  const within = (date: string | null, month: PortfolioHistory['results'][number]) =>
+    date !== null && date.startsWith(`${month.month}-`) && date <= month.as_of;
   return [
     countCheck(
       'This month’s policies in force = portfolio in force',
@@ -275,5 +359,36 @@ export function historyChecks(history: PortfolioHistory, portfolio: PortfolioAna
       portfolio.in_force.premium,
       cents(current?.premium_in_force ?? '0.00'),
     ),
+    ...history.results.flatMap((month) => {
+      const started = policies.filter((policy) => within(policy.start_date, month));
+      const ended = policies.filter((policy) => within(policy.end_date, month));
+      return [
+        countCheck(
+          `${month.month}: new policies = terms started renewing none`,
+          month.new_policies,
+          started.filter((policy) => policy.renewed_from_id === null).length,
+        ),
+        moneyCheck(
+          `${month.month}: expected commission = terms started, not cancelled`,
+          month.expected_commission,
+          sumCents(reportedPolicies(started), (policy) => policy.expected_commission),
+        ),
+        countCheck(
+          `${month.month}: renewed = terms ended and renewed`,
+          month.renewed,
+          ended.filter((policy) => policy.status === 'renewed').length,
+        ),
+        countCheck(
+          `${month.month}: expired = terms ended and expired`,
+          month.expired,
+          ended.filter((policy) => policy.status === 'expired').length,
+        ),
+        countCheck(
+          `${month.month}: cancelled = cancellations dated in the month`,
+          month.cancelled,
+          policies.filter((policy) => within(policy.cancelled_at, month)).length,
+        ),
+      ];
+    }),
   ];
 }

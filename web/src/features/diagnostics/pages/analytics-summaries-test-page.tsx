@@ -19,11 +19,16 @@ async function checkAnalytics(report: (progress: string) => void, signal: AbortS
   });
   report('Customer list…');
   const customerList = await api.get<Paged<unknown>>('/customers/', { query: { page_size: 1 }, signal });
+  report('Payments list…');
+  const overdue = await api.get<Paged<unknown>>('/installments/', {
+    query: { status: 'overdue', page_size: 1 },
+    signal,
+  });
   const policies = await allPolicies({}, (done, total) => report(`Policies: ${done} of ${total}`), signal);
   return {
-    portfolio: portfolioChecks(portfolio, policies),
-    customers: customerChecks(customers, customerList.count, policies),
-    history: historyChecks(history, portfolio),
+    portfolio: portfolioChecks(portfolio, policies, overdue.count),
+    customers: customerChecks(customers, customerList.count, policies, portfolio),
+    history: historyChecks(history, portfolio, policies),
   };
 }
 
@@ -61,8 +66,8 @@ export function Component() {
           />
           <CheckList
             title="Portfolio history"
-            expectedLabel="Portfolio"
-            actualLabel="History"
+            expectedLabel="History"
+            actualLabel="Recomputed"
             checks={result.history}
           />
         </Stack>

@@ -347,7 +347,7 @@ export function historyChecks(
   const current = history.results.at(-1);
   // What happened in a month, up to its last day (today for the current month), by the policies' dates.
   const within = (date: string | null, month: PortfolioHistory['results'][number]) =>
-    date !== null && date.startsWith(`${month.month}-`) && date <= month.as_of;
+    date?.startsWith(`${month.month}-`) === true && date <= month.as_of;
   return [
     countCheck(
       'This month’s policies in force = portfolio in force',

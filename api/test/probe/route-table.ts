@@ -26,7 +26,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
 
 /** What a path parameter names; each probed agency has one of each. */
-export type IdKind = 'tenant' | 'customer' | 'company' | 'policyType' | 'policy' | 'installment';
+export type IdKind = 'tenant' | 'customer' | 'company' | 'policyType' | 'policy' | 'installment' | 'lead';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -36,6 +36,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   'policy-types': 'policyType',
   policies: 'policy',
   installments: 'installment',
+  leads: 'lead',
 };
 
 export interface PathParam {

@@ -35,6 +35,12 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
     { index: true, lazy: () => import('../features/payments/pages/payments-page.js') },
     { path: 'policy/:id', lazy: () => import('../features/payments/pages/payments-page.js') },
   ],
+  '/leads': [
+    { index: true, lazy: () => import('../features/leads/pages/leads-page.js') },
+    { path: 'create', lazy: () => import('../features/leads/pages/lead-form-page.js') },
+    { path: ':id', lazy: () => import('../features/leads/pages/lead-detail-page.js') },
+    { path: ':id/edit', lazy: () => import('../features/leads/pages/lead-form-page.js') },
+  ],
   '/companies': [
     { index: true, lazy: () => import('../features/companies/pages/companies-page.js') },
     { path: 'create', lazy: () => import('../features/companies/pages/company-form-page.js') },

@@ -10,6 +10,7 @@ export const queryKeys = {
   companies: ['companies'] as const,
   customers: ['customers'] as const,
   policies: ['policies'] as const,
+  leads: ['leads'] as const,
   payments: ['payments'] as const,
   /** Sums of policies and payments: any change to either changes the report. */
   commissionReport: ['commission-report'] as const,

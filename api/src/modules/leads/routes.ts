@@ -1,9 +1,6 @@
 import {
-  type CustomerValues,
-  customerBody,
   detailResponse,
   fieldErrorsResponse,
-  type Lead,
   type LeadValues,
   leadActivityBody,
   leadActivityList,
@@ -29,7 +26,7 @@ import { HttpError, notFound, parseWith } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
-import { createCustomer, findCustomer } from '../customers/queries.js';
+import { convertLead } from './convert.js';
 import {
   actAs,
   addActivity,
@@ -41,7 +38,6 @@ import {
   listActivities,
   listAssignees,
   listLeads,
-  markConverted,
   summarizeLeads,
   updateLead,
 } from './queries.js';
@@ -82,26 +78,6 @@ async function checkParties(tx: Transaction, tenantId: string, values: LeadValue
   if (!assigneeFound) messages.assigned_user_id = ['No user of your agency with this id.'];
   if (!policyTypeFound) messages.policy_type_id = ['No policy type with this id.'];
   if (Object.keys(messages).length > 0) throw new HttpError(400, messages);
-}
-
-/** What a lead carries over to the customer it becomes. */
-function customerFrom(lead: Lead): CustomerValues {
-  const business = lead.business_name !== '';
-  if (!lead.first_name || !lead.last_name) {
-    throw new HttpError(422, {
-      detail: `Add the first and last name of the person to speak to at ${lead.display_name} before converting: every customer has a contact name.`,
-    });
-  }
-  return parseWith(customerBody, {
-    customer_type: business ? 'business' : 'individual',
-    first_name: lead.first_name,
-    last_name: lead.last_name,
-    business_name: lead.business_name,
-    email: lead.email,
-    phone: lead.phone,
-    preferred_contact: lead.email ? 'email' : lead.phone ? 'phone' : 'email',
-    notes: lead.notes,
-  });
 }
 
 /** The pipeline of people who may buy, up to the moment they become customers. */
@@ -367,22 +343,9 @@ export const leadRoutes =
       async (request, reply) => {
         const { id } = request.params;
         const conversion = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
-          // Locked, so two conversions of one lead run one after the other and the second finds the link.
-          const lead = await requireLead(tx, tenantId, id, { lock: true });
           await actAs(tx, userId);
-          const linked = lead.customer_id ? await findCustomer(tx, tenantId, lead.customer_id) : undefined;
-          if (linked) {
-            // Already a customer; a lead moved off won since is marked won again.
-            if (lead.status !== 'won') await markConverted(tx, tenantId, id, linked.id);
-            return { created: false, customer: linked, lead: await readLead(tx, tenantId, id) };
-          }
-          const values = customerFrom(lead);
-          await assertBelowLimit(tx, tenantId, 'customers');
-          const customerId = await createCustomer(tx, tenantId, values);
-          await markConverted(tx, tenantId, id, customerId);
-          const customer = await findCustomer(tx, tenantId, customerId);
-          if (!customer) throw new Error('the customer just created is missing');
-          return { created: true, customer, lead: await readLead(tx, tenantId, id) };
+          const { created, customer } = await convertLead(tx, tenantId, id);
+          return { created, customer, lead: await readLead(tx, tenantId, id) };
         });
         return reply.code(conversion.created ? 201 : 200).send({
           created: conversion.created,

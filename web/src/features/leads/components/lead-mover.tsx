@@ -58,6 +58,7 @@ export function useLeadMover(): { move(lead: Movable, status: LeadStatus): void;
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (!losing) return;

@@ -54,7 +54,7 @@ export function LeadTimeline({ leadId }: { leadId: string }) {
       ) : activities.isError ? (
         <ErrorState error={activities.error} onRetry={() => void activities.refetch()} />
       ) : (
-        <Timeline bulletSize={28} lineWidth={2} mt="lg" aria-label="Timeline">
+        <Timeline bulletSize={28} lineWidth={2} mt="lg">
           {activities.data.map((activity) => {
             const Icon = ICONS[activity.activity_type];
             return (

@@ -1,6 +1,6 @@
 import { LEAD_SOURCE_LABELS, type Lead } from '@coverdesk/contract';
 import { Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconLayoutKanban, IconPlus, IconTable, IconTargetArrow } from '@tabler/icons-react';
+import { IconPlus, IconTargetArrow } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
@@ -112,24 +112,8 @@ export function Component() {
               value={view}
               onChange={setView}
               data={[
-                {
-                  value: 'table',
-                  label: (
-                    <Group gap={6} wrap="nowrap" justify="center">
-                      <IconTable size={16} aria-hidden />
-                      Table
-                    </Group>
-                  ),
-                },
-                {
-                  value: 'board',
-                  label: (
-                    <Group gap={6} wrap="nowrap" justify="center">
-                      <IconLayoutKanban size={16} aria-hidden />
-                      Board
-                    </Group>
-                  ),
-                },
+                { value: 'table', label: 'Table' },
+                { value: 'board', label: 'Board' },
               ]}
             />
             {newLead('New lead')}

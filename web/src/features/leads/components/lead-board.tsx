@@ -79,9 +79,13 @@ function BoardColumn(props: {
       radius="md"
       p="xs"
       bg={over ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-0)'}
-      w={props.stacked ? '100%' : 240}
-      miw={props.stacked ? undefined : 240}
-      style={{ borderTop: `3px solid var(--mantine-color-${LEAD_STATUS_COLORS[status]}-6)` }}
+      w={props.stacked ? '100%' : undefined}
+      // Six columns share a desk's width and scroll sideways only when it is too narrow for them.
+      miw={props.stacked ? undefined : 170}
+      style={{
+        borderTop: `3px solid var(--mantine-color-${LEAD_STATUS_COLORS[status]}-6)`,
+        flex: props.stacked ? undefined : '1 1 0',
+      }}
       onDragOver={(event: DragEvent) => {
         if (!accepts(event)) return;
         event.preventDefault();

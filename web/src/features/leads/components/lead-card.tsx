@@ -21,9 +21,9 @@ export function LeadCardBody({ lead, link = false }: { lead: Lead; link?: boolea
         </Text>
       )}
       {(lead.policy_type_name || lead.estimated_premium) && (
-        <Group gap={6} fz="sm" c="dimmed" wrap="nowrap">
+        <Group gap={6}>
           {lead.policy_type_name && (
-            <Text fz="sm" c="dimmed" truncate>
+            <Text fz="sm" c="dimmed">
               {lead.policy_type_name}
             </Text>
           )}

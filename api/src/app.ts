@@ -29,6 +29,7 @@ import { companyRoutes } from './modules/companies/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { leadRoutes } from './modules/leads/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { policyRoutes } from './modules/policies/routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(analyticsRoutes(ctx));
       await api.register(commissionReportRoutes(ctx));
       await api.register(claimRoutes(ctx));
+      await api.register(leadRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -94,3 +94,70 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   direct_debit: 'Direct debit',
   other: 'Other',
 };
+
+/** Where a lead stands, in pipeline order; won and lost close it. */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'quoted', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+};
+/** The statuses of a lead still being worked: its estimated premium is in the open pipeline. */
+export const OPEN_LEAD_STATUSES = [
+  'new',
+  'contacted',
+  'qualified',
+  'quoted',
+] as const satisfies readonly LeadStatus[];
+
+/** How a lead reached the agency. */
+export const LEAD_SOURCES = [
+  'referral',
+  'website',
+  'walk_in',
+  'phone',
+  'social',
+  'partner',
+  'other',
+] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  referral: 'Referral',
+  website: 'Website',
+  walk_in: 'Walk-in',
+  phone: 'Phone',
+  social: 'Social media',
+  partner: 'Partner',
+  other: 'Other',
+};
+
+/** What a lead's timeline records; a status change is written by the server alone. */
+export const LEAD_ACTIVITY_TYPES = ['call', 'email', 'meeting', 'note', 'status_change'] as const;
+export type LeadActivityType = (typeof LEAD_ACTIVITY_TYPES)[number];
+/** What a broker logs by hand. */
+export const LOGGED_LEAD_ACTIVITY_TYPES = [
+  'call',
+  'email',
+  'meeting',
+  'note',
+] as const satisfies readonly LeadActivityType[];
+export const LEAD_ACTIVITY_LABELS: Record<LeadActivityType, string> = {
+  call: 'Call',
+  email: 'Email',
+  meeting: 'Meeting',
+  note: 'Note',
+  status_change: 'Status change',
+};
+
+/** Open leads by when their next follow-up falls, in the agency's time zone. */
+export const LEAD_FOLLOW_UPS = ['overdue', 'today', 'this_week'] as const;
+export type LeadFollowUp = (typeof LEAD_FOLLOW_UPS)[number];
+export const LEAD_FOLLOW_UP_LABELS: Record<LeadFollowUp, string> = {
+  overdue: 'Overdue',
+  today: 'Due today',
+  this_week: 'Due this week',
+};

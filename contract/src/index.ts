@@ -11,6 +11,7 @@ export * from './customers.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './health.js';
+export * from './leads.js';
 export * from './modules.js';
 export * from './pagination.js';
 export * from './policies.js';

@@ -9,15 +9,15 @@ test('a module on its way opens in the app shell and says what it will do', asyn
   broker,
 }, testInfo) => {
   await signInWithTokens(page, broker);
-  await page.goto('/leads');
-  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  await page.goto('/calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This part of Coverdesk is on its way' })).toBeVisible();
-  await expect(page.getByText(/A lead who signs becomes a customer/)).toBeVisible();
+  await expect(page.getByText(/your own appointments on one calendar/)).toBeVisible();
   // The app's header, not the marketing page's.
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start free trial' })).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('leads-on-its-way.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('calendar-on-its-way.png'), fullPage: true });
 
   // Any page of it, as an old link or a bookmark would ask for.
   await page.goto('/calendar/week');
@@ -58,8 +58,8 @@ test('an unknown path takes a signed-in broker to the dashboard, and a visitor h
 });
 
 test('a visitor opening a module on its way is asked to sign in first', async ({ page }) => {
-  await page.goto('/leads');
-  await expect(page).toHaveURL(/\/login\?next=%2Fleads$/);
+  await page.goto('/calendar');
+  await expect(page).toHaveURL(/\/login\?next=%2Fcalendar$/);
 });
 
 test('every page has the Coverdesk icon', async ({ page, request }) => {

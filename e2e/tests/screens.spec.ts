@@ -24,7 +24,7 @@ const SIGNED_IN_SCREENS = [
   { path: '/profile/settings', heading: 'Profile settings' },
   { path: '/billing', heading: 'Billing' },
   // Screens on their way: the app shell and what the module will do.
-  { path: '/leads', heading: 'Leads' },
+  { path: '/calendar', heading: 'Calendar' },
   { path: '/support', heading: 'Support' },
 ];
 

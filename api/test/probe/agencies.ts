@@ -73,6 +73,18 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
         },
         'a policy',
       ),
+    /** A lead interested in the agency's type. */
+    lead: () =>
+      create(
+        '/api/leads/',
+        {
+          first_name: `Maya ${unique()}`,
+          last_name: 'Golan',
+          email: `maya-${unique()}@example.com`,
+          policy_type_id: agency.ids.policyType,
+        },
+        'a lead',
+      ),
     /** The first instalment of a new policy. */
     installment: async () => {
       const policyId = await factory.policy();
@@ -145,6 +157,7 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
   ).then((created) => created.id);
   ids.customer = await rows.customer();
   ids.installment = await rows.installment();
+  ids.lead = await rows.lead();
   const policies = await expectStatus<{ results: { id: string }[] }>(
     client.send({ method: 'GET', url: '/api/policies/', token: session.access }),
     200,

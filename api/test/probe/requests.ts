@@ -76,6 +76,26 @@ const companyBodies = (agency: Agency) => [
   },
 ];
 
+const leadBodies = (agency: Agency) => [
+  { body: { first_name: 'Maya', last_name: 'Golan' } },
+  {
+    body: {
+      business_name: 'Golan Bakery',
+      first_name: 'Maya',
+      last_name: 'Golan',
+      email: 'maya@golan.example',
+      phone: '+972 54 222 3333',
+      source: 'referral',
+      policy_type_id: agency.ids.policyType,
+      estimated_premium: '1250.00',
+      status: 'quoted',
+      next_follow_up_at: '2026-02-01T09:30:00+02:00',
+      assigned_user_id: agency.userId,
+      notes: 'Two delivery vans.',
+    },
+  },
+];
+
 /**
  * Valid requests for the operations that need a body or a query. The first is the one the matrix
  * sends; all of them are starting points the fuzzer mutates. An operation that needs a body or
@@ -166,6 +186,20 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
     { body: { status: 'closed' } },
   ],
   'POST /api/claims/:id/notes/': () => [{ body: { note: 'Photos received.' } }],
+  'POST /api/leads/': leadBodies,
+  'PUT /api/leads/:id/': leadBodies,
+  'PATCH /api/leads/:id/': () => [
+    { body: { status: 'contacted' } },
+    { body: { status: 'lost', lost_reason: 'Chose another broker' } },
+  ],
+  'POST /api/leads/:id/activities/': () => [
+    { body: { activity_type: 'call', summary: 'Asked for a quote.' } },
+    {
+      body: { activity_type: 'meeting', summary: 'Met at the office.', occurred_at: '2026-01-05T10:00:00Z' },
+    },
+  ],
+  'POST /api/leads/:id/convert/': () => [{ status: 201 }],
+  'GET /api/leads/stats/': () => [{ query: { date_from: '2026-01-01', date_to: '2026-03-31' } }],
   'POST /api/installments/:id/payment/': () => [
     { body: { payment_method: 'cash' } },
     {

@@ -26,7 +26,15 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
 
 /** What a path parameter names; each probed agency has one of each. */
-export type IdKind = 'tenant' | 'customer' | 'company' | 'policyType' | 'policy' | 'installment' | 'claim';
+export type IdKind =
+  | 'tenant'
+  | 'customer'
+  | 'company'
+  | 'policyType'
+  | 'policy'
+  | 'installment'
+  | 'claim'
+  | 'lead';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -37,6 +45,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   policies: 'policy',
   installments: 'installment',
   claims: 'claim',
+  leads: 'lead',
 };
 
 export interface PathParam {

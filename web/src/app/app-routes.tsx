@@ -41,6 +41,12 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
     { path: ':id', lazy: () => import('../features/claims/pages/claim-detail-page.js') },
     { path: ':id/edit', lazy: () => import('../features/claims/pages/claim-form-page.js') },
   ],
+  '/leads': [
+    { index: true, lazy: () => import('../features/leads/pages/leads-page.js') },
+    { path: 'create', lazy: () => import('../features/leads/pages/lead-form-page.js') },
+    { path: ':id', lazy: () => import('../features/leads/pages/lead-detail-page.js') },
+    { path: ':id/edit', lazy: () => import('../features/leads/pages/lead-form-page.js') },
+  ],
   '/companies': [
     { index: true, lazy: () => import('../features/companies/pages/companies-page.js') },
     { path: 'create', lazy: () => import('../features/companies/pages/company-form-page.js') },

@@ -149,8 +149,6 @@ export const SCREENS = [
     icon: IconTargetArrow,
     module: 'module_leads',
     inSidebar: true,
-    coming:
-      'Prospects and where each conversation stands. A lead who signs becomes a customer without retyping their details.',
   },
   {
     path: '/claims',

@@ -10,6 +10,7 @@ export const queryKeys = {
   companies: ['companies'] as const,
   customers: ['customers'] as const,
   policies: ['policies'] as const,
+  leads: ['leads'] as const,
   payments: ['payments'] as const,
   /** Claims are never kept: always asked afresh (a zero lifetime). */
   claims: ['claims'] as const,

@@ -3,16 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { countCustomers } from '../customers/queries.js';
+import { countLeads } from '../leads/queries.js';
 import { countPolicies } from '../policies/queries.js';
 import { plans, subscriptions } from './tables.js';
 
 type Counter = (tx: Transaction, tenantId: string) => Promise<number>;
 
-/** How many of each limited resource an agency holds; leads plug in here when they land. */
+/** How many of each limited resource an agency holds. */
 const COUNTERS: Record<UsageMetric, Counter> = {
   policies: countPolicies,
   customers: countCustomers,
-  leads: async () => 0,
+  leads: countLeads,
 };
 
 const planOf = (tx: Transaction, tenantId: string) =>

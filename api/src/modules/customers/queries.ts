@@ -67,8 +67,8 @@ const toColumns = (values: CustomerValues) => ({
 });
 
 /** Phone numbers are typed with spaces, dashes and brackets in every style; compare the digits. */
-const digitsOnly = (text: string) => text.replace(/\D/g, '');
-const digitsOf = (column: AnyColumn) => sql`regexp_replace(${column}, '[^0-9]+', '', 'g')`;
+export const digitsOnly = (text: string) => text.replace(/\D/g, '');
+export const digitsOf = (column: AnyColumn) => sql`regexp_replace(${column}, '[^0-9]+', '', 'g')`;
 
 /** National ids are written with and without separators, in either case. */
 const normalizedNationalId = (text: string) => text.replace(/[\s-]+/g, '').toUpperCase();

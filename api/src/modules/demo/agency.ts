@@ -19,6 +19,7 @@ import type { Transaction } from '../../db/client.js';
 import { seedDemoClaims } from '../claims/demo.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
+import { seedDemoLeads } from '../leads/demo.js';
 import { installments, policies } from '../policies/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
 
@@ -178,15 +179,15 @@ const INSURERS: InsurerTemplate[] = [
   },
 ];
 
-const FIRST_NAMES =
+export const FIRST_NAMES =
   'Olivia Liam Emma Noah Ava Mateo Sophia Lucas Isabella Ethan Mia James Amelia Benjamin Harper Elijah Evelyn Daniel Abigail Henry Chloe Samuel Grace David Nora Joseph Zoe Owen Layla Wyatt Aaliyah Jin Fatima Rohan Mei Kwame Ingrid Diego Hana Tomasz'.split(
     ' ',
   );
-const LAST_NAMES =
+export const LAST_NAMES =
   "Anderson Nguyen Garcia Patel Kowalski Okafor Johansson Martinez Chen Williams Brown Rossi O'Connor Kim Haddad Schmidt Moreau Silva Cohen Murphy Tanaka Lopez Fischer Walker Novak Abebe Hughes Reyes Larsen Sato Baker Dubois Ivanova Mensah Clarke Ortiz Bianchi Wright Yilmaz".split(
     ' ',
   );
-const BUSINESSES =
+export const BUSINESSES =
   'Maple Street Bakery, Riverside Dental Clinic, Cobalt Logistics LLC, Greenfield Landscaping, Brightside Café, Summit Auto Repair, Oakridge Veterinary, Lighthouse Books, Northgate Plumbing, Pinecone Daycare, Ironwood Carpentry, Bluebird Florist'.split(
     ', ',
   );
@@ -206,7 +207,7 @@ const STREETS =
   'Maple Street, Oak Avenue, Cedar Lane, Willow Drive, Harbor Road, Elm Court, Pine Street, Lakeview Terrace, Hillcrest Way, Birch Boulevard, Sunset Avenue, Mill Road'.split(
     ', ',
   );
-const EMAIL_DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example.com'];
+export const EMAIL_DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example.com'];
 const TAGS = ['vip', 'referral', 'newsletter', 'prefers-evenings', 'long-standing', 'family'];
 const CARS =
   'Toyota Corolla, Honda Civic, Ford Focus, Volkswagen Golf, Tesla Model 3, Mazda CX-5, Subaru Outback, Hyundai Tucson, Kia Sportage, BMW 3 Series, Toyota RAV4, Ford F-150'.split(
@@ -732,4 +733,5 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
     })),
     moment,
   });
+  await seedDemoLeads(tx, { tenantId, today, day, typeIds: Object.values(typeIds) });
 }

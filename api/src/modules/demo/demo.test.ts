@@ -1,4 +1,4 @@
-import { POLICY_STATUSES } from '@coverdesk/contract';
+import { LEAD_STATUSES, POLICY_STATUSES } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiAs, createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -108,6 +108,42 @@ describe('demo agency', () => {
       policy_number: renewed.policy_number,
       start_date: expect.any(String),
     });
+  });
+
+  it('has a pipeline of leads in every status, with follow-ups due and two converted into customers', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
+    const as = apiAs(t.app, login.json().access_token);
+    const stats = (await as.get('/api/leads/stats/')).json();
+    expect(stats.total).toBeGreaterThanOrEqual(25);
+    for (const status of LEAD_STATUSES) expect(stats.by_status[status], status).toBeGreaterThan(0);
+    for (const due of ['overdue', 'today', 'this_week']) {
+      expect((await as.get(`/api/leads/?follow_up=${due}`)).json().count, due).toBeGreaterThan(0);
+    }
+    const won = (await as.get('/api/leads/?status=won&page_size=100')).json().results;
+    const converted = won.filter((lead: { customer_id: string | null }) => lead.customer_id);
+    expect(converted).toHaveLength(2);
+    for (const lead of converted) {
+      const customer = (await as.get(`/api/customers/${lead.customer_id}/`)).json();
+      expect(customer).toMatchObject({
+        first_name: lead.first_name,
+        last_name: lead.last_name,
+        email: lead.email,
+      });
+    }
+    const timeline = (await as.get(`/api/leads/${converted[0].id}/activities/`)).json().results;
+    expect(timeline.map((row: { to_status: string | null }) => row.to_status).filter(Boolean)).toEqual([
+      'won',
+      'quoted',
+      'qualified',
+      'contacted',
+      'new',
+    ]);
+    expect(timeline.some((row: { activity_type: string }) => row.activity_type !== 'status_change')).toBe(
+      true,
+    );
+    expect(new Set(timeline.map((row: { user_name: string }) => row.user_name))).toEqual(
+      new Set(['Dana Demo']),
+    );
   });
 
   it('is the same agency for the same day, and a reset replaces it rather than adding to it', async () => {

@@ -191,7 +191,7 @@ const monthFigures = () => ({
 
 /**
  * Each policy's history figures by month, worked out again from the policy, its renewal link and its
- * instalments whenever one of them changes (triggers of migration 0015); never written by the
+ * instalments whenever one of them changes (triggers of migration 0016); never written by the
  * application. The current month's events are read here with their policies, so that only what
  * happened by today counts. No foreign key: the triggers follow deletions as they follow any change.
  * Tenant-owned.

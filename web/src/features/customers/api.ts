@@ -4,6 +4,7 @@ import type {
   CustomerDetail,
   CustomerDuplicate,
   CustomerDuplicateQuery,
+  Lead,
   Paged,
   Policy,
 } from '@coverdesk/contract';
@@ -32,6 +33,19 @@ export function useCustomerPolicies(customerId: string) {
     queryKey: [...queryKeys.policies, 'customer', customerId],
     queryFn: ({ signal }) =>
       api.get<Paged<Policy>>('/policies/', { query: { customer_id: customerId, page_size: 20 }, signal }),
+  });
+}
+
+/**
+ * The lead the customer was converted from, or null. Without leads in the plan the call is refused;
+ * the customer page then simply shows no lead.
+ */
+export function useCustomerLead(customerId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.leads, 'customer', customerId],
+    queryFn: async ({ signal }) =>
+      (await api.get<Paged<Lead>>('/leads/', { query: { customer_id: customerId, page_size: 1 }, signal }))
+        .results[0] ?? null,
   });
 }
 

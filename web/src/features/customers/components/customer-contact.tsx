@@ -1,8 +1,8 @@
 import type { Customer } from '@coverdesk/contract';
 import { Anchor, Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { DetailField } from '../../../components/detail-field.js';
 import { formatDate } from '../../../lib/format.js';
 import { useDevice } from '../../../lib/viewport.js';
-import { DetailField } from './detail-field.js';
 
 /** How to reach the customer and how to tell them apart: email, phone, address, birth date, id. */
 export function CustomerContact({ customer }: { customer: Customer }) {

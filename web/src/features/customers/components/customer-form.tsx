@@ -23,13 +23,13 @@ import { notifications } from '@mantine/notifications';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
+import { FormSection, FULL_ROW } from '../../../components/form-section.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { ApiError } from '../../../lib/http.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useSaveCustomer } from '../api.js';
 import { CUSTOMER_STATUS_OPTIONS, CUSTOMER_TYPE_OPTIONS } from './customer-labels.js';
 import { DuplicateWarning } from './duplicate-warning.js';
-import { FormSection, FULL_ROW } from './form-section.js';
 
 type CustomerFormValues = Required<CustomerBody> & { date_of_birth: string };
 

@@ -5,14 +5,14 @@ import { notifications } from '@mantine/notifications';
 import { IconBuilding, IconChevronDown, IconPencil, IconTrash, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { DetailField } from '../../../components/detail-field.js';
 import { errorText } from '../../../lib/error-message.js';
 import { formatDate } from '../../../lib/format.js';
 import { useDevice } from '../../../lib/viewport.js';
-import { useDeleteCustomer } from '../api.js';
+import { useCustomerLead, useDeleteCustomer } from '../api.js';
 import { CUSTOMER_TYPE_LABELS } from './customer-labels.js';
 import { CustomerStatusBadge } from './customer-status.js';
 import { CustomerTags } from './customer-tags.js';
-import { DetailField } from './detail-field.js';
 
 /** The top of a customer's page: who they are, their status and tags, and what can be done. */
 export function CustomerSummary({ customer }: { customer: CustomerDetail }) {
@@ -46,8 +46,25 @@ export function CustomerSummary({ customer }: { customer: CustomerDetail }) {
           {CONTACT_CHANNEL_LABELS[customer.preferred_contact]}
         </DetailField>
         <DetailField label="Customer since">{formatDate(customer.created_at)}</DetailField>
+        <CameFrom customerId={customer.id} />
       </SimpleGrid>
     </Card>
+  );
+}
+
+/** The lead the customer was converted from, when there was one. */
+function CameFrom({ customerId }: { customerId: string }) {
+  const lead = useCustomerLead(customerId);
+  if (!lead.data) return null;
+  return (
+    <DetailField label="Came from lead">
+      <Anchor component={Link} to={`/leads/${lead.data.id}`}>
+        {lead.data.display_name}
+      </Anchor>{' '}
+      <Text component="span" fz="sm" c="dimmed">
+        (added {formatDate(lead.data.created_at)})
+      </Text>
+    </DetailField>
   );
 }
 

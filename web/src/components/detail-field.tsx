@@ -1,7 +1,7 @@
 import { Box, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** One labelled fact of a customer, inside a `<dl>`; an empty one says so instead of leaving a gap. */
+/** One labelled fact of a record (customer, lead), inside a `<dl>`; an empty one says so instead of leaving a gap. */
 export function DetailField({ label, children }: { label: string; children: ReactNode }) {
   const empty = children === '' || children === false || children === null || children === undefined;
   return (

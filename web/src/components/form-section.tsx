@@ -1,7 +1,7 @@
 import { Fieldset, SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A named group of the customer form: two fields a row on a desk, one on a phone. */
+/** A named group of a form (customer, lead): two fields a row on a desk, one on a phone. */
 export function FormSection({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <Fieldset legend={legend} radius="md" styles={{ legend: { fontWeight: 600 } }}>

@@ -1,0 +1,407 @@
+import {
+  LEAD_STATUSES,
+  type Lead,
+  type LeadActivity,
+  type LeadAssignee,
+  type LeadFollowUp,
+  type LeadMatch,
+  type LeadStats,
+  type LeadStatus,
+  type LeadValues,
+  type leadActivityBody,
+  type leadListQuery,
+  OPEN_LEAD_STATUSES,
+} from '@coverdesk/contract';
+import { and, asc, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Transaction } from '../../db/client.js';
+import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
+import { offsetOf } from '../../http/pagination.js';
+import { digitsOf, digitsOnly, findDuplicateCustomers } from '../customers/queries.js';
+import { policyTypes } from '../policy-types/tables.js';
+import { agencyUsers, leadActivities, leads } from './tables.js';
+
+type ListQuery = z.output<typeof leadListQuery>;
+
+const fullName = (table: typeof agencyUsers) =>
+  sql<string>`trim(${table.firstName} || ' ' || ${table.lastName})`;
+
+const columns = {
+  id: leads.id,
+  first_name: leads.firstName,
+  last_name: leads.lastName,
+  business_name: leads.businessName,
+  display_name: leads.displayName,
+  email: leads.email,
+  phone: leads.phone,
+  source: leads.source,
+  policy_type_id: leads.policyTypeId,
+  policy_type_name: sql<string>`coalesce(${policyTypes.name}, '')`,
+  estimated_premium: leads.estimatedPremium,
+  status: leads.status,
+  lost_reason: leads.lostReason,
+  nextFollowUpAt: leads.nextFollowUpAt,
+  assigned_user_id: leads.assignedUserId,
+  assigned_user_name: sql<string>`coalesce(${fullName(agencyUsers)}, '')`,
+  notes: leads.notes,
+  customer_id: leads.customerId,
+  closedAt: leads.closedAt,
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+};
+
+type Row = {
+  nextFollowUpAt: Date | null;
+  closedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+} & Omit<Lead, 'next_follow_up_at' | 'closed_at' | 'created_at' | 'updated_at'>;
+
+const toLead = ({ nextFollowUpAt, closedAt, createdAt, updatedAt, ...row }: Row): Lead => ({
+  ...row,
+  next_follow_up_at: nextFollowUpAt?.toISOString() ?? null,
+  closed_at: closedAt?.toISOString() ?? null,
+  created_at: createdAt.toISOString(),
+  updated_at: updatedAt.toISOString(),
+});
+
+const toColumns = (values: LeadValues) => ({
+  firstName: values.first_name,
+  lastName: values.last_name,
+  businessName: values.business_name,
+  email: values.email,
+  phone: values.phone,
+  source: values.source,
+  policyTypeId: values.policy_type_id,
+  estimatedPremium: values.estimated_premium,
+  status: values.status,
+  // A reason belongs to a lost lead only; reopened, the lead drops it.
+  lostReason: values.status === 'lost' ? values.lost_reason : '',
+  nextFollowUpAt: values.next_follow_up_at ? new Date(values.next_follow_up_at) : null,
+  assignedUserId: values.assigned_user_id,
+  notes: values.notes,
+});
+
+/** A lead with its type's name and its assignee's; both joins stay within the agency. */
+const selectLeads = (tx: Transaction) =>
+  tx
+    .select(columns)
+    .from(leads)
+    .leftJoin(
+      policyTypes,
+      and(eq(policyTypes.tenantId, leads.tenantId), eq(policyTypes.id, leads.policyTypeId)),
+    )
+    .leftJoin(agencyUsers, eq(agencyUsers.id, leads.assignedUserId));
+
+/**
+ * The status change and everything else a request writes name its user: the status trigger reads
+ * `app.user_id` for the timeline's "who". Ends with the transaction.
+ */
+export async function actAs(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
+}
+
+/** Enough digits that a phone search by digits is not a match on almost everyone. */
+const MIN_SEARCH_DIGITS = 3;
+
+function matchesSearch(term: string): SQL | undefined {
+  const pattern = containing(term);
+  const digits = digitsOnly(term);
+  return or(
+    ilike(leads.displayName, pattern),
+    ilike(leads.firstName, pattern),
+    ilike(leads.lastName, pattern),
+    ilike(leads.email, pattern),
+    ilike(leads.phone, pattern),
+    digits.length >= MIN_SEARCH_DIGITS ? like(digitsOf(leads.phone), containing(digits)) : undefined,
+  );
+}
+
+const isOpen = inArray(leads.status, [...OPEN_LEAD_STATUSES]);
+
+/** Open leads by their next follow-up; `current_date` and `::date` are the agency's own day. */
+const FOLLOW_UPS: Record<LeadFollowUp, SQL> = {
+  overdue: sql`${leads.nextFollowUpAt} < now()`,
+  today: sql`(${leads.nextFollowUpAt})::date = current_date`,
+  this_week: sql`${leads.nextFollowUpAt} >= current_date::timestamptz
+    and ${leads.nextFollowUpAt} < date_trunc('week', current_date::timestamp) + interval '7 days'`,
+};
+
+/** Pipeline order, not alphabetical. */
+const statusOrder = sql`array_position(array[${sql.join(
+  LEAD_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}]::text[], ${leads.status})`;
+
+export async function listLeads(tx: Transaction, tenantId: string, query: ListQuery) {
+  const where = and(
+    eq(leads.tenantId, tenantId),
+    query.search ? matchesSearch(query.search) : undefined,
+    query.status ? eq(leads.status, query.status) : undefined,
+    query.source ? eq(leads.source, query.source) : undefined,
+    query.assigned_user_id ? eq(leads.assignedUserId, query.assigned_user_id) : undefined,
+    query.customer_id ? eq(leads.customerId, query.customer_id) : undefined,
+    query.follow_up ? and(isOpen, FOLLOW_UPS[query.follow_up]) : undefined,
+  );
+  const [total] = await tx.select({ count: countRows() }).from(leads).where(where);
+  const rows = await selectLeads(tx)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        query.ordering,
+        {
+          name: sql`lower(${leads.displayName})`,
+          created_at: leads.createdAt,
+          // Leads without a follow-up come after every dated one, whichever the direction.
+          next_follow_up_at: sql`coalesce(${leads.nextFollowUpAt}, ${query.ordering.startsWith('-') ? sql`'-infinity'` : sql`'infinity'`}::timestamptz)`,
+          estimated_premium: sql`coalesce(${leads.estimatedPremium}, 0)`,
+          status: statusOrder,
+        },
+        leads.id,
+      ),
+    )
+    .limit(query.page_size)
+    .offset(offsetOf(query));
+  return { count: total?.count ?? 0, results: rows.map(toLead) };
+}
+
+/** With `lock`, holds the row until the transaction ends, so a read-modify-write loses no change. */
+export async function findLead(tx: Transaction, tenantId: string, id: string, { lock = false } = {}) {
+  const query = selectLeads(tx)
+    .where(and(eq(leads.tenantId, tenantId), eq(leads.id, id)))
+    .$dynamic();
+  const [row] = await (lock ? query.for('update', { of: leads }) : query);
+  return row && toLead(row);
+}
+
+export async function countLeads(tx: Transaction, tenantId: string): Promise<number> {
+  const [row] = await tx.select({ count: countRows() }).from(leads).where(eq(leads.tenantId, tenantId));
+  return row?.count ?? 0;
+}
+
+export async function createLead(tx: Transaction, tenantId: string, values: LeadValues) {
+  const rows = await tx
+    .insert(leads)
+    .values({ tenantId, ...toColumns(values) })
+    .returning({ id: leads.id });
+  return one(rows).id;
+}
+
+/** False when the agency has no such lead. */
+export async function updateLead(tx: Transaction, tenantId: string, id: string, values: LeadValues) {
+  const changed = await tx
+    .update(leads)
+    .set({ ...toColumns(values), updatedAt: sql`now()` })
+    .where(and(eq(leads.tenantId, tenantId), eq(leads.id, id)))
+    .returning({ id: leads.id });
+  return changed.length > 0;
+}
+
+/** Links a lead to the customer it became, and marks it won (the trigger records the change). */
+export async function markConverted(tx: Transaction, tenantId: string, id: string, customerId: string) {
+  await tx
+    .update(leads)
+    .set({ customerId, status: 'won', lostReason: '', updatedAt: sql`now()` })
+    .where(and(eq(leads.tenantId, tenantId), eq(leads.id, id)));
+}
+
+export async function deleteLead(tx: Transaction, tenantId: string, id: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(leads)
+    .where(and(eq(leads.tenantId, tenantId), eq(leads.id, id)))
+    .returning({ id: leads.id });
+  return deleted.length > 0;
+}
+
+/** The agency's users, whom leads can be assigned to. */
+export async function listAssignees(tx: Transaction): Promise<LeadAssignee[]> {
+  return tx
+    .select({ id: agencyUsers.id, name: fullName(agencyUsers), email: agencyUsers.email })
+    .from(agencyUsers)
+    .orderBy(asc(agencyUsers.firstName), asc(agencyUsers.lastName), asc(agencyUsers.id));
+}
+
+/** Whether the assignee and the type of interest a lead names are the agency's own. */
+export async function findLeadParties(
+  tx: Transaction,
+  tenantId: string,
+  values: Pick<LeadValues, 'assigned_user_id' | 'policy_type_id'>,
+) {
+  const [user] = values.assigned_user_id
+    ? await tx
+        .select({ id: agencyUsers.id })
+        .from(agencyUsers)
+        .where(eq(agencyUsers.id, values.assigned_user_id))
+    : [];
+  const [type] = values.policy_type_id
+    ? await tx
+        .select({ id: policyTypes.id })
+        .from(policyTypes)
+        .where(and(eq(policyTypes.tenantId, tenantId), eq(policyTypes.id, values.policy_type_id)))
+    : [];
+  return {
+    assigneeFound: !values.assigned_user_id || Boolean(user),
+    policyTypeFound: !values.policy_type_id || Boolean(type),
+  };
+}
+
+/** A phone shorter than this is an area code or a typo in progress, not someone's number. */
+const MIN_MATCH_PHONE_DIGITS = 6;
+const MAX_MATCHES = 5;
+
+/**
+ * Customers, then other leads, with the same email (without case) or phone (by its digits) as the
+ * one given: the customers' own duplicate check, and the same rules over the leads.
+ */
+export async function findLeadMatches(
+  tx: Transaction,
+  tenantId: string,
+  query: { email?: string; phone?: string; exclude_id?: string },
+): Promise<LeadMatch[]> {
+  const email = query.email?.trim().toLowerCase() ?? '';
+  const phone = digitsOnly(query.phone ?? '');
+  const customers = await findDuplicateCustomers(tx, tenantId, { email, phone: query.phone });
+  const checks = [
+    email ? { field: 'email' as const, condition: eq(leads.email, email) } : undefined,
+    phone.length >= MIN_MATCH_PHONE_DIGITS
+      ? { field: 'phone' as const, condition: sql`${digitsOf(leads.phone)} = ${phone}` }
+      : undefined,
+  ].filter((check) => check !== undefined);
+  const fromCustomers: LeadMatch[] = customers.map((customer) => ({
+    kind: 'customer',
+    id: customer.id,
+    display_name: customer.display_name,
+    email: customer.email,
+    phone: customer.phone,
+    matched_on: customer.matched_on.filter((field) => field !== 'national_id'),
+  }));
+  if (checks.length === 0) return fromCustomers;
+  const rows = await tx
+    .select({
+      id: leads.id,
+      display_name: leads.displayName,
+      email: leads.email,
+      phone: leads.phone,
+      matched: sql<boolean[]>`array[${sql.join(
+        checks.map((check) => check.condition),
+        sql`, `,
+      )}]`,
+    })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.tenantId, tenantId),
+        query.exclude_id ? ne(leads.id, query.exclude_id) : undefined,
+        or(...checks.map((check) => check.condition)),
+      ),
+    )
+    .orderBy(asc(sql`lower(${leads.displayName})`), asc(leads.id))
+    .limit(MAX_MATCHES);
+  return [
+    ...fromCustomers,
+    ...rows.map(({ matched, ...row }) => ({
+      kind: 'lead' as const,
+      ...row,
+      matched_on: checks.filter((_, index) => matched[index]).map((check) => check.field),
+    })),
+  ];
+}
+
+export async function listActivities(
+  tx: Transaction,
+  tenantId: string,
+  leadId: string,
+): Promise<LeadActivity[]> {
+  const rows = await tx
+    .select({
+      id: leadActivities.id,
+      lead_id: leadActivities.leadId,
+      activity_type: leadActivities.activityType,
+      summary: leadActivities.summary,
+      from_status: leadActivities.fromStatus,
+      to_status: leadActivities.toStatus,
+      user_id: leadActivities.userId,
+      user_name: sql<string>`coalesce(${fullName(agencyUsers)}, '')`,
+      occurredAt: leadActivities.occurredAt,
+    })
+    .from(leadActivities)
+    .leftJoin(agencyUsers, eq(agencyUsers.id, leadActivities.userId))
+    .where(and(eq(leadActivities.tenantId, tenantId), eq(leadActivities.leadId, leadId)))
+    .orderBy(desc(leadActivities.occurredAt), desc(leadActivities.id));
+  return rows.map(({ occurredAt, ...row }) => ({ ...row, occurred_at: occurredAt.toISOString() }));
+}
+
+export async function addActivity(
+  tx: Transaction,
+  tenantId: string,
+  leadId: string,
+  userId: string,
+  values: z.output<typeof leadActivityBody>,
+): Promise<string> {
+  const rows = await tx
+    .insert(leadActivities)
+    .values({
+      tenantId,
+      leadId,
+      userId,
+      activityType: values.activity_type,
+      summary: values.summary,
+      occurredAt: values.occurred_at ? new Date(values.occurred_at) : sql`now()`,
+    })
+    .returning({ id: leadActivities.id });
+  return one(rows).id;
+}
+
+/** The period's default: the 30 days ending on the agency's today. */
+const DEFAULT_PERIOD_DAYS = 30;
+
+/**
+ * Counts by status and the open pipeline's estimated premium, now; and the conversion rate over a
+ * period: won / (won + lost) among the leads whose last move to won or lost (`closed_at`, in the
+ * agency's time zone) falls within it.
+ */
+export async function summarizeLeads(
+  tx: Transaction,
+  tenantId: string,
+  period: { date_from?: string; date_to?: string },
+): Promise<LeadStats> {
+  const { rows: days } = await tx.execute<{ date_from: string; date_to: string }>(sql`
+    select coalesce(${period.date_from ?? null}::date, coalesce(${period.date_to ?? null}::date, current_date) - ${DEFAULT_PERIOD_DAYS - 1}::int)::text as date_from,
+      coalesce(${period.date_to ?? null}::date, current_date)::text as date_to`);
+  const { date_from, date_to } = one(days);
+  const byStatus = await tx
+    .select({ status: leads.status, count: countRows() })
+    .from(leads)
+    .where(eq(leads.tenantId, tenantId))
+    .groupBy(leads.status);
+  const inPeriod = sql`(${leads.closedAt})::date between ${date_from}::date and ${date_to}::date`;
+  const [totals] = await tx
+    .select({
+      open_pipeline_premium: sql<string>`coalesce(sum(${leads.estimatedPremium}) filter (where ${isOpen}), 0)::numeric(14,2)::text`,
+      won: sql<number>`(count(*) filter (where ${leads.status} = 'won' and ${inPeriod}))::int`,
+      lost: sql<number>`(count(*) filter (where ${leads.status} = 'lost' and ${inPeriod}))::int`,
+    })
+    .from(leads)
+    .where(eq(leads.tenantId, tenantId));
+  const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
+  for (const row of byStatus) counts[row.status] = row.count;
+  const won = totals?.won ?? 0;
+  const lost = totals?.lost ?? 0;
+  return {
+    total: Object.values(counts).reduce((sum, count) => sum + count, 0),
+    by_status: counts,
+    open_count: OPEN_LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0),
+    open_pipeline_premium: totals?.open_pipeline_premium ?? '0.00',
+    date_from,
+    date_to,
+    won_in_period: won,
+    lost_in_period: lost,
+    conversion_rate: won + lost === 0 ? null : percentOf(won, won + lost),
+  };
+}
+
+/** part / whole as a percentage with two decimals, rounded half up, from integers. */
+function percentOf(part: number, whole: number): string {
+  const hundredths = Math.floor((part * 10_000 * 2 + whole) / (2 * whole));
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+}

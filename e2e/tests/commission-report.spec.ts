@@ -204,3 +204,36 @@ test('a payment recorded on the payments screen shows in the report at once', as
   await expect(page).toHaveURL(/start_date=2026-01-01/);
   await expectTotals(page, { Received: '$176.25', Outstanding: '$213.75', 'Received %': '45.19%' });
 });
+
+test("the demo agency's report for this year, filtered to one insurer and exported", async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const phone = testInfo.project.name === 'mobile';
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const year = new Date().getFullYear();
+  await page.goto(`/commission-report?period=custom&start_date=${year}-01-01&end_date=${year}-12-31`);
+  const byInsurer = page.getByRole('region', { name: 'By insurer' });
+  for (const insurer of ['Atlas Commercial', 'Bluecrest Assurance', 'Northwind Mutual']) {
+    await expect(byInsurer).toContainText(insurer, FIRST_PAINT);
+  }
+
+  await chooseInsurer(page, 'Atlas Commercial', phone);
+  await expect(page).toHaveURL(/company_id=/);
+  await expect(byInsurer).not.toContainText('Bluecrest Assurance');
+  const counted = await page.getByText(/^1–\d+ of \d+ polic(y|ies)$/).textContent();
+  const policies = Number(counted?.match(/of (\d+)/)?.[1]);
+  expect(policies).toBeGreaterThan(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('commission-report-demo-atlas.png'), fullPage: true });
+
+  // The file holds every row the screen counts, all of them the chosen insurer's.
+  const csv = await downloaded(page, 'Export CSV');
+  const lines = csv.bytes.toString('utf8').trim().split(/\r?\n/).slice(1);
+  expect(lines).toHaveLength(policies);
+  for (const line of lines) expect(line).toContain(',Atlas Commercial,');
+  const pdf = await downloaded(page, 'Export PDF');
+  expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+});

@@ -280,6 +280,35 @@ describe('downloads', () => {
     expect(await file.blob.text()).toBe('%PDF-1.7');
   });
 
+  it('let a file stream past the deadline once the server has started, counting its bytes', async () => {
+    const tokens = createTokenStore(memoryStorage());
+    const encoder = new TextEncoder();
+    const http = createHttpClient({
+      tokens,
+      timeoutMs: 20,
+      fetch: async (_input, init) =>
+        new Response(
+          new ReadableStream({
+            async start(stream) {
+              for (const part of ['%PDF-', 'page one', 'page two']) {
+                await new Promise((resolve) => setTimeout(resolve, 15));
+                if (init?.signal?.aborted) return stream.error(init.signal.reason);
+                stream.enqueue(encoder.encode(part));
+              }
+              stream.close();
+            },
+          }),
+          { headers: { 'content-type': 'application/pdf' } },
+        ),
+    });
+    const progress: number[] = [];
+    const file = await http.download('/policies/commission_pdf/', {
+      onProgress: (bytes) => progress.push(bytes),
+    });
+    expect(await file.blob.text()).toBe('%PDF-page onepage two');
+    expect(progress).toEqual([5, 13, 21]);
+  });
+
   it('refresh an expired token and tell a refused file by the API’s message', async () => {
     const c = client([
       { status: 401 },

@@ -52,6 +52,8 @@ export interface RequestOptions {
    * state the first attempt already changed.
    */
   retry?: boolean;
+  /** For a download: called with the bytes received so far as the file streams in. */
+  onProgress?: (bytes: number) => void;
 }
 
 /** A file the API made (an export): its bytes and the name the server gave it. */
@@ -71,20 +73,42 @@ export interface HttpClient {
   download(path: string, options?: RequestOptions): Promise<DownloadedFile>;
 }
 
-/** How a successful answer is read: JSON for calls, the bytes for a file. */
+/**
+ * How a successful answer is read: JSON for calls, the bytes for a file. The client's deadline is for
+ * the server to start answering; a file may then stream for longer (a whole book's PDF takes its
+ * time), so `streams` lifts the deadline once the headers are in.
+ */
 interface Reading {
   accept: string;
-  read(response: Response): Promise<unknown>;
+  streams: boolean;
+  read(response: Response, init: RequestOptions): Promise<unknown>;
 }
 
-const JSON_ANSWER: Reading = { accept: 'application/json', read: readBody };
+const JSON_ANSWER: Reading = { accept: 'application/json', streams: false, read: readBody };
 const FILE_ANSWER: Reading = {
   accept: '*/*',
-  read: async (response): Promise<DownloadedFile> => ({
-    blob: await response.blob(),
+  streams: true,
+  read: async (response, init): Promise<DownloadedFile> => ({
+    blob: await readBytes(response, init.onProgress),
     filename: attachmentName(response.headers.get('content-disposition')),
   }),
 };
+
+/** A file's bytes, counted as they arrive. */
+async function readBytes(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+  if (!response.body || !onProgress) return response.blob();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
+}
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -135,8 +159,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (token && !ANONYMOUS_PATHS.includes(path)) headers.authorization = `Bearer ${token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
 
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
     let response: Response;
     try {
       response = await doFetch(buildUrl(baseUrl, path, init.query), {
@@ -146,16 +171,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         signal,
       });
     } catch (error) {
+      clearTimeout(timer);
       if (init.signal?.aborted) throw error;
-      const timedOut = timeout.aborted;
+      const timedOut = deadline.signal.aborted;
       throw new ApiError(0, {
         detail: timedOut
           ? 'The server took too long to answer. Please try again.'
           : 'Could not reach Coverdesk. Check your connection and try again.',
       });
     }
-    if (!response.ok) throw new ApiError(response.status, await readBody(response));
-    return (await reading.read(response)) as T;
+    if (reading.streams) clearTimeout(timer);
+    try {
+      if (!response.ok) throw new ApiError(response.status, await readBody(response));
+      return (await reading.read(response, init)) as T;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async function request<T>(

@@ -1,5 +1,6 @@
 import type { CommissionReport, CommissionReportRow, Company, Paged } from '@coverdesk/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../../lib/api-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { saveFile } from '../../lib/save-file.js';
@@ -52,12 +53,18 @@ export function useInsurerFilterChoices() {
 
 export type ExportFormat = 'pdf' | 'csv';
 
-/** Makes the report's file with the report's filters and hands it to the browser to save. */
+/**
+ * Makes the report's file with the report's filters and hands it to the browser to save; `received`
+ * counts the bytes that have come in while it is being made.
+ */
 export function useExportReport(format: ExportFormat) {
-  return useMutation({
+  const [received, setReceived] = useState(0);
+  const mutation = useMutation({
     mutationFn: async (query: Query) => {
-      const file = await api.download(`/policies/commission_${format}/`, { query });
+      setReceived(0);
+      const file = await api.download(`/policies/commission_${format}/`, { query, onProgress: setReceived });
       saveFile(file.blob, file.filename ?? `commission-report.${format}`);
     },
   });
+  return { ...mutation, received };
 }

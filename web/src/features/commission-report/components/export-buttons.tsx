@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { errorText } from '../../../lib/error-message.js';
@@ -7,9 +7,15 @@ import { type ExportFormat, useExportReport } from '../api.js';
 const LABELS: Record<ExportFormat, string> = { pdf: 'Export PDF', csv: 'Export CSV' };
 const ICONS = { pdf: IconFileTypePdf, csv: IconFileSpreadsheet };
 
+/** Bytes as a broker reads a download's size. */
+function size(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /**
  * The report as a file, with the filters on screen. A large book takes some seconds to write, so the
- * button shows it is working and the other waits.
+ * button says how much of the file has come in, and the other waits.
  */
 export function ExportButtons({
   query,
@@ -29,8 +35,7 @@ export function ExportButtons({
       <Button
         variant="default"
         leftSection={<Icon size={16} aria-hidden />}
-        loading={exporting.isPending}
-        disabled={empty || (busy && !exporting.isPending)}
+        disabled={empty || busy}
         onClick={() =>
           exporting.mutate(query, {
             onError: (error) =>
@@ -43,7 +48,16 @@ export function ExportButtons({
         }
         h={{ base: 44, sm: 36 }}
       >
-        {LABELS[format]}
+        {exporting.isPending ? (
+          <Group gap={6} wrap="nowrap">
+            <Loader size={14} aria-hidden />
+            <span role="status">
+              {exporting.received > 0 ? `Exporting… ${size(exporting.received)}` : 'Preparing…'}
+            </span>
+          </Group>
+        ) : (
+          LABELS[format]
+        )}
       </Button>
     );
   };

@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type Broker, creator, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import {
+  type Broker,
+  creator,
+  expect,
+  expectAccessible,
+  moveClaim,
+  signInWithTokens,
+  test,
+} from './fixtures.js';
 
 /** A calendar day `days` from today (UTC, the test agencies' time zone). */
 const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -23,15 +31,6 @@ async function seedPolicy(request: APIRequestContext, broker: Broker) {
     end_date: dayFrom(300),
     total_premium: '1000.00',
   });
-}
-
-/** Opens a move's dialog from the claim's page, fills what it asks and confirms it. */
-async function moveClaim(page: Page, move: string, fill: Record<string, string> = {}) {
-  await page.getByRole('button', { name: move, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label).fill(value);
-  await dialog.getByRole('button', { name: move, exact: true }).click();
-  await expect(dialog).toHaveCount(0);
 }
 
 async function lookAt(page: Page, name: string, testInfo: { outputPath(name: string): string }) {

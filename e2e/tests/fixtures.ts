@@ -202,3 +202,12 @@ export const test = base.extend<{ broker: Broker; showSetupGuide: boolean }>({
 });
 
 export { expect };
+
+/** Opens a move's dialog from a claim's page, fills what it asks and confirms it. */
+export async function moveClaim(page: Page, move: string, fill: Record<string, string> = {}) {
+  await page.getByRole('button', { name: move, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole('button', { name: move, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}

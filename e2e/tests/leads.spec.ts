@@ -1,12 +1,15 @@
 import type { Page } from '@playwright/test';
-import { creator, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import { creator, expect, expectAccessible, moveClaim, signInWithTokens, test } from './fixtures.js';
+
+/** A calendar day `days` from today (UTC, the test agencies' time zone). */
+const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The board's column for a status, and the card of a lead in it. */
 const column = (page: Page, status: string) => page.getByRole('region', { name: status, exact: true });
 const card = (page: Page, status: string, name: string) =>
   column(page, status).locator('[data-lead]').filter({ hasText: name });
 
-test('a broker adds a lead, moves it from new to won on the board, converts it and records the first policy', async ({
+test('a broker adds a lead, moves it to won on the board, converts it, writes the policy and walks a claim on it to paid', async ({
   page,
   broker,
   request,
@@ -89,14 +92,47 @@ test('a broker adds a lead, moves it from new to won on the board, converts it a
   await expect(page.getByText('Maya Golan is now a customer.')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue('Maya Golan');
   await page.screenshot({ path: testInfo.outputPath('lead-converted-policy-form.png'), fullPage: true });
-
-  // The customer's page names the lead it came from.
   const customerId = new URL(page.url()).searchParams.get('customer_id');
+
+  // Her first policy, written from there, started a month ago.
+  await page.getByRole('combobox', { name: 'Insurer' }).click();
+  await page.getByRole('option', { name: 'Harel Insurance' }).click();
+  await page.getByRole('combobox', { name: 'Policy type' }).click();
+  await page.getByRole('option', { name: 'Home & Contents' }).click();
+  await page.getByRole('textbox', { name: 'Policy number' }).fill('HC-7001');
+  await page.getByLabel('Starts').fill(dayFrom(-30));
+  await page.getByRole('textbox', { name: 'Total premium' }).fill('1250');
+  await page.getByRole('button', { name: 'Add policy' }).click();
+  await expect(page.getByRole('heading', { name: 'Policy HC-7001' })).toBeVisible();
+
+  // A burst pipe a few days ago: the claim is reported from the policy and walked to paid.
+  const claims = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Claims' }) });
+  await claims.getByRole('link', { name: 'New claim' }).click();
+  await expect(page).toHaveURL(/\/claims\/create\?policy_id=/);
+  await page
+    .getByRole('textbox', { name: 'Type' })
+    .or(page.getByRole('combobox', { name: 'Type' }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: 'Water damage' }).click();
+  await page.getByLabel('Incident date').fill(dayFrom(-3));
+  await page.getByRole('textbox', { name: 'Amount claimed' }).fill('2800');
+  await page.getByRole('button', { name: 'Report claim' }).click();
+  await expect(page.getByRole('heading', { name: /^Claim CLM-\d{4}-0001$/ })).toBeVisible();
+  await moveClaim(page, 'Start review');
+  await moveClaim(page, 'Approve', { 'Amount approved': '2500' });
+  await moveClaim(page, 'Record payment', { 'Amount paid by the insurer': '2500' });
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('lead-to-paid-claim.png'), fullPage: true });
+
+  // The customer's page names the lead it came from, and lists the claim.
   await page.goto(`/customers/${customerId}`);
   await expect(page.getByRole('link', { name: 'Maya Golan' })).toHaveAttribute(
     'href',
     /\/leads\/[0-9a-f-]+$/,
   );
+  await expect(page.getByRole('link', { name: /^CLM-\d{4}-0001$/ })).toBeVisible();
 });
 
 test('moving a lead to lost asks why, and the reason shows on the lead', async ({

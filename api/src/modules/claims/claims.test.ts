@@ -6,10 +6,12 @@ import {
   addPlanWithout,
   createTestApp,
   databaseCalendar,
+  PASSWORD,
   setSubscription,
   signedInAgency,
   type TestApp,
 } from '../../../test/test-app.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { withTenant } from '../../db/tenant.js';
 import { ensureDemoAgency } from '../accounts/demo.js';
 import { findDemoUser } from '../accounts/queries.js';
@@ -469,11 +471,54 @@ describe('claims', () => {
     expect(read.timeline).toHaveLength(1);
   });
 
-  it('goes with its policy when the policy is deleted', async () => {
+  it('keeps a policy with claims from being deleted, plainly or securely, until its claims are gone', async () => {
     const { reported, as, policy } = await setUp();
+    const first = await reported();
+    const second = await reported();
+    expect((await as.get(`/api/policies/${policy.id}/`)).json().claim_count).toBe(2);
+
+    const plain = await as.delete(`/api/policies/${policy.id}/`);
+    expect(plain.statusCode).toBe(409);
+    expect(plain.json()).toEqual({
+      detail:
+        'Policy POL-7 has 2 claims, so it cannot be deleted: claims stay on record with their policy. Delete the claims first if they were reported by mistake, or cancel the policy instead.',
+    });
+    // Refused before the password is weighed: a wrong one is not even looked at.
+    for (const password of [PASSWORD, 'not my password']) {
+      const secure = await as.post(`/api/policies/${policy.id}/secure-delete/`, { password });
+      expect(secure.statusCode).toBe(409);
+      expect(secure.json().detail).toContain('Policy POL-7 has 2 claims, so it cannot be deleted');
+    }
+    expect((await as.get(`/api/claims/${first.id}/`)).statusCode).toBe(200);
+
+    expect((await as.delete(`/api/claims/${first.id}/`)).statusCode).toBe(204);
+    const single = await as.delete(`/api/policies/${policy.id}/`);
+    expect(single.json().detail).toBe(
+      'Policy POL-7 has 1 claim, so it cannot be deleted: claims stay on record with their policy. Delete the claim first if it was reported by mistake, or cancel the policy instead.',
+    );
+    expect((await as.delete(`/api/claims/${second.id}/`)).statusCode).toBe(204);
+    expect((await as.get(`/api/policies/${policy.id}/`)).json().claim_count).toBe(0);
+    expect(
+      (await as.post(`/api/policies/${policy.id}/secure-delete/`, { password: PASSWORD })).statusCode,
+    ).toBe(204);
+    expect((await as.get(`/api/policies/${policy.id}/`)).statusCode).toBe(404);
+  });
+
+  it('refuses, in the database too, to delete a policy from under its claims, yet an agency goes whole', async () => {
+    const { reported, user, policy } = await setUp();
     const claim = await reported();
-    expect((await as.delete(`/api/policies/${policy.id}/`)).statusCode).toBe(204);
-    expect((await as.get(`/api/claims/${claim.id}/`)).statusCode).toBe(404);
+    await reported();
+    // The foreign key itself refuses, whatever path a future delete takes.
+    const refused = await withTenant(t.database.db, user.tenant_id, (tx) =>
+      tx.execute(sql`delete from policies where id = ${policy.id}`),
+    ).catch((error: unknown) => error);
+    expect(isForeignKeyViolation(refused)).toBe(true);
+    // Deleting the agency cascades to its policies and claims in one statement, and succeeds.
+    await t.database.db.execute(sql`delete from tenants where id = ${user.tenant_id}`);
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from claims where id = ${claim.id}`,
+    );
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('is closed to a plan without claims and to an agency without an active subscription', async () => {

@@ -1,4 +1,5 @@
 import { addDays, type ClaimStatus, type ClaimType, fromCents } from '@coverdesk/contract';
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
 import type { Random } from '../demo/agency.js';
@@ -13,6 +14,14 @@ export interface DemoPolicy {
   end: string;
   cancelledAt: string | null;
   insurerDomain: string;
+}
+
+/**
+ * Removes the demo agency's claims (their timelines go with them) before its book is rebuilt: a policy
+ * with claims cannot be deleted.
+ */
+export async function clearDemoClaims(tx: Transaction, tenantId: string) {
+  await tx.delete(claims).where(eq(claims.tenantId, tenantId));
 }
 
 /** The demo agency's broker, who writes the timelines. */

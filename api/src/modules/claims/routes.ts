@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
@@ -112,9 +112,13 @@ async function checkAgainstPolicy(
   }
 }
 
-/** A number a broker typed that another claim has is theirs to fix, not a server error. */
+/**
+ * A number a broker typed that another claim has is theirs to fix, not a server error; so is a policy
+ * deleted between the check and the write.
+ */
 const numberTaken = (error: unknown): never => {
   if (isUniqueViolation(error, 'claims_number_key')) throw fieldError('claim_number', NUMBER_TAKEN);
+  if (isForeignKeyViolation(error)) throw fieldError('policy_id', 'No policy with this id.');
   throw error;
 };
 

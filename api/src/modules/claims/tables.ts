@@ -8,8 +8,9 @@ import { policies } from '../policies/tables.js';
 const moneyColumn = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 /**
- * Claims made on the agency's policies; the customer and insurer are the policy's. A claim goes with
- * its policy when the policy is deleted. Tenant-owned.
+ * Claims made on the agency's policies; the customer and insurer are the policy's. A policy with
+ * claims cannot be deleted: the foreign key is NO ACTION, checked at the end of the statement, so
+ * deleting a whole agency (which cascades to both through tenant_id) still works. Tenant-owned.
  */
 export const claims = pgTable(
   'claims',
@@ -48,7 +49,7 @@ export const claims = pgTable(
       name: 'claims_policy_fk',
       columns: [t.tenantId, t.policyId],
       foreignColumns: [policies.tenantId, policies.id],
-    }).onDelete('cascade'),
+    }).onDelete('no action'),
   ],
 );
 

@@ -67,8 +67,17 @@ export const CLAIM_TYPE_LABELS: Record<ClaimType, string> = {
   other: 'Other',
 };
 
-/** What the timeline records: the claim reported, a move between statuses, a note. */
-export const CLAIM_EVENT_KINDS = ['created', 'status', 'note'] as const;
+/** What the timeline records: the claim reported, a move between statuses, an amount edited, a note. */
+export const CLAIM_EVENT_KINDS = ['created', 'status', 'amount', 'note'] as const;
+
+/** The amounts of a claim whose edits the timeline records. */
+export const CLAIM_AMOUNT_FIELDS = ['amount_claimed', 'amount_approved', 'amount_paid'] as const;
+export type ClaimAmountField = (typeof CLAIM_AMOUNT_FIELDS)[number];
+export const CLAIM_AMOUNT_LABELS: Record<ClaimAmountField, string> = {
+  amount_claimed: 'Amount claimed',
+  amount_approved: 'Amount approved',
+  amount_paid: 'Amount paid',
+};
 
 /** The error code of a claim whose incident falls outside its policy's term, until confirmed. */
 export const INCIDENT_OUTSIDE_TERM = 'incident_outside_term';
@@ -127,7 +136,7 @@ export const claimBody = z
     claim_number: boundedText(50)
       .optional()
       .describe(
-        "The agency's own number for the claim, unique in the agency. Left out or blank on creation: the next CLM-<year>-<nnnn> of the agency's current year.",
+        "The agency's own number for the claim, unique in the agency. Left out or blank on creation: the agency's next CLM-<year>-<nnnn>, of the year of the reported date.",
       ),
     insurer_reference: optionalText(100).describe(
       "The insurer's own reference for the claim, once it has one.",
@@ -218,10 +227,22 @@ export type Claim = z.infer<typeof claim>;
 
 export const claimEvent = z.object({
   id: z.string(),
-  kind: z.enum(CLAIM_EVENT_KINDS).describe('created: reported; status: a transition; note: a note added.'),
+  kind: z
+    .enum(CLAIM_EVENT_KINDS)
+    .describe(
+      'created: reported; status: a transition; amount: an amount edited (see `amount_change`); note: a note added.',
+    ),
   from_status: claimStatus.nullable(),
   to_status: claimStatus.nullable(),
   note: z.string(),
+  amount_change: z
+    .object({
+      field: z.enum(CLAIM_AMOUNT_FIELDS).describe('Which amount the edit changed.'),
+      from: money.nullable().describe('Before the edit; null when none was recorded (an approved amount).'),
+      to: money.nullable().describe('After the edit; null when it was cleared.'),
+    })
+    .nullable()
+    .describe('For an `amount` entry, what changed; null for every other kind.'),
   author_name: z.string().describe('Who did it, as named when they did.'),
   created_at: z.string(),
 });
@@ -229,7 +250,9 @@ export type ClaimEvent = z.infer<typeof claimEvent>;
 
 /** A claim as answered alone, with its timeline, newest first. */
 export const claimDetail = claim.extend({
-  timeline: z.array(claimEvent).describe('Status changes (written by the server) and notes, newest first.'),
+  timeline: z
+    .array(claimEvent)
+    .describe('Status changes and amount edits (written by the server) and notes, newest first.'),
 });
 export type ClaimDetail = z.infer<typeof claimDetail>;
 

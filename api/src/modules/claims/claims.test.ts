@@ -113,6 +113,78 @@ describe('claims', () => {
     expect((await second.report({ claim_number: 'HOME-1' })).statusCode).toBe(201);
   });
 
+  it("numbers a claim in the year it was reported, not the agency's current year", async () => {
+    const { reported } = await setUp();
+    const lastYear = String(Number(year()) - 1);
+    // Reported last year (outside the policy's term, so confirmed).
+    const late = {
+      incident_date: `${lastYear}-12-28`,
+      reported_date: `${lastYear}-12-31`,
+      confirm_outside_term: true,
+    };
+    expect((await reported(late)).claim_number).toBe(`CLM-${lastYear}-0001`);
+    // Last year's numbers do not move this year's on, nor the other way round.
+    expect((await reported()).claim_number).toBe(`CLM-${year()}-0001`);
+    expect((await reported(late)).claim_number).toBe(`CLM-${lastYear}-0002`);
+    expect((await reported({ reported_date: today })).claim_number).toBe(`CLM-${year()}-0002`);
+  });
+
+  it('writes each amount an edit changes to the timeline, from what to what, with who changed it', async () => {
+    const { reported, as, policy } = await setUp();
+    const claim = await reported({ amount_claimed: '4200.00' });
+    const body = {
+      policy_id: policy.id,
+      incident_date: day(-3),
+      claim_type: 'accident',
+      amount_claimed: '4200',
+    };
+    const edit = async (changes: Record<string, unknown>) => {
+      const response = await as.put(`/api/claims/${claim.id}/`, { ...body, ...changes });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as ClaimDetail).timeline;
+    };
+    const amountEntries = (timeline: ClaimDetail['timeline']) =>
+      timeline
+        .filter((event) => event.kind === 'amount')
+        .map((event) => [event.amount_change, event.author_name]);
+
+    // Nothing changed, or the same amount written differently: no entry.
+    expect(amountEntries(await edit({ description: 'Bumper', amount_claimed: '4200.0' }))).toEqual([]);
+
+    const approved = await edit({ amount_approved: '3900' });
+    expect(approved[0]).toMatchObject({
+      kind: 'amount',
+      amount_change: { field: 'amount_approved', from: null, to: '3900.00' },
+      author_name: 'Noa Peretz',
+      from_status: null,
+      to_status: null,
+      note: '',
+    });
+    expect(Date.parse(approved[0]?.created_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+
+    // Three amounts changed at once: three entries, reading claimed, approved, paid.
+    const all = await edit({ amount_claimed: '4300', amount_approved: '4100', amount_paid: '1000' });
+    expect(amountEntries(all)).toEqual([
+      [{ field: 'amount_claimed', from: '4200.00', to: '4300.00' }, 'Noa Peretz'],
+      [{ field: 'amount_approved', from: '3900.00', to: '4100.00' }, 'Noa Peretz'],
+      [{ field: 'amount_paid', from: '0.00', to: '1000.00' }, 'Noa Peretz'],
+      [{ field: 'amount_approved', from: null, to: '3900.00' }, 'Noa Peretz'],
+    ]);
+    // Other entries carry no amount change.
+    expect(all.at(-1)).toMatchObject({ kind: 'created', amount_change: null });
+
+    // Cleared: the approved amount back to none (nothing paid any more).
+    const cleared = await edit({ amount_claimed: '4300', amount_approved: null, amount_paid: '0' });
+    expect(amountEntries(cleared).slice(0, 2)).toEqual([
+      [{ field: 'amount_approved', from: '4100.00', to: null }, 'Noa Peretz'],
+      [{ field: 'amount_paid', from: '1000.00', to: '0.00' }, 'Noa Peretz'],
+    ]);
+    // A refused edit writes nothing.
+    await as.put(`/api/claims/${claim.id}/`, { ...body, amount_approved: '10', amount_paid: '20' });
+    const read = (await as.get(`/api/claims/${claim.id}/`)).json() as ClaimDetail;
+    expect(read.timeline).toHaveLength(cleared.length);
+  });
+
   it('refuses bad input with a message for each field', async () => {
     const { report } = await setUp();
     const response = await report({
@@ -544,6 +616,7 @@ describe('claims', () => {
         ends_right: number;
         inside_term: number;
         paid_within_approved: number;
+        numbered_in_reported_year: number;
       }>(sql`
         select c.status, count(*)::int as claims,
           count(*) filter (where (
@@ -551,7 +624,9 @@ describe('claims', () => {
             where e.claim_id = c.id and e.kind <> 'note' order by e.created_at desc limit 1
           ) = c.status)::int as ends_right,
           count(*) filter (where c.incident_date between p.start_date and p.end_date)::int as inside_term,
-          count(*) filter (where c.amount_paid <= coalesce(c.amount_approved, 0))::int as paid_within_approved
+          count(*) filter (where c.amount_paid <= coalesce(c.amount_approved, 0))::int as paid_within_approved,
+          count(*) filter (where c.claim_number ~ ('^CLM-' || to_char(c.reported_date, 'YYYY') || '-\\d{4}$'))::int
+            as numbered_in_reported_year
         from claims c join policies p on p.id = c.policy_id
         group by c.status order by c.status`);
       return rows;
@@ -563,6 +638,7 @@ describe('claims', () => {
       expect(row.ends_right, row.status).toBe(row.claims);
       expect(row.inside_term, row.status).toBe(row.claims);
       expect(row.paid_within_approved, row.status).toBe(row.claims);
+      expect(row.numbered_in_reported_year, row.status).toBe(row.claims);
     }
   });
 });

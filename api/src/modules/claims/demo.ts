@@ -126,8 +126,6 @@ export async function seedDemoClaims(
   );
   const claimRows: (typeof claims.$inferInsert)[] = [];
   const eventRows: (typeof claimEvents.$inferInsert)[] = [];
-  const year = day.slice(0, 4);
-  let serial = 0;
   for (const road of ROADS) {
     const policy = eligible.splice(random.int(0, eligible.length - 1), 1)[0];
     if (!policy) break;
@@ -150,7 +148,7 @@ export async function seedDemoClaims(
       id,
       tenantId,
       policyId: policy.id,
-      claimNumber: `CLM-${year}-${String(++serial).padStart(4, '0')}`,
+      claimNumber: '', // numbered below, once every claim's reported date is known
       insurerReference: reached('in_review')
         ? `${policy.insurerDomain.slice(0, 3).toUpperCase()}-${random.int(10000, 99999)}`
         : '',
@@ -200,6 +198,16 @@ export async function seedDemoClaims(
     });
   }
   if (claimRows.length === 0) return;
+  // Numbered as the API numbers them: in the order reported, from 0001 in each reported year.
+  const serials = new Map<string, number>();
+  for (const row of claimRows.toSorted((a, b) =>
+    (a.reportedDate ?? '').localeCompare(b.reportedDate ?? ''),
+  )) {
+    const year = (row.reportedDate ?? day).slice(0, 4);
+    const serial = (serials.get(year) ?? 0) + 1;
+    serials.set(year, serial);
+    row.claimNumber = `CLM-${year}-${String(serial).padStart(4, '0')}`;
+  }
   await tx.insert(claims).values(claimRows);
   await tx.insert(claimEvents).values(eventRows);
 }

@@ -30,6 +30,7 @@ import { findUserById } from '../accounts/queries.js';
 import { withModule } from '../billing/access.js';
 import {
   type Author,
+  addAmountEvents,
   addClaimEvent,
   agencyToday,
   createClaim,
@@ -159,7 +160,7 @@ export const claimRoutes =
         schema: {
           tags,
           summary: 'Report a claim on a policy',
-          description: `The claim starts \`open\`, with a timeline entry. Without \`claim_number\` it gets the agency's next CLM-<year>-<nnnn>; without \`reported_date\`, today in the agency's time zone. Another agency's policy is \`400\` on \`policy_id\`. An incident outside the policy's term answers \`409\` with \`code: "${INCIDENT_OUTSIDE_TERM}"\` and the term, until the request is sent again with \`confirm_outside_term: true\`.`,
+          description: `The claim starts \`open\`, with a timeline entry. Without \`claim_number\` it gets the agency's next CLM-<year>-<nnnn>, in the year of its reported date; without \`reported_date\`, today in the agency's time zone. Another agency's policy is \`400\` on \`policy_id\`. An incident outside the policy's term answers \`409\` with \`code: "${INCIDENT_OUTSIDE_TERM}"\` and the term, until the request is sent again with \`confirm_outside_term: true\`.`,
           security: bearerAuth,
           body: claimBody,
           response: { 201: claimDetail, 409: incidentOutsideTermResponse, ...errors },
@@ -171,7 +172,7 @@ export const claimRoutes =
         const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await checkAgainstPolicy(tx, tenantId, values);
           const claimNumber = blank(values.claim_number)
-            ? await nextClaimNumber(tx, tenantId)
+            ? await nextClaimNumber(tx, tenantId, values.reported_date)
             : (values.claim_number as string);
           const id = await createClaim(tx, tenantId, { ...values, claim_number: claimNumber }, author);
           return requireClaim(tx, tenantId, id);
@@ -217,7 +218,7 @@ export const claimRoutes =
         schema: {
           tags,
           summary: 'Change a claim',
-          description: `Every field but the status, which moves through the transition call. A blank \`claim_number\` or a missing \`reported_date\` keeps the stored one. The incident date is checked against the policy's term as on creation (\`409 ${INCIDENT_OUTSIDE_TERM}\`), unless the policy and the incident date are unchanged.`,
+          description: `Every field but the status, which moves through the transition call. A blank \`claim_number\` or a missing \`reported_date\` keeps the stored one (a number stays when the reported date moves to another year). Each amount the edit changes (claimed, approved, paid) is written to the timeline as an \`amount\` entry, from what to what, with who changed it. The incident date is checked against the policy's term as on creation (\`409 ${INCIDENT_OUTSIDE_TERM}\`), unless the policy and the incident date are unchanged.`,
           security: bearerAuth,
           params: idParams,
           body: claimBody,
@@ -225,6 +226,7 @@ export const claimRoutes =
         },
       },
       async (request) => {
+        const author = await authorOf(ctx, request);
         const { id } = request.params;
         const values = request.body;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
@@ -235,6 +237,18 @@ export const claimRoutes =
             claim_number: blank(values.claim_number) ? stored.claimNumber : (values.claim_number as string),
             reported_date: values.reported_date ?? stored.reportedDate,
           });
+          await addAmountEvents(
+            tx,
+            tenantId,
+            id,
+            author,
+            {
+              amount_claimed: stored.amountClaimed,
+              amount_approved: stored.amountApproved,
+              amount_paid: stored.amountPaid,
+            },
+            values,
+          );
           return requireClaim(tx, tenantId, id);
         }).catch(numberTaken);
       },

@@ -191,6 +191,34 @@ export const claimBody = z
 export type ClaimBody = z.input<typeof claimBody>;
 export type ClaimValues = z.output<typeof claimBody>;
 
+/**
+ * A claim's dates cannot be after the agency's `today`: nothing happened, nor was reported, tomorrow.
+ * The server checks them against its own today (the agency's time zone); the form, before it sends.
+ */
+export function claimDateProblems(
+  claim: { incident_date?: unknown; reported_date?: unknown },
+  today: string,
+): { field: 'incident_date' | 'reported_date'; message: string }[] {
+  const problems: { field: 'incident_date' | 'reported_date'; message: string }[] = [];
+  const incident = validField(isoDate, claim.incident_date);
+  const reported = validField(isoDate, claim.reported_date);
+  if (incident && incident > today) {
+    problems.push({ field: 'incident_date', message: 'An incident date cannot be in the future.' });
+  }
+  if (reported && reported > today) {
+    problems.push({ field: 'reported_date', message: 'A claim cannot be reported in the future.' });
+  }
+  return problems;
+}
+
+/** The claim body as a form checks it on the agency's `today`: with the dates not after it. */
+export const claimBodyOn = (today: string) =>
+  claimBody.superRefine((claim, context) => {
+    for (const { field, message } of claimDateProblems(claim, today)) {
+      context.addIssue({ code: 'custom', path: [field], message });
+    }
+  }, EVEN_WHEN_FIELDS_FAIL);
+
 export const claim = z.object({
   id: z.string(),
   claim_number: z.string().describe('Unique in the agency, e.g. CLM-2026-0001.'),
@@ -278,6 +306,18 @@ export type ClaimListQuery = z.input<typeof claimListQuery>;
 
 export const claimPage = paged(claim);
 
+/**
+ * The stats follow the list's search and filters, all but the status: the figures are counted by
+ * status, so a status filter would leave most of them empty.
+ */
+export const claimStatsQuery = claimListQuery.omit({
+  page: true,
+  page_size: true,
+  ordering: true,
+  status: true,
+});
+export type ClaimStatsQuery = z.input<typeof claimStatsQuery>;
+
 export const claimTransitionBody = z.object({
   status: claimStatus.describe('The status to move to; it must be one of `allowed_transitions`.'),
   note: optionalText(2000).describe('Why, for the timeline. Required when reopening a closed claim.'),
@@ -296,12 +336,12 @@ export const claimNoteBody = z.object({
 export type ClaimNoteBody = z.input<typeof claimNoteBody>;
 
 export const claimStats = z.object({
-  total: z.number().int().describe('Every claim of the agency.'),
+  total: z.number().int().describe('Every claim of the agency matching the search and filters.'),
   by_status: z.record(claimStatus, z.number().int()),
   open_count: z.number().int().describe('Claims not closed: still being worked on.'),
-  amount_claimed: money.describe('The amounts claimed, summed over every claim.'),
+  amount_claimed: money.describe('The amounts claimed, summed over every claim counted.'),
   amount_approved: money.describe('The approved amounts, summed over claims that have one.'),
-  amount_paid: money.describe('What insurers have paid, summed over every claim.'),
+  amount_paid: money.describe('What insurers have paid, summed over every claim counted.'),
   average_days_to_close: z
     .number()
     .nullable()

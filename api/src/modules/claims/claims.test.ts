@@ -508,6 +508,42 @@ describe('claims', () => {
     });
   });
 
+  it("follows the list's search and filters in the stats, all but the status", async () => {
+    const agency = await setUp(['Dana', 'Levi']);
+    const { as, reported } = agency;
+    const otherParties = await addPolicyParties(as, { customer: ['Avi', 'Cohen'], company: 'Migdal' });
+    const other = await insertPolicy(t, agency.user.tenant_id, otherParties, {
+      policy_number: 'HOME-55',
+      start_date: day(-100),
+      end_date: day(265),
+    });
+    await reported({ amount_claimed: '300.00', incident_date: day(-10) });
+    const theft = await reported({ amount_claimed: '100.00', claim_type: 'theft', incident_date: day(-2) });
+    await move(as, theft.id, { status: 'rejected' });
+    await reported({ policy_id: other.id, amount_claimed: '900.00', incident_date: day(-50) });
+
+    const stats = async (query: string) => (await as.get(`/api/claims/stats/?${query}`)).json();
+    expect(await stats('')).toMatchObject({ total: 3, open_count: 3, amount_claimed: '1300.00' });
+    expect(await stats(`company_id=${otherParties.companyId}`)).toMatchObject({
+      total: 1,
+      amount_claimed: '900.00',
+    });
+    expect(await stats('search=levi')).toMatchObject({ total: 2, amount_claimed: '400.00' });
+    expect(await stats(`customer_id=${agency.parties.customerId}&claim_type=theft`)).toMatchObject({
+      total: 1,
+      by_status: { rejected: 1 },
+    });
+    expect(await stats(`policy_id=${other.id}`)).toMatchObject({ total: 1 });
+    expect(await stats(`incident_date_from=${day(-20)}`)).toMatchObject({
+      total: 2,
+      amount_claimed: '400.00',
+    });
+    // The status is not a filter of the stats: they count every status.
+    expect(await stats('status=rejected')).toEqual(await stats(''));
+    const bad = await as.get('/api/claims/stats/?incident_date_from=someday');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("answers another agency's claim as missing, and refuses another agency's policy", async () => {
     const owner = await setUp();
     const stranger = await setUp();

@@ -9,6 +9,7 @@ import {
   type ClaimStatus,
   type ClaimValues,
   type claimListQuery,
+  type claimStatsQuery,
   toCents,
 } from '@coverdesk/contract';
 import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import { policies } from '../policies/tables.js';
 import { claimEvents, claims } from './tables.js';
 
 type ListQuery = z.output<typeof claimListQuery>;
+type StatsQuery = z.output<typeof claimStatsQuery>;
 
 /** Who did something to a claim, as the timeline names them. */
 export interface Author {
@@ -90,8 +92,9 @@ function matchesSearch(term: string): SQL | undefined {
   );
 }
 
-export async function listClaims(tx: Transaction, tenantId: string, query: ListQuery) {
-  const where = and(
+/** The list's filters, which the stats share (without the status); reads policies and customers. */
+function matchesFilters(tenantId: string, query: StatsQuery & { status?: ClaimStatus }) {
+  return and(
     eq(claims.tenantId, tenantId),
     query.search ? matchesSearch(query.search) : undefined,
     query.status ? eq(claims.status, query.status) : undefined,
@@ -102,6 +105,10 @@ export async function listClaims(tx: Transaction, tenantId: string, query: ListQ
     query.incident_date_from ? gte(claims.incidentDate, query.incident_date_from) : undefined,
     query.incident_date_to ? lte(claims.incidentDate, query.incident_date_to) : undefined,
   );
+}
+
+export async function listClaims(tx: Transaction, tenantId: string, query: ListQuery) {
+  const where = matchesFilters(tenantId, query);
   const [total] = await tx
     .select({ count: countRows() })
     .from(claims)
@@ -350,10 +357,15 @@ export async function deleteClaim(tx: Transaction, tenantId: string, id: string)
 }
 
 /**
- * The agency's claims counted by status and summed. Days to close are counted from the reported day
- * to the agency day it was last closed, for the claims closed now.
+ * The agency's claims matching the list's search and filters (but not its status) counted by status
+ * and summed. Days to close are counted from the reported day to the agency day it was last closed,
+ * for the claims closed now.
  */
-export async function summarizeClaims(tx: Transaction, tenantId: string): Promise<ClaimStats> {
+export async function summarizeClaims(
+  tx: Transaction,
+  tenantId: string,
+  query: StatsQuery = {},
+): Promise<ClaimStats> {
   const countOf = (status: ClaimStatus) =>
     sql<number>`(count(*) filter (where ${claims.status} = ${status}))::int`;
   const [row] = await tx
@@ -368,7 +380,9 @@ export async function summarizeClaims(tx: Transaction, tenantId: string): Promis
       >`round(avg(${claims.closedOn} - ${claims.reportedDate}) filter (where ${claims.status} = 'closed'), 1)::text`,
     })
     .from(claims)
-    .where(eq(claims.tenantId, tenantId));
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .innerJoin(customers, eq(customers.id, policies.customerId))
+    .where(matchesFilters(tenantId, query));
   const totals = row as unknown as Record<ClaimStatus | 'total', number> & {
     amount_claimed: string;
     amount_approved: string;

@@ -4,11 +4,13 @@ import {
   type ClaimValues,
   claimAmountProblems,
   claimBody,
+  claimDateProblems,
   claimDetail,
   claimListQuery,
   claimNoteBody,
   claimPage,
   claimStats,
+  claimStatsQuery,
   claimTransitionBody,
   detailResponse,
   fieldErrorsResponse,
@@ -95,12 +97,10 @@ async function checkAgainstPolicy(
   const policy = await findPolicyTerm(tx, tenantId, values.policy_id);
   if (!policy) throw fieldError('policy_id', 'No policy with this id.');
   const today = await agencyToday(tx);
-  const problems: Record<string, string[]> = {};
-  if (values.incident_date > today) problems.incident_date = ['An incident date cannot be in the future.'];
-  if (values.reported_date && values.reported_date > today) {
-    problems.reported_date = ['A claim cannot be reported in the future.'];
+  const problems = claimDateProblems(values, today);
+  if (problems.length > 0) {
+    throw new HttpError(400, Object.fromEntries(problems.map(({ field, message }) => [field, [message]])));
   }
-  if (Object.keys(problems).length > 0) throw new HttpError(400, problems);
   const unchanged = stored?.policyId === values.policy_id && stored?.incidentDate === values.incident_date;
   const outside = values.incident_date < policy.startDate || values.incident_date > policy.endDate;
   if (outside && !unchanged && !values.confirm_outside_term) {
@@ -188,13 +188,14 @@ export const claimRoutes =
           tags,
           summary: "The agency's claims counted and summed",
           description:
-            '`open_count` counts the claims not closed (still being worked on, whatever their status). The amounts sum every claim: `amount_approved` the approved amounts where one is recorded. `average_days_to_close` averages, over the claims closed now, the days from their reported date to the agency day they were (last) closed, to one decimal; null when none is closed.',
+            'The claims counted are those the list would show for the same `search` and filters, whatever their status (the figures are counted by status); with none, every claim of the agency. `open_count` counts the claims not closed (still being worked on, whatever their status). The amounts sum every claim: `amount_approved` the approved amounts where one is recorded. `average_days_to_close` averages, over the claims closed now, the days from their reported date to the agency day they were (last) closed, to one decimal; null when none is closed.',
           security: bearerAuth,
+          querystring: claimStatsQuery,
           response: { 200: claimStats, ...errors },
         },
       },
       async (request) =>
-        withModule(ctx, request, MODULE, (tx, { tenantId }) => summarizeClaims(tx, tenantId)),
+        withModule(ctx, request, MODULE, (tx, { tenantId }) => summarizeClaims(tx, tenantId, request.query)),
     );
 
     app.get(

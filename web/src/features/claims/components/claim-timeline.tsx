@@ -32,7 +32,7 @@ function headline(event: ClaimEvent) {
 function AmountChange({ change }: { change: NonNullable<ClaimEvent['amount_change']> }) {
   const label = CLAIM_AMOUNT_LABELS[change.field];
   const amount = (value: string) => (
-    <Text span fw={600} style={TABULAR_FIGURES}>
+    <Text span inherit fw={600} style={TABULAR_FIGURES}>
       <Money amount={value} />
     </Text>
   );

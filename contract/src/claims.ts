@@ -67,8 +67,17 @@ export const CLAIM_TYPE_LABELS: Record<ClaimType, string> = {
   other: 'Other',
 };
 
-/** What the timeline records: the claim reported, a move between statuses, a note. */
-export const CLAIM_EVENT_KINDS = ['created', 'status', 'note'] as const;
+/** What the timeline records: the claim reported, a move between statuses, an amount edited, a note. */
+export const CLAIM_EVENT_KINDS = ['created', 'status', 'amount', 'note'] as const;
+
+/** The amounts of a claim whose edits the timeline records. */
+export const CLAIM_AMOUNT_FIELDS = ['amount_claimed', 'amount_approved', 'amount_paid'] as const;
+export type ClaimAmountField = (typeof CLAIM_AMOUNT_FIELDS)[number];
+export const CLAIM_AMOUNT_LABELS: Record<ClaimAmountField, string> = {
+  amount_claimed: 'Amount claimed',
+  amount_approved: 'Amount approved',
+  amount_paid: 'Amount paid',
+};
 
 /** The error code of a claim whose incident falls outside its policy's term, until confirmed. */
 export const INCIDENT_OUTSIDE_TERM = 'incident_outside_term';
@@ -127,7 +136,7 @@ export const claimBody = z
     claim_number: boundedText(50)
       .optional()
       .describe(
-        "The agency's own number for the claim, unique in the agency. Left out or blank on creation: the next CLM-<year>-<nnnn> of the agency's current year.",
+        "The agency's own number for the claim, unique in the agency. Left out or blank on creation: the agency's next CLM-<year>-<nnnn>, of the year of the reported date.",
       ),
     insurer_reference: optionalText(100).describe(
       "The insurer's own reference for the claim, once it has one.",
@@ -182,6 +191,34 @@ export const claimBody = z
 export type ClaimBody = z.input<typeof claimBody>;
 export type ClaimValues = z.output<typeof claimBody>;
 
+/**
+ * A claim's dates cannot be after the agency's `today`: nothing happened, nor was reported, tomorrow.
+ * The server checks them against its own today (the agency's time zone); the form, before it sends.
+ */
+export function claimDateProblems(
+  claim: { incident_date?: unknown; reported_date?: unknown },
+  today: string,
+): { field: 'incident_date' | 'reported_date'; message: string }[] {
+  const problems: { field: 'incident_date' | 'reported_date'; message: string }[] = [];
+  const incident = validField(isoDate, claim.incident_date);
+  const reported = validField(isoDate, claim.reported_date);
+  if (incident && incident > today) {
+    problems.push({ field: 'incident_date', message: 'An incident date cannot be in the future.' });
+  }
+  if (reported && reported > today) {
+    problems.push({ field: 'reported_date', message: 'A claim cannot be reported in the future.' });
+  }
+  return problems;
+}
+
+/** The claim body as a form checks it on the agency's `today`: with the dates not after it. */
+export const claimBodyOn = (today: string) =>
+  claimBody.superRefine((claim, context) => {
+    for (const { field, message } of claimDateProblems(claim, today)) {
+      context.addIssue({ code: 'custom', path: [field], message });
+    }
+  }, EVEN_WHEN_FIELDS_FAIL);
+
 export const claim = z.object({
   id: z.string(),
   claim_number: z.string().describe('Unique in the agency, e.g. CLM-2026-0001.'),
@@ -218,10 +255,22 @@ export type Claim = z.infer<typeof claim>;
 
 export const claimEvent = z.object({
   id: z.string(),
-  kind: z.enum(CLAIM_EVENT_KINDS).describe('created: reported; status: a transition; note: a note added.'),
+  kind: z
+    .enum(CLAIM_EVENT_KINDS)
+    .describe(
+      'created: reported; status: a transition; amount: an amount edited (see `amount_change`); note: a note added.',
+    ),
   from_status: claimStatus.nullable(),
   to_status: claimStatus.nullable(),
   note: z.string(),
+  amount_change: z
+    .object({
+      field: z.enum(CLAIM_AMOUNT_FIELDS).describe('Which amount the edit changed.'),
+      from: money.nullable().describe('Before the edit; null when none was recorded (an approved amount).'),
+      to: money.nullable().describe('After the edit; null when it was cleared.'),
+    })
+    .nullable()
+    .describe('For an `amount` entry, what changed; null for every other kind.'),
   author_name: z.string().describe('Who did it, as named when they did.'),
   created_at: z.string(),
 });
@@ -229,7 +278,9 @@ export type ClaimEvent = z.infer<typeof claimEvent>;
 
 /** A claim as answered alone, with its timeline, newest first. */
 export const claimDetail = claim.extend({
-  timeline: z.array(claimEvent).describe('Status changes (written by the server) and notes, newest first.'),
+  timeline: z
+    .array(claimEvent)
+    .describe('Status changes and amount edits (written by the server) and notes, newest first.'),
 });
 export type ClaimDetail = z.infer<typeof claimDetail>;
 
@@ -255,6 +306,18 @@ export type ClaimListQuery = z.input<typeof claimListQuery>;
 
 export const claimPage = paged(claim);
 
+/**
+ * The stats follow the list's search and filters, all but the status: the figures are counted by
+ * status, so a status filter would leave most of them empty.
+ */
+export const claimStatsQuery = claimListQuery.omit({
+  page: true,
+  page_size: true,
+  ordering: true,
+  status: true,
+});
+export type ClaimStatsQuery = z.input<typeof claimStatsQuery>;
+
 export const claimTransitionBody = z.object({
   status: claimStatus.describe('The status to move to; it must be one of `allowed_transitions`.'),
   note: optionalText(2000).describe('Why, for the timeline. Required when reopening a closed claim.'),
@@ -273,12 +336,12 @@ export const claimNoteBody = z.object({
 export type ClaimNoteBody = z.input<typeof claimNoteBody>;
 
 export const claimStats = z.object({
-  total: z.number().int().describe('Every claim of the agency.'),
+  total: z.number().int().describe('Every claim of the agency matching the search and filters.'),
   by_status: z.record(claimStatus, z.number().int()),
   open_count: z.number().int().describe('Claims not closed: still being worked on.'),
-  amount_claimed: money.describe('The amounts claimed, summed over every claim.'),
+  amount_claimed: money.describe('The amounts claimed, summed over every claim counted.'),
   amount_approved: money.describe('The approved amounts, summed over claims that have one.'),
-  amount_paid: money.describe('What insurers have paid, summed over every claim.'),
+  amount_paid: money.describe('What insurers have paid, summed over every claim counted.'),
   average_days_to_close: z
     .number()
     .nullable()

@@ -142,6 +142,12 @@ export const policy = z.object({
 });
 export type Policy = z.infer<typeof policy>;
 
+/** One policy as read alone: with its claims counted, since a policy with claims cannot be deleted. */
+export const policyDetail = policy.extend({
+  claim_count: z.number().int().describe('Claims on the policy; while any is, the policy cannot be deleted.'),
+});
+export type PolicyDetail = z.infer<typeof policyDetail>;
+
 export const POLICY_ORDERINGS = [
   'start_date',
   'end_date',

@@ -176,3 +176,124 @@ test('the claims list before the first claim', async ({ page, broker }, testInfo
   await expect(page.getByText('No claims yet')).toBeVisible();
   await lookAt(page, 'claims-empty', testInfo);
 });
+
+/** A claim on the policy through the API, moved along `moves`; answers its id. */
+async function seedClaim(
+  request: APIRequestContext,
+  broker: Broker,
+  policyId: string,
+  claim: Record<string, string>,
+  moves: Record<string, string>[] = [],
+) {
+  const id = await creator(request, broker)('/api/claims/', {
+    policy_id: policyId,
+    incident_date: dayFrom(-5),
+    claim_type: 'accident',
+    ...claim,
+  });
+  for (const move of moves) {
+    const moved = await request.post(`/api/claims/${id}/transition/`, {
+      headers: { authorization: `Bearer ${broker.access}` },
+      data: move,
+    });
+    expect(moved.status()).toBe(200);
+  }
+  return id;
+}
+
+test('the claims list opens on the figures of its claims, which follow its filters but not its status', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  const policyId = await seedPolicy(request, broker);
+  await seedClaim(request, broker, policyId, { amount_claimed: '4200' }, [
+    { status: 'in_review' },
+    { status: 'approved', amount_approved: '3900' },
+    { status: 'paid', amount_paid: '3500' },
+  ]);
+  await seedClaim(request, broker, policyId, { amount_claimed: '800', reported_date: dayFrom(-4) }, [
+    { status: 'rejected' },
+    { status: 'closed' },
+  ]);
+  await signInWithTokens(page, broker);
+  await page.goto('/claims');
+  const figure = (name: string) => page.getByRole('group', { name, exact: true });
+  await expect(figure('Open claims')).toContainText('1');
+  await expect(figure('Open claims')).toContainText('Not yet closed, of 2 claims');
+  await expect(figure('Claimed')).toContainText('$5,000.00');
+  await expect(figure('Approved')).toContainText('$3,900.00');
+  await expect(figure('Paid by insurers')).toContainText('$3,500.00');
+  await expect(figure('Average days to close')).toContainText('4');
+  await expect(figure('Average days to close')).toContainText('over 1 claim');
+  await lookAt(page, 'claims-list-figures', testInfo);
+
+  // A status filter narrows the list, not the figures, and the caption says so.
+  await page.goto('/claims?status=closed');
+  await expect(page.getByText("For all the agency's claims, in every status.")).toBeVisible();
+  await expect(figure('Claimed')).toContainText('$5,000.00');
+  // A search narrows both.
+  await page.goto('/claims?search=nobody');
+  await expect(
+    page.getByText('For the claims matching the search and filters, in every status.'),
+  ).toBeVisible();
+  await expect(figure('Open claims')).toContainText('No claims');
+  await expect(figure('Claimed')).toContainText('$0.00');
+});
+
+test('a policy with claims cannot be deleted: its dialog says so and leads to them', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  const policyId = await seedPolicy(request, broker);
+  await seedClaim(request, broker, policyId, { amount_claimed: '1200' });
+  await seedClaim(request, broker, policyId, { amount_claimed: '300', claim_type: 'theft' });
+  await signInWithTokens(page, broker);
+  await page.goto(`/policies/${policyId}`);
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete policy P-1042 for Dana Levi?' });
+  await expect(dialog).toContainText('This policy has 2 claims, so it cannot be deleted');
+  await expect(dialog.getByRole('button', { name: 'Delete policy' })).toBeDisabled();
+  await expect(dialog.getByRole('textbox', { name: /Your password/ })).toHaveCount(0);
+  await lookAt(page, 'policy-delete-with-claims', testInfo);
+
+  await dialog.getByRole('link', { name: 'Open the 2 claims' }).click();
+  await expect(page).toHaveURL(new RegExp(`/claims\\?policy_id=${policyId}$`));
+  await expect(page.getByRole('link', { name: /CLM-/ })).toHaveCount(2);
+});
+
+test("an edited amount is written to the claim's timeline, and the form refuses a date in the future", async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  const policyId = await seedPolicy(request, broker);
+  const claimId = await seedClaim(request, broker, policyId, { amount_claimed: '4200' }, [
+    { status: 'in_review' },
+    { status: 'approved', amount_approved: '3900' },
+  ]);
+  await signInWithTokens(page, broker);
+  await page.goto(`/claims/${claimId}/edit`);
+  await page.getByRole('textbox', { name: 'Amount approved' }).fill('4100');
+
+  // Tomorrow is refused before anything is sent.
+  let saved = 0;
+  page.on('request', (sent) => {
+    if (sent.method() === 'PUT' && sent.url().includes('/api/claims/')) saved += 1;
+  });
+  await page.getByLabel('Incident date').fill(dayFrom(1));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('An incident date cannot be in the future.')).toBeVisible();
+  expect(saved).toBe(0);
+
+  await page.getByLabel('Incident date').fill(dayFrom(-5));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('heading', { name: /^Claim CLM-/ })).toBeVisible();
+  const timeline = page.getByRole('list').filter({ hasText: 'Claim reported' });
+  await expect(timeline.getByRole('listitem').first()).toContainText(
+    'Amount approved changed from $3,900.00 to $4,100.00',
+  );
+  await lookAt(page, 'claim-amount-edited', testInfo);
+});

@@ -6,10 +6,12 @@ import {
   addPlanWithout,
   createTestApp,
   databaseCalendar,
+  PASSWORD,
   setSubscription,
   signedInAgency,
   type TestApp,
 } from '../../../test/test-app.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { withTenant } from '../../db/tenant.js';
 import { ensureDemoAgency } from '../accounts/demo.js';
 import { findDemoUser } from '../accounts/queries.js';
@@ -109,6 +111,78 @@ describe('claims', () => {
     expect(taken.json()).toEqual({ claim_number: ['Another claim of your agency already has this number.'] });
     // The other agency may use the same number.
     expect((await second.report({ claim_number: 'HOME-1' })).statusCode).toBe(201);
+  });
+
+  it("numbers a claim in the year it was reported, not the agency's current year", async () => {
+    const { reported } = await setUp();
+    const lastYear = String(Number(year()) - 1);
+    // Reported last year (outside the policy's term, so confirmed).
+    const late = {
+      incident_date: `${lastYear}-12-28`,
+      reported_date: `${lastYear}-12-31`,
+      confirm_outside_term: true,
+    };
+    expect((await reported(late)).claim_number).toBe(`CLM-${lastYear}-0001`);
+    // Last year's numbers do not move this year's on, nor the other way round.
+    expect((await reported()).claim_number).toBe(`CLM-${year()}-0001`);
+    expect((await reported(late)).claim_number).toBe(`CLM-${lastYear}-0002`);
+    expect((await reported({ reported_date: today })).claim_number).toBe(`CLM-${year()}-0002`);
+  });
+
+  it('writes each amount an edit changes to the timeline, from what to what, with who changed it', async () => {
+    const { reported, as, policy } = await setUp();
+    const claim = await reported({ amount_claimed: '4200.00' });
+    const body = {
+      policy_id: policy.id,
+      incident_date: day(-3),
+      claim_type: 'accident',
+      amount_claimed: '4200',
+    };
+    const edit = async (changes: Record<string, unknown>) => {
+      const response = await as.put(`/api/claims/${claim.id}/`, { ...body, ...changes });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as ClaimDetail).timeline;
+    };
+    const amountEntries = (timeline: ClaimDetail['timeline']) =>
+      timeline
+        .filter((event) => event.kind === 'amount')
+        .map((event) => [event.amount_change, event.author_name]);
+
+    // Nothing changed, or the same amount written differently: no entry.
+    expect(amountEntries(await edit({ description: 'Bumper', amount_claimed: '4200.0' }))).toEqual([]);
+
+    const approved = await edit({ amount_approved: '3900' });
+    expect(approved[0]).toMatchObject({
+      kind: 'amount',
+      amount_change: { field: 'amount_approved', from: null, to: '3900.00' },
+      author_name: 'Noa Peretz',
+      from_status: null,
+      to_status: null,
+      note: '',
+    });
+    expect(Date.parse(approved[0]?.created_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+
+    // Three amounts changed at once: three entries, reading claimed, approved, paid.
+    const all = await edit({ amount_claimed: '4300', amount_approved: '4100', amount_paid: '1000' });
+    expect(amountEntries(all)).toEqual([
+      [{ field: 'amount_claimed', from: '4200.00', to: '4300.00' }, 'Noa Peretz'],
+      [{ field: 'amount_approved', from: '3900.00', to: '4100.00' }, 'Noa Peretz'],
+      [{ field: 'amount_paid', from: '0.00', to: '1000.00' }, 'Noa Peretz'],
+      [{ field: 'amount_approved', from: null, to: '3900.00' }, 'Noa Peretz'],
+    ]);
+    // Other entries carry no amount change.
+    expect(all.at(-1)).toMatchObject({ kind: 'created', amount_change: null });
+
+    // Cleared: the approved amount back to none (nothing paid any more).
+    const cleared = await edit({ amount_claimed: '4300', amount_approved: null, amount_paid: '0' });
+    expect(amountEntries(cleared).slice(0, 2)).toEqual([
+      [{ field: 'amount_approved', from: '4100.00', to: null }, 'Noa Peretz'],
+      [{ field: 'amount_paid', from: '1000.00', to: '0.00' }, 'Noa Peretz'],
+    ]);
+    // A refused edit writes nothing.
+    await as.put(`/api/claims/${claim.id}/`, { ...body, amount_approved: '10', amount_paid: '20' });
+    const read = (await as.get(`/api/claims/${claim.id}/`)).json() as ClaimDetail;
+    expect(read.timeline).toHaveLength(cleared.length);
   });
 
   it('refuses bad input with a message for each field', async () => {
@@ -434,6 +508,42 @@ describe('claims', () => {
     });
   });
 
+  it("follows the list's search and filters in the stats, all but the status", async () => {
+    const agency = await setUp(['Dana', 'Levi']);
+    const { as, reported } = agency;
+    const otherParties = await addPolicyParties(as, { customer: ['Avi', 'Cohen'], company: 'Migdal' });
+    const other = await insertPolicy(t, agency.user.tenant_id, otherParties, {
+      policy_number: 'HOME-55',
+      start_date: day(-100),
+      end_date: day(265),
+    });
+    await reported({ amount_claimed: '300.00', incident_date: day(-10) });
+    const theft = await reported({ amount_claimed: '100.00', claim_type: 'theft', incident_date: day(-2) });
+    await move(as, theft.id, { status: 'rejected' });
+    await reported({ policy_id: other.id, amount_claimed: '900.00', incident_date: day(-50) });
+
+    const stats = async (query: string) => (await as.get(`/api/claims/stats/?${query}`)).json();
+    expect(await stats('')).toMatchObject({ total: 3, open_count: 3, amount_claimed: '1300.00' });
+    expect(await stats(`company_id=${otherParties.companyId}`)).toMatchObject({
+      total: 1,
+      amount_claimed: '900.00',
+    });
+    expect(await stats('search=levi')).toMatchObject({ total: 2, amount_claimed: '400.00' });
+    expect(await stats(`customer_id=${agency.parties.customerId}&claim_type=theft`)).toMatchObject({
+      total: 1,
+      by_status: { rejected: 1 },
+    });
+    expect(await stats(`policy_id=${other.id}`)).toMatchObject({ total: 1 });
+    expect(await stats(`incident_date_from=${day(-20)}`)).toMatchObject({
+      total: 2,
+      amount_claimed: '400.00',
+    });
+    // The status is not a filter of the stats: they count every status.
+    expect(await stats('status=rejected')).toEqual(await stats(''));
+    const bad = await as.get('/api/claims/stats/?incident_date_from=someday');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("answers another agency's claim as missing, and refuses another agency's policy", async () => {
     const owner = await setUp();
     const stranger = await setUp();
@@ -469,11 +579,54 @@ describe('claims', () => {
     expect(read.timeline).toHaveLength(1);
   });
 
-  it('goes with its policy when the policy is deleted', async () => {
+  it('keeps a policy with claims from being deleted, plainly or securely, until its claims are gone', async () => {
     const { reported, as, policy } = await setUp();
+    const first = await reported();
+    const second = await reported();
+    expect((await as.get(`/api/policies/${policy.id}/`)).json().claim_count).toBe(2);
+
+    const plain = await as.delete(`/api/policies/${policy.id}/`);
+    expect(plain.statusCode).toBe(409);
+    expect(plain.json()).toEqual({
+      detail:
+        'Policy POL-7 has 2 claims, so it cannot be deleted: claims stay on record with their policy. Delete the claims first if they were reported by mistake, or cancel the policy instead.',
+    });
+    // Refused before the password is weighed: a wrong one is not even looked at.
+    for (const password of [PASSWORD, 'not my password']) {
+      const secure = await as.post(`/api/policies/${policy.id}/secure-delete/`, { password });
+      expect(secure.statusCode).toBe(409);
+      expect(secure.json().detail).toContain('Policy POL-7 has 2 claims, so it cannot be deleted');
+    }
+    expect((await as.get(`/api/claims/${first.id}/`)).statusCode).toBe(200);
+
+    expect((await as.delete(`/api/claims/${first.id}/`)).statusCode).toBe(204);
+    const single = await as.delete(`/api/policies/${policy.id}/`);
+    expect(single.json().detail).toBe(
+      'Policy POL-7 has 1 claim, so it cannot be deleted: claims stay on record with their policy. Delete the claim first if it was reported by mistake, or cancel the policy instead.',
+    );
+    expect((await as.delete(`/api/claims/${second.id}/`)).statusCode).toBe(204);
+    expect((await as.get(`/api/policies/${policy.id}/`)).json().claim_count).toBe(0);
+    expect(
+      (await as.post(`/api/policies/${policy.id}/secure-delete/`, { password: PASSWORD })).statusCode,
+    ).toBe(204);
+    expect((await as.get(`/api/policies/${policy.id}/`)).statusCode).toBe(404);
+  });
+
+  it('refuses, in the database too, to delete a policy from under its claims, yet an agency goes whole', async () => {
+    const { reported, user, policy } = await setUp();
     const claim = await reported();
-    expect((await as.delete(`/api/policies/${policy.id}/`)).statusCode).toBe(204);
-    expect((await as.get(`/api/claims/${claim.id}/`)).statusCode).toBe(404);
+    await reported();
+    // The foreign key itself refuses, whatever path a future delete takes.
+    const refused = await withTenant(t.database.db, user.tenant_id, (tx) =>
+      tx.execute(sql`delete from policies where id = ${policy.id}`),
+    ).catch((error: unknown) => error);
+    expect(isForeignKeyViolation(refused)).toBe(true);
+    // Deleting the agency cascades to its policies and claims in one statement, and succeeds.
+    await t.database.db.execute(sql`delete from tenants where id = ${user.tenant_id}`);
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from claims where id = ${claim.id}`,
+    );
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('is closed to a plan without claims and to an agency without an active subscription', async () => {
@@ -499,6 +652,7 @@ describe('claims', () => {
         ends_right: number;
         inside_term: number;
         paid_within_approved: number;
+        numbered_in_reported_year: number;
       }>(sql`
         select c.status, count(*)::int as claims,
           count(*) filter (where (
@@ -506,7 +660,9 @@ describe('claims', () => {
             where e.claim_id = c.id and e.kind <> 'note' order by e.created_at desc limit 1
           ) = c.status)::int as ends_right,
           count(*) filter (where c.incident_date between p.start_date and p.end_date)::int as inside_term,
-          count(*) filter (where c.amount_paid <= coalesce(c.amount_approved, 0))::int as paid_within_approved
+          count(*) filter (where c.amount_paid <= coalesce(c.amount_approved, 0))::int as paid_within_approved,
+          count(*) filter (where c.claim_number ~ ('^CLM-' || to_char(c.reported_date, 'YYYY') || '-\\d{4}$'))::int
+            as numbered_in_reported_year
         from claims c join policies p on p.id = c.policy_id
         group by c.status order by c.status`);
       return rows;
@@ -518,6 +674,7 @@ describe('claims', () => {
       expect(row.ends_right, row.status).toBe(row.claims);
       expect(row.inside_term, row.status).toBe(row.claims);
       expect(row.paid_within_approved, row.status).toBe(row.claims);
+      expect(row.numbered_in_reported_year, row.status).toBe(row.claims);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { addDays, type ClaimStatus, type ClaimType, fromCents } from '@coverdesk/contract';
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
 import type { Random } from '../demo/agency.js';
@@ -13,6 +14,14 @@ export interface DemoPolicy {
   end: string;
   cancelledAt: string | null;
   insurerDomain: string;
+}
+
+/**
+ * Removes the demo agency's claims (their timelines go with them) before its book is rebuilt: a policy
+ * with claims cannot be deleted.
+ */
+export async function clearDemoClaims(tx: Transaction, tenantId: string) {
+  await tx.delete(claims).where(eq(claims.tenantId, tenantId));
 }
 
 /** The demo agency's broker, who writes the timelines. */
@@ -117,8 +126,6 @@ export async function seedDemoClaims(
   );
   const claimRows: (typeof claims.$inferInsert)[] = [];
   const eventRows: (typeof claimEvents.$inferInsert)[] = [];
-  const year = day.slice(0, 4);
-  let serial = 0;
   for (const road of ROADS) {
     const policy = eligible.splice(random.int(0, eligible.length - 1), 1)[0];
     if (!policy) break;
@@ -141,7 +148,7 @@ export async function seedDemoClaims(
       id,
       tenantId,
       policyId: policy.id,
-      claimNumber: `CLM-${year}-${String(++serial).padStart(4, '0')}`,
+      claimNumber: '', // numbered below, once every claim's reported date is known
       insurerReference: reached('in_review')
         ? `${policy.insurerDomain.slice(0, 3).toUpperCase()}-${random.int(10000, 99999)}`
         : '',
@@ -191,6 +198,16 @@ export async function seedDemoClaims(
     });
   }
   if (claimRows.length === 0) return;
+  // Numbered as the API numbers them: in the order reported, from 0001 in each reported year.
+  const serials = new Map<string, number>();
+  for (const row of claimRows.toSorted((a, b) =>
+    (a.reportedDate ?? '').localeCompare(b.reportedDate ?? ''),
+  )) {
+    const year = (row.reportedDate ?? day).slice(0, 4);
+    const serial = (serials.get(year) ?? 0) + 1;
+    serials.set(year, serial);
+    row.claimNumber = `CLM-${year}-${String(serial).padStart(4, '0')}`;
+  }
   await tx.insert(claims).values(claimRows);
   await tx.insert(claimEvents).values(eventRows);
 }

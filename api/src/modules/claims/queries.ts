@@ -1,12 +1,16 @@
 import {
+  CLAIM_AMOUNT_FIELDS,
   CLAIM_STATUSES,
   CLAIM_TRANSITIONS,
   type Claim,
+  type ClaimAmountField,
   type ClaimEvent,
   type ClaimStats,
   type ClaimStatus,
   type ClaimValues,
   type claimListQuery,
+  type claimStatsQuery,
+  toCents,
 } from '@coverdesk/contract';
 import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -19,6 +23,7 @@ import { policies } from '../policies/tables.js';
 import { claimEvents, claims } from './tables.js';
 
 type ListQuery = z.output<typeof claimListQuery>;
+type StatsQuery = z.output<typeof claimStatsQuery>;
 
 /** Who did something to a claim, as the timeline names them. */
 export interface Author {
@@ -87,8 +92,9 @@ function matchesSearch(term: string): SQL | undefined {
   );
 }
 
-export async function listClaims(tx: Transaction, tenantId: string, query: ListQuery) {
-  const where = and(
+/** The list's filters, which the stats share (without the status); reads policies and customers. */
+function matchesFilters(tenantId: string, query: StatsQuery & { status?: ClaimStatus }) {
+  return and(
     eq(claims.tenantId, tenantId),
     query.search ? matchesSearch(query.search) : undefined,
     query.status ? eq(claims.status, query.status) : undefined,
@@ -99,6 +105,10 @@ export async function listClaims(tx: Transaction, tenantId: string, query: ListQ
     query.incident_date_from ? gte(claims.incidentDate, query.incident_date_from) : undefined,
     query.incident_date_to ? lte(claims.incidentDate, query.incident_date_to) : undefined,
   );
+}
+
+export async function listClaims(tx: Transaction, tenantId: string, query: ListQuery) {
+  const where = matchesFilters(tenantId, query);
   const [total] = await tx
     .select({ count: countRows() })
     .from(claims)
@@ -152,6 +162,9 @@ export async function listClaimEvents(
       from_status: claimEvents.fromStatus,
       to_status: claimEvents.toStatus,
       note: claimEvents.note,
+      amountField: claimEvents.amountField,
+      amountFrom: claimEvents.amountFrom,
+      amountTo: claimEvents.amountTo,
       author_name: claimEvents.authorName,
       createdAt: claimEvents.createdAt,
     })
@@ -159,7 +172,11 @@ export async function listClaimEvents(
     .where(and(eq(claimEvents.tenantId, tenantId), eq(claimEvents.claimId, claimId)))
     // Ids are UUIDv7: within one moment, the later event still comes first.
     .orderBy(desc(claimEvents.createdAt), desc(claimEvents.id));
-  return rows.map(({ createdAt, ...row }) => ({ ...row, created_at: createdAt.toISOString() }));
+  return rows.map(({ createdAt, amountField, amountFrom, amountTo, ...row }) => ({
+    ...row,
+    amount_change: amountField ? { field: amountField, from: amountFrom, to: amountTo } : null,
+    created_at: createdAt.toISOString(),
+  }));
 }
 
 /** The agency's own policy a claim names, with its term; undefined for any other id. */
@@ -178,21 +195,26 @@ export async function agencyToday(tx: Transaction): Promise<string> {
 }
 
 /**
- * The agency's next claim number of the current year, CLM-2026-0001 and on: one past the highest of
- * that shape, whatever numbers brokers typed in between. Claims of one agency are numbered one at a
- * time (a transaction-long lock per agency), so two reported at once never get the same number.
+ * The agency's next claim number of the year the claim was reported (`reportedDate`, by default the
+ * agency's today), CLM-2026-0001 and on: one past the highest of that year's shape, whatever numbers
+ * brokers typed in between. Claims of one agency are numbered one at a time (a transaction-long lock
+ * per agency), so two reported at once never get the same number.
  */
-export async function nextClaimNumber(tx: Transaction, tenantId: string): Promise<string> {
+export async function nextClaimNumber(
+  tx: Transaction,
+  tenantId: string,
+  reportedDate?: string,
+): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`claims:${tenantId}`}::text, 0))`);
   const { rows } = await tx.execute<{ number: string }>(sql`
-    with today as (select to_char(current_date, 'YYYY') as year),
+    with reported as (select to_char(coalesce(${reportedDate ?? null}::date, current_date), 'YYYY') as year),
     following as (
       select coalesce(max(substring(${claims.claimNumber} from '^CLM-\\d{4}-(\\d{1,9})$')::bigint), 0) + 1 as n
-      from ${claims}, today
-      where ${claims.tenantId} = ${tenantId} and ${claims.claimNumber} like 'CLM-' || today.year || '-%'
+      from ${claims}, reported
+      where ${claims.tenantId} = ${tenantId} and ${claims.claimNumber} like 'CLM-' || reported.year || '-%'
     )
     select 'CLM-' || year || '-' || lpad(n::text, greatest(4, length(n::text)), '0') as number
-    from today, following`);
+    from reported, following`);
   return one(rows).number;
 }
 
@@ -216,7 +238,7 @@ export async function addClaimEvent(
   tenantId: string,
   claimId: string,
   author: Author,
-  event: { kind: ClaimEvent['kind']; from?: ClaimStatus; to?: ClaimStatus; note?: string },
+  event: { kind: 'created' | 'status' | 'note'; from?: ClaimStatus; to?: ClaimStatus; note?: string },
 ) {
   await tx.insert(claimEvents).values({
     tenantId,
@@ -229,6 +251,39 @@ export async function addClaimEvent(
     authorName: author.name,
   });
 }
+
+type StoredAmounts = Record<ClaimAmountField, string | null>;
+
+/**
+ * One timeline entry for each amount an edit changed, from the stored amount to the new one. Written
+ * last amount first, so that the timeline (newest first) reads them claimed, approved, paid.
+ */
+export async function addAmountEvents(
+  tx: Transaction,
+  tenantId: string,
+  claimId: string,
+  author: Author,
+  before: StoredAmounts,
+  after: StoredAmounts,
+) {
+  const changed = CLAIM_AMOUNT_FIELDS.filter((field) => !sameAmount(before[field], after[field]));
+  for (const field of changed.reverse()) {
+    await tx.insert(claimEvents).values({
+      tenantId,
+      claimId,
+      kind: 'amount',
+      amountField: field,
+      amountFrom: before[field],
+      amountTo: after[field],
+      authorId: author.id,
+      authorName: author.name,
+    });
+  }
+}
+
+/** "100.0" and "100.00" are one amount; null is none. */
+const sameAmount = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : toCents(a) === toCents(b);
 
 /** Adds an open claim and its first timeline entry; answers its id. */
 export async function createClaim(
@@ -302,10 +357,15 @@ export async function deleteClaim(tx: Transaction, tenantId: string, id: string)
 }
 
 /**
- * The agency's claims counted by status and summed. Days to close are counted from the reported day
- * to the agency day it was last closed, for the claims closed now.
+ * The agency's claims matching the list's search and filters (but not its status) counted by status
+ * and summed. Days to close are counted from the reported day to the agency day it was last closed,
+ * for the claims closed now.
  */
-export async function summarizeClaims(tx: Transaction, tenantId: string): Promise<ClaimStats> {
+export async function summarizeClaims(
+  tx: Transaction,
+  tenantId: string,
+  query: StatsQuery = {},
+): Promise<ClaimStats> {
   const countOf = (status: ClaimStatus) =>
     sql<number>`(count(*) filter (where ${claims.status} = ${status}))::int`;
   const [row] = await tx
@@ -320,7 +380,9 @@ export async function summarizeClaims(tx: Transaction, tenantId: string): Promis
       >`round(avg(${claims.closedOn} - ${claims.reportedDate}) filter (where ${claims.status} = 'closed'), 1)::text`,
     })
     .from(claims)
-    .where(eq(claims.tenantId, tenantId));
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .innerJoin(customers, eq(customers.id, policies.customerId))
+    .where(matchesFilters(tenantId, query));
   const totals = row as unknown as Record<ClaimStatus | 'total', number> & {
     amount_claimed: string;
     amount_approved: string;

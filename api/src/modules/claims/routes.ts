@@ -4,11 +4,13 @@ import {
   type ClaimValues,
   claimAmountProblems,
   claimBody,
+  claimDateProblems,
   claimDetail,
   claimListQuery,
   claimNoteBody,
   claimPage,
   claimStats,
+  claimStatsQuery,
   claimTransitionBody,
   detailResponse,
   fieldErrorsResponse,
@@ -22,7 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
@@ -30,6 +32,7 @@ import { findUserById } from '../accounts/queries.js';
 import { withModule } from '../billing/access.js';
 import {
   type Author,
+  addAmountEvents,
   addClaimEvent,
   agencyToday,
   createClaim,
@@ -94,12 +97,10 @@ async function checkAgainstPolicy(
   const policy = await findPolicyTerm(tx, tenantId, values.policy_id);
   if (!policy) throw fieldError('policy_id', 'No policy with this id.');
   const today = await agencyToday(tx);
-  const problems: Record<string, string[]> = {};
-  if (values.incident_date > today) problems.incident_date = ['An incident date cannot be in the future.'];
-  if (values.reported_date && values.reported_date > today) {
-    problems.reported_date = ['A claim cannot be reported in the future.'];
+  const problems = claimDateProblems(values, today);
+  if (problems.length > 0) {
+    throw new HttpError(400, Object.fromEntries(problems.map(({ field, message }) => [field, [message]])));
   }
-  if (Object.keys(problems).length > 0) throw new HttpError(400, problems);
   const unchanged = stored?.policyId === values.policy_id && stored?.incidentDate === values.incident_date;
   const outside = values.incident_date < policy.startDate || values.incident_date > policy.endDate;
   if (outside && !unchanged && !values.confirm_outside_term) {
@@ -112,9 +113,13 @@ async function checkAgainstPolicy(
   }
 }
 
-/** A number a broker typed that another claim has is theirs to fix, not a server error. */
+/**
+ * A number a broker typed that another claim has is theirs to fix, not a server error; so is a policy
+ * deleted between the check and the write.
+ */
 const numberTaken = (error: unknown): never => {
   if (isUniqueViolation(error, 'claims_number_key')) throw fieldError('claim_number', NUMBER_TAKEN);
+  if (isForeignKeyViolation(error)) throw fieldError('policy_id', 'No policy with this id.');
   throw error;
 };
 
@@ -155,7 +160,7 @@ export const claimRoutes =
         schema: {
           tags,
           summary: 'Report a claim on a policy',
-          description: `The claim starts \`open\`, with a timeline entry. Without \`claim_number\` it gets the agency's next CLM-<year>-<nnnn>; without \`reported_date\`, today in the agency's time zone. Another agency's policy is \`400\` on \`policy_id\`. An incident outside the policy's term answers \`409\` with \`code: "${INCIDENT_OUTSIDE_TERM}"\` and the term, until the request is sent again with \`confirm_outside_term: true\`.`,
+          description: `The claim starts \`open\`, with a timeline entry. Without \`claim_number\` it gets the agency's next CLM-<year>-<nnnn>, in the year of its reported date; without \`reported_date\`, today in the agency's time zone. Another agency's policy is \`400\` on \`policy_id\`. An incident outside the policy's term answers \`409\` with \`code: "${INCIDENT_OUTSIDE_TERM}"\` and the term, until the request is sent again with \`confirm_outside_term: true\`.`,
           security: bearerAuth,
           body: claimBody,
           response: { 201: claimDetail, 409: incidentOutsideTermResponse, ...errors },
@@ -167,7 +172,7 @@ export const claimRoutes =
         const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await checkAgainstPolicy(tx, tenantId, values);
           const claimNumber = blank(values.claim_number)
-            ? await nextClaimNumber(tx, tenantId)
+            ? await nextClaimNumber(tx, tenantId, values.reported_date)
             : (values.claim_number as string);
           const id = await createClaim(tx, tenantId, { ...values, claim_number: claimNumber }, author);
           return requireClaim(tx, tenantId, id);
@@ -183,13 +188,14 @@ export const claimRoutes =
           tags,
           summary: "The agency's claims counted and summed",
           description:
-            '`open_count` counts the claims not closed (still being worked on, whatever their status). The amounts sum every claim: `amount_approved` the approved amounts where one is recorded. `average_days_to_close` averages, over the claims closed now, the days from their reported date to the agency day they were (last) closed, to one decimal; null when none is closed.',
+            'The claims counted are those the list would show for the same `search` and filters, whatever their status (the figures are counted by status); with none, every claim of the agency. `open_count` counts the claims not closed (still being worked on, whatever their status). The amounts sum every claim: `amount_approved` the approved amounts where one is recorded. `average_days_to_close` averages, over the claims closed now, the days from their reported date to the agency day they were (last) closed, to one decimal; null when none is closed.',
           security: bearerAuth,
+          querystring: claimStatsQuery,
           response: { 200: claimStats, ...errors },
         },
       },
       async (request) =>
-        withModule(ctx, request, MODULE, (tx, { tenantId }) => summarizeClaims(tx, tenantId)),
+        withModule(ctx, request, MODULE, (tx, { tenantId }) => summarizeClaims(tx, tenantId, request.query)),
     );
 
     app.get(
@@ -213,7 +219,7 @@ export const claimRoutes =
         schema: {
           tags,
           summary: 'Change a claim',
-          description: `Every field but the status, which moves through the transition call. A blank \`claim_number\` or a missing \`reported_date\` keeps the stored one. The incident date is checked against the policy's term as on creation (\`409 ${INCIDENT_OUTSIDE_TERM}\`), unless the policy and the incident date are unchanged.`,
+          description: `Every field but the status, which moves through the transition call. A blank \`claim_number\` or a missing \`reported_date\` keeps the stored one (a number stays when the reported date moves to another year). Each amount the edit changes (claimed, approved, paid) is written to the timeline as an \`amount\` entry, from what to what, with who changed it. The incident date is checked against the policy's term as on creation (\`409 ${INCIDENT_OUTSIDE_TERM}\`), unless the policy and the incident date are unchanged.`,
           security: bearerAuth,
           params: idParams,
           body: claimBody,
@@ -221,6 +227,7 @@ export const claimRoutes =
         },
       },
       async (request) => {
+        const author = await authorOf(ctx, request);
         const { id } = request.params;
         const values = request.body;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
@@ -231,6 +238,18 @@ export const claimRoutes =
             claim_number: blank(values.claim_number) ? stored.claimNumber : (values.claim_number as string),
             reported_date: values.reported_date ?? stored.reportedDate,
           });
+          await addAmountEvents(
+            tx,
+            tenantId,
+            id,
+            author,
+            {
+              amount_claimed: stored.amountClaimed,
+              amount_approved: stored.amountApproved,
+              amount_paid: stored.amountPaid,
+            },
+            values,
+          );
           return requireClaim(tx, tenantId, id);
         }).catch(numberTaken);
       },

@@ -1,4 +1,4 @@
-import { CLAIM_EVENT_KINDS, CLAIM_STATUSES, CLAIM_TYPES } from '@coverdesk/contract';
+import { CLAIM_AMOUNT_FIELDS, CLAIM_EVENT_KINDS, CLAIM_STATUSES, CLAIM_TYPES } from '@coverdesk/contract';
 import { sql } from 'drizzle-orm';
 import { date, foreignKey, index, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/columns.js';
@@ -8,8 +8,9 @@ import { policies } from '../policies/tables.js';
 const moneyColumn = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
 /**
- * Claims made on the agency's policies; the customer and insurer are the policy's. A claim goes with
- * its policy when the policy is deleted. Tenant-owned.
+ * Claims made on the agency's policies; the customer and insurer are the policy's. A policy with
+ * claims cannot be deleted: the foreign key is NO ACTION, checked at the end of the statement, so
+ * deleting a whole agency (which cascades to both through tenant_id) still works. Tenant-owned.
  */
 export const claims = pgTable(
   'claims',
@@ -48,13 +49,13 @@ export const claims = pgTable(
       name: 'claims_policy_fk',
       columns: [t.tenantId, t.policyId],
       foreignColumns: [policies.tenantId, policies.id],
-    }).onDelete('cascade'),
+    }).onDelete('no action'),
   ],
 );
 
 /**
- * A claim's timeline: its report, every move between statuses (written by the server with the move)
- * and the notes brokers add. The author's name is kept as it was: users are platform rows the tenant
+ * A claim's timeline: its report, every move between statuses and every edit of its amounts (written
+ * by the server with the change) and the notes brokers add. The author's name is kept as it was: users are platform rows the tenant
  * transaction cannot read. Tenant-owned.
  */
 export const claimEvents = pgTable(
@@ -67,6 +68,10 @@ export const claimEvents = pgTable(
     fromStatus: text('from_status', { enum: CLAIM_STATUSES }),
     toStatus: text('to_status', { enum: CLAIM_STATUSES }),
     note: text('note').notNull().default(''),
+    /** An `amount` entry: which amount an edit changed, from what to what (null: not recorded). */
+    amountField: text('amount_field', { enum: CLAIM_AMOUNT_FIELDS }),
+    amountFrom: moneyColumn('amount_from'),
+    amountTo: moneyColumn('amount_to'),
     authorId: uuid('author_id'),
     authorName: text('author_name').notNull().default(''),
     createdAt: createdAt(),

@@ -16,7 +16,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
-import { seedDemoClaims } from '../claims/demo.js';
+import { clearDemoClaims, seedDemoClaims } from '../claims/demo.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { seedDemoLeads } from '../leads/demo.js';
@@ -308,6 +308,8 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
   };
 
   // Children before parents; instalments would go with their policies, but saying so costs nothing.
+  // Claims would not: a policy with claims cannot be deleted.
+  await clearDemoClaims(tx, tenantId);
   await tx.delete(installments).where(eq(installments.tenantId, tenantId));
   await tx.delete(policies).where(eq(policies.tenantId, tenantId));
   await tx.delete(customers).where(eq(customers.tenantId, tenantId));
@@ -719,7 +721,7 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
     where policies.tenant_id = ${tenantId} and policies.id = totals.policy_id
   `);
 
-  // Each module seeds its own part; the claims went with the policies deleted above.
+  // Each module seeds its own part; the claims were cleared with the policies above.
   await seedDemoClaims(tx, tenantId, {
     day,
     random: new Random(`coverdesk-demo-claims-${day}`),

@@ -6,6 +6,7 @@ import {
   type PolicyValues,
   policy,
   policyBody,
+  policyDetail,
   policyInstallmentPage,
   policyInstallmentsQuery,
   policyListQuery,
@@ -33,6 +34,7 @@ import { verifyPassword } from '../accounts/passwords.js';
 import { findUserById } from '../accounts/queries.js';
 import { authorizeModule, withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
+import { claimRaceConflict, countClaimsOnPolicy, refuseWhileClaims } from '../claims/on-policy.js';
 import { consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
 import {
   cancelPolicy,
@@ -67,6 +69,12 @@ async function requirePolicy(tx: Transaction, tenantId: string, id: string) {
   const found = await findPolicy(tx, tenantId, id);
   if (!found) throw notFound(NOT_FOUND);
   return found;
+}
+
+/** One policy as answered alone: with its claims counted as the refusal to delete counts them. */
+async function readPolicy(tx: Transaction, tenantId: string, id: string) {
+  const found = await requirePolicy(tx, tenantId, id);
+  return { ...found, claim_count: await countClaimsOnPolicy(tx, tenantId, id) };
 }
 
 async function requirePolicyForChange(tx: Transaction, tenantId: string, id: string) {
@@ -224,14 +232,16 @@ export const policyRoutes =
         schema: {
           tags,
           summary: 'One policy',
+          description:
+            '`claim_count` is how many claims are on the policy; while there are any, it cannot be deleted.',
           security: bearerAuth,
           params: idParams,
-          response: { 200: policy, ...errors },
+          response: { 200: policyDetail, ...errors },
         },
       },
       async (request) => {
         return withModule(ctx, request, MODULE, (tx, { tenantId }) =>
-          requirePolicy(tx, tenantId, request.params.id),
+          readPolicy(tx, tenantId, request.params.id),
         );
       },
     );
@@ -268,9 +278,9 @@ export const policyRoutes =
       {
         schema: {
           tags,
-          summary: 'Delete a policy nothing has been paid on',
+          summary: 'Delete a policy nothing has been paid on and no claim is on',
           description:
-            'Once payments are recorded this answers 409; secure delete removes it with its history.',
+            'Once payments are recorded this answers 409; secure delete removes it with its history. A policy with claims answers 409 whichever way it is deleted: claims are never deleted with their policy.',
           security: bearerAuth,
           params: idParams,
           response: { 204: z.null(), 409: detailResponse, ...errors },
@@ -280,8 +290,9 @@ export const policyRoutes =
         const { id } = request.params;
         await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requirePolicyForChange(tx, tenantId, id);
+          await refuseWhileClaims(tx, tenantId, stored);
           if (stored.hasPayments) throw conflict({ detail: DELETE_PAID });
-          await deletePolicy(tx, tenantId, id);
+          await deletePolicy(tx, tenantId, id).catch(claimRaceConflict(stored.policyNumber));
         });
         return reply.code(204).send(null);
       },
@@ -293,18 +304,24 @@ export const policyRoutes =
         schema: {
           tags,
           summary: 'Delete a policy with its instalments and payments, confirmed by password',
+          description:
+            'A policy with claims answers 409 before any password is weighed: claims are never deleted with their policy.',
           security: bearerAuth,
           params: idParams,
           body: secureDeleteBody,
-          response: { 204: z.null(), 429: detailResponse, ...errors },
+          response: { 204: z.null(), 409: detailResponse, 429: detailResponse, ...errors },
         },
       },
       async (request, reply) => {
         const auth = await authorizeModule(ctx, request, MODULE);
         const { tenantId } = auth;
         const { id } = request.params;
-        // Another agency's id reads as missing before any password is weighed.
-        await withTenant(db, tenantId, (tx) => requirePolicy(tx, tenantId, id));
+        // Another agency's id reads as missing, and a policy with claims is refused, before any
+        // password is weighed.
+        await withTenant(db, tenantId, async (tx) => {
+          const found = await requirePolicy(tx, tenantId, id);
+          await refuseWhileClaims(tx, tenantId, { id, policyNumber: found.policy_number });
+        });
         const user = await findUserById(db, auth.userId);
         if (!user) throw unauthorized('User not found');
         // The same bucket as the profile's password check: a stolen access token gets five guesses
@@ -319,7 +336,12 @@ export const policyRoutes =
           throw fieldError('password', 'Your password is incorrect.');
         }
         await refundAttempt(db, [guesses]);
-        const deleted = await withTenant(db, tenantId, (tx) => deletePolicy(tx, tenantId, id));
+        const deleted = await withTenant(db, tenantId, async (tx) => {
+          const stored = await findPolicyForChange(tx, tenantId, id);
+          if (!stored) return false;
+          await refuseWhileClaims(tx, tenantId, stored);
+          return deletePolicy(tx, tenantId, id).catch(claimRaceConflict(stored.policyNumber));
+        });
         if (!deleted) throw notFound(NOT_FOUND);
         return reply.code(204).send(null);
       },

@@ -2,6 +2,7 @@ import type {
   Claim,
   ClaimBody,
   ClaimDetail,
+  ClaimStats,
   ClaimStatus,
   ClaimTransitionBody,
   Company,
@@ -16,14 +17,16 @@ import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
 const keys = {
   list: (query: Record<string, string | number>) => [...queryKeys.claims, 'list', query] as const,
   detail: (id: string) => [...queryKeys.claims, 'detail', id] as const,
-  stats: [...queryKeys.claims, 'stats'] as const,
+  stats: (query: Record<string, string>) => [...queryKeys.claims, 'stats', query] as const,
   policyChoices: (search: string) => [...queryKeys.policies, 'claim-choices', search] as const,
   policy: (id: string) => [...queryKeys.policies, 'detail', id] as const,
   insurers: [...queryKeys.companies, 'choices'] as const,
 };
 
-/** Every claim change shows in the claim lists, details and stats, and nowhere else. */
+/** Every claim change shows in the claim lists, details and stats. */
 const affected = [queryKeys.claims];
+/** Reporting, editing (its policy may change) or deleting a claim also changes the claims counted on a policy. */
+const affectedWithPolicies = [queryKeys.claims, queryKeys.policies];
 
 export function useClaims(query: Record<string, string | number>, options: { enabled?: boolean } = {}) {
   return useQuery({
@@ -31,6 +34,15 @@ export function useClaims(query: Record<string, string | number>, options: { ena
     queryFn: ({ signal }) => api.get<Paged<Claim>>('/claims/', { query, signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
+  });
+}
+
+/** The claims counted and summed, for the same search and filters as the list (not its status). */
+export function useClaimStats(query: Record<string, string>) {
+  return useQuery({
+    queryKey: keys.stats(query),
+    queryFn: ({ signal }) => api.get<ClaimStats>('/claims/stats/', { query, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -62,7 +74,7 @@ export function usePolicyChoice(id: string) {
 
 /** Reports a claim, or changes the one with `id`. */
 export function useSaveClaim(id?: string) {
-  const markChanged = useMarkChanged(affected);
+  const markChanged = useMarkChanged(affectedWithPolicies);
   return useMutation({
     mutationFn: (body: ClaimBody) =>
       id ? api.put<ClaimDetail>(`/claims/${id}/`, body) : api.post<ClaimDetail>('/claims/', body),
@@ -88,7 +100,7 @@ export function useAddClaimNote(id: string) {
 }
 
 export function useDeleteClaim(id: string) {
-  const markChanged = useMarkChanged(affected);
+  const markChanged = useMarkChanged(affectedWithPolicies);
   return useMutation({
     mutationFn: () => api.delete<void>(`/claims/${id}/`),
     onSuccess: () => markChanged({ deleted: true }),

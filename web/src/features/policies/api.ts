@@ -5,6 +5,7 @@ import type {
   Paged,
   Policy,
   PolicyBody,
+  PolicyDetail,
   PolicyNumberMatch,
   RenewBody,
 } from '@coverdesk/contract';
@@ -46,7 +47,7 @@ export function usePolicies(query: Record<string, string | number>) {
 export function usePolicy(id: string) {
   return useQuery({
     queryKey: keys.detail(id),
-    queryFn: ({ signal }) => api.get<Policy>(`/policies/${id}/`, { signal }),
+    queryFn: ({ signal }) => api.get<PolicyDetail>(`/policies/${id}/`, { signal }),
   });
 }
 

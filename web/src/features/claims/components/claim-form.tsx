@@ -5,7 +5,7 @@ import {
   type ClaimBody,
   type ClaimDetail,
   type ClaimType,
-  claimBody,
+  claimBodyOn,
   INCIDENT_OUTSIDE_TERM,
 } from '@coverdesk/contract';
 import {
@@ -25,7 +25,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
@@ -83,8 +83,6 @@ function toBody(values: ClaimFormValues, confirmOutsideTerm = false): ClaimBody 
   };
 }
 
-const validateBody = zodValidate(claimBody);
-
 /** The 409 the API answers for an incident outside the policy's term, until the broker confirms. */
 function outsideTermWarning(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
@@ -105,6 +103,8 @@ export function ClaimForm({ claim }: { claim?: ClaimDetail }) {
   const policies = usePolicyChoices(search);
   const preset = usePolicyChoice(presetPolicyId);
   const [outsideTerm, setOutsideTerm] = useState<string | null>(null);
+  // The contract's rules, with the dates checked against the agency's today as the server checks them.
+  const validateBody = useMemo(() => zodValidate(claimBodyOn(today)), [today]);
   const form = useForm<ClaimFormValues>({
     initialValues: initialValues(today, claim, presetPolicyId),
     validate: (values) => validateBody(toBody(values)),
@@ -206,9 +206,16 @@ export function ClaimForm({ claim }: { claim?: ClaimDetail }) {
                 type="date"
                 label="Incident date"
                 required
+                max={today}
                 {...form.getInputProps('incident_date')}
               />
-              <TextInput type="date" label="Reported on" required {...form.getInputProps('reported_date')} />
+              <TextInput
+                type="date"
+                label="Reported on"
+                required
+                max={today}
+                {...form.getInputProps('reported_date')}
+              />
             </SimpleGrid>
             {incidentOutside && term && (
               <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>

@@ -1,10 +1,16 @@
-import { CLAIM_STATUS_LABELS, type ClaimDetail, type ClaimEvent } from '@coverdesk/contract';
+import {
+  CLAIM_AMOUNT_LABELS,
+  CLAIM_STATUS_LABELS,
+  type ClaimDetail,
+  type ClaimEvent,
+} from '@coverdesk/contract';
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit } from '../../../lib/form.js';
-import { formatDate } from '../../../lib/format.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { Money } from '../../../lib/money.js';
 import { useAddClaimNote } from '../api.js';
 import { ClaimStatusBadge } from './claim-status-badge.js';
 
@@ -13,11 +19,39 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 function headline(event: ClaimEvent) {
   if (event.kind === 'created') return <Text fw={600}>Claim reported</Text>;
   if (event.kind === 'note') return <Text fw={600}>Note</Text>;
+  if (event.kind === 'amount') return <Text fw={600}>Amount changed</Text>;
   return (
     <Group gap={6}>
       <Text fw={600}>{event.from_status ? CLAIM_STATUS_LABELS[event.from_status] : ''} →</Text>
       {event.to_status && <ClaimStatusBadge status={event.to_status} />}
     </Group>
+  );
+}
+
+/** "Amount approved changed from $3,900.00 to $4,100.00", in the agency currency. */
+function AmountChange({ change }: { change: NonNullable<ClaimEvent['amount_change']> }) {
+  const label = CLAIM_AMOUNT_LABELS[change.field];
+  const amount = (value: string) => (
+    <Text span inherit fw={600} style={TABULAR_FIGURES}>
+      <Money amount={value} />
+    </Text>
+  );
+  return (
+    <Text fz="sm">
+      {change.from === null ? (
+        <>
+          {label} set to {change.to === null ? 'none' : amount(change.to)}
+        </>
+      ) : change.to === null ? (
+        <>
+          {label} cleared (was {amount(change.from)})
+        </>
+      ) : (
+        <>
+          {label} changed from {amount(change.from)} to {amount(change.to)}
+        </>
+      )}
+    </Text>
   );
 }
 
@@ -71,6 +105,7 @@ export function ClaimTimeline({ claim }: { claim: ClaimDetail }) {
                 {event.author_name ? ` · ${event.author_name}` : ''}
               </Text>
             </Group>
+            {event.amount_change && <AmountChange change={event.amount_change} />}
             {event.note && (
               <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {event.note}

@@ -9,6 +9,7 @@ import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
 import { useClaims, useInsurerChoices } from '../api.js';
+import { ClaimStatsCards } from '../components/claim-stats.js';
 import { ClaimStatusBadge } from '../components/claim-status-badge.js';
 
 const FILTERS = [
@@ -86,6 +87,11 @@ const columns: Column<Claim>[] = [
 export function Component() {
   const params = useListParams(FILTERS, '-reported_date');
   const claims = useClaims(params.query);
+  // The figures follow the search and filters, not the status: they are counted by status.
+  const { status, ...statsFilters } = params.filters;
+  const statsQuery: Record<string, string> = params.search
+    ? { ...statsFilters, search: params.search }
+    : statsFilters;
   const insurers = useInsurerChoices();
   const newClaim = (
     <Button component={Link} to="/claims/create" leftSection={<IconPlus size={16} aria-hidden />}>
@@ -95,6 +101,7 @@ export function Component() {
 
   return (
     <Stack>
+      <ClaimStatsCards query={statsQuery} statusFiltered={status !== undefined} />
       <ListToolbar
         params={params}
         searchLabel="Search claim, customer or policy"

@@ -1,5 +1,5 @@
-import type { Policy } from '@coverdesk/contract';
-import { Button, Menu, Modal, PasswordInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { Policy, PolicyDetail } from '@coverdesk/contract';
+import { Anchor, Button, Menu, Modal, PasswordInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -11,7 +11,7 @@ import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useCancelPolicy, useSecureDeletePolicy } from '../api.js';
 
 /** Renew, edit, cancel and delete, in one menu; the last two ask first. */
-export function PolicyActions({ policy }: { policy: Policy }) {
+export function PolicyActions({ policy }: { policy: PolicyDetail }) {
   const [cancelling, cancelDialog] = useDisclosure(false);
   const [deleting, deleteDialog] = useDisclosure(false);
   const open = policy.status !== 'cancelled';
@@ -83,16 +83,21 @@ function CancelDialog({ policy, opened, onClose }: { policy: Policy; opened: boo
   );
 }
 
-/** Deleting a policy removes its instalments and payments too, so the broker's password is asked for. */
+/**
+ * Deleting a policy removes its instalments and payments too, so the broker's password is asked for.
+ * A policy with claims cannot be deleted (the API refuses): the dialog says so before the click and
+ * leads to them.
+ */
 function SecureDeleteDialog({
   policy,
   opened,
   onClose,
 }: {
-  policy: Policy;
+  policy: PolicyDetail;
   opened: boolean;
   onClose(): void;
 }) {
+  const claims = policy.claim_count;
   const navigate = useNavigate();
   const remove = useSecureDeletePolicy(policy.id);
   const form = useForm({
@@ -114,18 +119,32 @@ function SecureDeleteDialog({
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Text fz="sm">
-            Its instalments and every payment recorded on them go too. This cannot be undone.
-          </Text>
-          <PasswordInput
-            label="Your password"
-            description="Re-enter it to confirm."
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          {claims > 0 ? (
+            <Text fz="sm">
+              This policy has {claims === 1 ? '1 claim' : `${claims} claims`}, so it cannot be deleted: claims
+              stay on record with their policy. Delete{' '}
+              {claims === 1 ? 'the claim first if it was' : 'the claims first if they were'} reported by
+              mistake, or cancel the policy instead.{' '}
+              <Anchor component={Link} to={`/claims?policy_id=${policy.id}`} inherit>
+                {claims === 1 ? 'Open the claim' : `Open the ${claims} claims`}
+              </Anchor>
+            </Text>
+          ) : (
+            <>
+              <Text fz="sm">
+                Its instalments and every payment recorded on them go too. This cannot be undone.
+              </Text>
+              <PasswordInput
+                label="Your password"
+                description="Re-enter it to confirm."
+                autoComplete="current-password"
+                required
+                {...form.getInputProps('password')}
+              />
+            </>
+          )}
           <FormError message={error} />
-          <Button type="submit" color="red" loading={remove.isPending}>
+          <Button type="submit" color="red" loading={remove.isPending} disabled={claims > 0}>
             Delete policy
           </Button>
         </Stack>

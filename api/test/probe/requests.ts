@@ -180,7 +180,7 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'POST /api/policies/:id/cancel/': () => [{ body: { cancelled_at: '2026-03-01', reason: 'Sold the car' } }],
   'POST /api/policies/:id/renew/': () => [{ body: {} }, { body: { total_premium: '1300.00' } }],
   'POST /api/claims/': (agency) => [{ body: claimBody(agency), status: 201 }],
-  'PUT /api/claims/:id/': (agency) => [{ body: { ...claimBody(agency), amount_approved: '850.00' } }],
+  'PUT /api/claims/:id/': (agency) => [{ body: { ...claimBody(agency), amount_claimed: '1250.00' } }],
   'POST /api/claims/:id/transition/': () => [
     { body: { status: 'in_review', note: 'Sent to the insurer' } },
     { body: { status: 'closed' } },

@@ -12,21 +12,26 @@ import { findModuleAccess } from './queries.js';
 /** The plan gate closed: 402 without an active subscription or trial, 403 without the module. */
 class PlanRefusal extends HttpError {}
 
+/** One module, or several that a request works across (a lead converted into a customer). */
+type Modules = ModuleName | readonly ModuleName[] | undefined;
+
 /**
  * The server side of the plan gate the web app shows, inside the tenant transaction: without an
- * active subscription or trial 402, and 403 when the plan does not include the module (when one is
- * named).
+ * active subscription or trial 402, and 403 when the plan does not include a module named.
  */
-async function requirePlan(tx: Transaction, tenantId: string, module?: ModuleName): Promise<void> {
+async function requirePlan(tx: Transaction, tenantId: string, modules: Modules): Promise<void> {
   const access = await findModuleAccess(tx, tenantId);
   if (!access?.isActive) {
     throw new PlanRefusal(402, {
       detail: 'Your subscription is not active. Choose a plan on the Billing page to continue.',
     });
   }
-  if (module && !access.modules.includes(module)) {
+  const missing = ([] as ModuleName[])
+    .concat(modules ?? [])
+    .find((module) => !access.modules.includes(module));
+  if (missing) {
     throw new PlanRefusal(403, {
-      detail: `Your ${access.planName} plan does not include ${MODULE_LABELS[module]}. Upgrade your plan on the Billing page to use it.`,
+      detail: `Your ${access.planName} plan does not include ${MODULE_LABELS[missing]}. Upgrade your plan on the Billing page to use it.`,
     });
   }
 }
@@ -40,7 +45,7 @@ async function requirePlan(tx: Transaction, tenantId: string, module?: ModuleNam
 export async function withModule<T>(
   { db }: Pick<AppContext, 'db'>,
   request: FastifyRequest,
-  module: ModuleName | undefined,
+  module: Modules,
   work: (tx: Transaction, auth: AccessClaims) => Promise<T>,
 ): Promise<T> {
   const auth = signedInUser(request);

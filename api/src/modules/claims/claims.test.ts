@@ -103,6 +103,10 @@ describe('claims', () => {
     expect((await first.reported()).claim_number).toBe(`CLM-${year()}-0042`);
     await first.reported({ claim_number: `CLM-${year()}-12345` });
     expect((await first.reported()).claim_number).toBe(`CLM-${year()}-12346`);
+    // However many digits a typed number has, the next is new, never one already taken.
+    await first.reported({ claim_number: `CLM-${year()}-999999999` });
+    expect((await first.reported()).claim_number).toBe(`CLM-${year()}-1000000000`);
+    expect((await first.reported()).claim_number).toBe(`CLM-${year()}-1000000001`);
     // Another agency counts its own claims from one.
     expect((await second.reported()).claim_number).toBe(`CLM-${year()}-0001`);
 
@@ -129,7 +133,7 @@ describe('claims', () => {
     expect((await reported({ reported_date: today })).claim_number).toBe(`CLM-${year()}-0002`);
   });
 
-  it('writes each amount an edit changes to the timeline, from what to what, with who changed it', async () => {
+  it('writes each amount an edit corrects to the timeline, from what to what, with who changed it', async () => {
     const { reported, as, policy } = await setUp();
     const claim = await reported({ amount_claimed: '4200.00' });
     const body = {
@@ -151,38 +155,64 @@ describe('claims', () => {
     // Nothing changed, or the same amount written differently: no entry.
     expect(amountEntries(await edit({ description: 'Bumper', amount_claimed: '4200.0' }))).toEqual([]);
 
-    const approved = await edit({ amount_approved: '3900' });
-    expect(approved[0]).toMatchObject({
+    const claimed = await edit({ amount_claimed: '4300' });
+    expect(claimed[0]).toMatchObject({
       kind: 'amount',
-      amount_change: { field: 'amount_approved', from: null, to: '3900.00' },
+      amount_change: { field: 'amount_claimed', from: '4200.00', to: '4300.00' },
       author_name: 'Noa Peretz',
       from_status: null,
       to_status: null,
       note: '',
     });
-    expect(Date.parse(approved[0]?.created_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(claimed[0]?.created_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
 
-    // Three amounts changed at once: three entries, reading claimed, approved, paid.
-    const all = await edit({ amount_claimed: '4300', amount_approved: '4100', amount_paid: '1000' });
-    expect(amountEntries(all)).toEqual([
-      [{ field: 'amount_claimed', from: '4200.00', to: '4300.00' }, 'Noa Peretz'],
+    // Approved and paid through the moves, then all three corrected at once: three entries.
+    expect((await move(as, claim.id, { status: 'in_review' })).statusCode).toBe(200);
+    expect((await move(as, claim.id, { status: 'approved', amount_approved: '3900' })).statusCode).toBe(200);
+    expect((await move(as, claim.id, { status: 'paid', amount_paid: '1000' })).statusCode).toBe(200);
+    const all = await edit({ amount_claimed: '4400', amount_approved: '4100', amount_paid: '1100' });
+    expect(amountEntries(all).slice(0, 3)).toEqual([
+      [{ field: 'amount_claimed', from: '4300.00', to: '4400.00' }, 'Noa Peretz'],
       [{ field: 'amount_approved', from: '3900.00', to: '4100.00' }, 'Noa Peretz'],
-      [{ field: 'amount_paid', from: '0.00', to: '1000.00' }, 'Noa Peretz'],
-      [{ field: 'amount_approved', from: null, to: '3900.00' }, 'Noa Peretz'],
+      [{ field: 'amount_paid', from: '1000.00', to: '1100.00' }, 'Noa Peretz'],
     ]);
     // Other entries carry no amount change.
     expect(all.at(-1)).toMatchObject({ kind: 'created', amount_change: null });
 
-    // Cleared: the approved amount back to none (nothing paid any more).
-    const cleared = await edit({ amount_claimed: '4300', amount_approved: null, amount_paid: '0' });
-    expect(amountEntries(cleared).slice(0, 2)).toEqual([
-      [{ field: 'amount_approved', from: '4100.00', to: null }, 'Noa Peretz'],
-      [{ field: 'amount_paid', from: '1000.00', to: '0.00' }, 'Noa Peretz'],
-    ]);
-    // A refused edit writes nothing.
-    await as.put(`/api/claims/${claim.id}/`, { ...body, amount_approved: '10', amount_paid: '20' });
+    // A recorded approval or payment cannot be removed by an edit, and a refused edit writes nothing.
+    const cleared = await as.put(`/api/claims/${claim.id}/`, {
+      ...body,
+      amount_approved: null,
+      amount_paid: '0',
+    });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json()).toEqual({
+      amount_approved: ['A recorded approval can be corrected, not removed.'],
+      amount_paid: ['A recorded payment can be corrected, not removed.'],
+    });
     const read = (await as.get(`/api/claims/${claim.id}/`)).json() as ClaimDetail;
-    expect(read.timeline).toHaveLength(cleared.length);
+    expect(read.timeline).toHaveLength(all.length);
+    expect(read).toMatchObject({ amount_approved: '4100.00', amount_paid: '1100.00', status: 'paid' });
+  });
+
+  it('records approval and payment only through the moves, never by reporting or editing', async () => {
+    const { report, reported, as, policy } = await setUp();
+    const early = await report({ amount_approved: '500', amount_paid: '100' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toEqual({
+      amount_approved: ['The approved amount is recorded by approving the claim.'],
+      amount_paid: ['What the insurer paid is recorded by marking the claim paid.'],
+    });
+    const claim = await reported();
+    const body = { policy_id: policy.id, incident_date: day(-3), claim_type: 'fire', amount_claimed: '1000' };
+    const approving = await as.put(`/api/claims/${claim.id}/`, { ...body, amount_approved: '900' });
+    expect(approving.json()).toEqual({
+      amount_approved: ['The approved amount is recorded by approving the claim.'],
+    });
+    // A kept reported date still comes after a moved incident.
+    const later = await as.put(`/api/claims/${claim.id}/`, { ...body, incident_date: day(1) });
+    expect(later.statusCode).toBe(400);
+    expect(Object.keys(later.json())).toEqual(['incident_date']);
   });
 
   it('refuses bad input with a message for each field', async () => {
@@ -349,6 +379,9 @@ describe('claims', () => {
   it('refuses a paid amount above the approved one when editing, and warns nothing for approved above claimed', async () => {
     const { reported, as, policy } = await setUp();
     const claim = await reported();
+    expect((await move(as, claim.id, { status: 'in_review' })).statusCode).toBe(200);
+    expect((await move(as, claim.id, { status: 'approved', amount_approved: '500' })).statusCode).toBe(200);
+    expect((await move(as, claim.id, { status: 'paid', amount_paid: '400' })).statusCode).toBe(200);
     const body = { policy_id: policy.id, incident_date: day(-3), claim_type: 'fire', amount_claimed: '1000' };
     const tooMuch = await as.put(`/api/claims/${claim.id}/`, {
       ...body,
@@ -359,12 +392,12 @@ describe('claims', () => {
     expect(tooMuch.json()).toEqual({
       amount_paid: ['The insurer cannot pay more than the approved amount.'],
     });
-    const unapproved = await as.put(`/api/claims/${claim.id}/`, { ...body, amount_paid: '10' });
-    expect(unapproved.json()).toEqual({
-      amount_paid: ['Enter the approved amount before what the insurer paid.'],
-    });
     // Approved above claimed is the screens' warning, not a refusal.
-    const generous = await as.put(`/api/claims/${claim.id}/`, { ...body, amount_approved: '1200' });
+    const generous = await as.put(`/api/claims/${claim.id}/`, {
+      ...body,
+      amount_approved: '1200',
+      amount_paid: '400',
+    });
     expect(generous.statusCode).toBe(200);
     expect(generous.json()).toMatchObject({
       claim_type: 'fire',
@@ -372,11 +405,11 @@ describe('claims', () => {
       amount_approved: '1200.00',
       claim_number: claim.claim_number,
       reported_date: claim.reported_date,
-      status: 'open',
+      status: 'paid',
     });
   });
 
-  it('deletes only an open claim nothing was paid on', async () => {
+  it('deletes only a claim still open as reported, never moved and with nothing paid', async () => {
     const { reported, as } = await setUp();
     const open = await reported();
     expect((await as.delete(`/api/claims/${open.id}/`)).statusCode).toBe(204);
@@ -401,6 +434,16 @@ describe('claims', () => {
     expect(withPayment.statusCode).toBe(409);
     expect(withPayment.json().detail).toBe(
       `The insurer has paid on claim ${paid.claim_number}, so it cannot be deleted. Close it instead.`,
+    );
+
+    // Closed and reopened without payment: its history is kept all the same.
+    const reopened = await reported();
+    await move(as, reopened.id, { status: 'closed' });
+    await move(as, reopened.id, { status: 'open', note: 'Customer found the receipt' });
+    const worked = await as.delete(`/api/claims/${reopened.id}/`);
+    expect(worked.statusCode).toBe(409);
+    expect(worked.json().detail).toBe(
+      `Claim ${reopened.claim_number} has been worked on (reopened since): its history is kept. Close it instead.`,
     );
   });
 

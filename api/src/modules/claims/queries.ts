@@ -209,7 +209,8 @@ export async function nextClaimNumber(
   const { rows } = await tx.execute<{ number: string }>(sql`
     with reported as (select to_char(coalesce(${reportedDate ?? null}::date, current_date), 'YYYY') as year),
     following as (
-      select coalesce(max(substring(${claims.claimNumber} from '^CLM-\\d{4}-(\\d{1,9})$')::bigint), 0) + 1 as n
+      -- Numeric, not bigint: a number typed with any count of digits still counts, so the next one is new.
+      select coalesce(max(substring(${claims.claimNumber} from '^CLM-\\d{4}-(\\d+)$')::numeric), 0) + 1 as n
       from ${claims}, reported
       where ${claims.tenantId} = ${tenantId} and ${claims.claimNumber} like 'CLM-' || reported.year || '-%'
     )
@@ -403,4 +404,16 @@ export async function summarizeClaims(
     average_days_to_close:
       totals.average_days_to_close === null ? null : Number(totals.average_days_to_close),
   };
+}
+
+/** Whether a claim has ever moved from `open`: a claim with a history of moves is kept. */
+export async function claimHasMoved(tx: Transaction, tenantId: string, id: string): Promise<boolean> {
+  const [moved] = await tx
+    .select({ id: claimEvents.id })
+    .from(claimEvents)
+    .where(
+      and(eq(claimEvents.tenantId, tenantId), eq(claimEvents.claimId, id), eq(claimEvents.kind, 'status')),
+    )
+    .limit(1);
+  return moved !== undefined;
 }

@@ -17,6 +17,7 @@ import {
   INCIDENT_OUTSIDE_TERM,
   incidentOutsideTermResponse,
   listStatuses,
+  toCents,
   uuid,
 } from '@coverdesk/contract';
 import type { FastifyRequest } from 'fastify';
@@ -35,6 +36,7 @@ import {
   addAmountEvents,
   addClaimEvent,
   agencyToday,
+  claimHasMoved,
   createClaim,
   deleteClaim,
   findClaim,
@@ -81,6 +83,36 @@ async function authorOf(ctx: AppContext, request: FastifyRequest): Promise<Autho
   const user = await findUserById(ctx.db, userId);
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
   return { id: userId, name };
+}
+
+/** What a claim has recorded before an edit: nothing yet for a claim being reported. */
+interface RecordedAmounts {
+  amountApproved: string | null;
+  amountPaid: string;
+}
+const NOTHING_RECORDED: RecordedAmounts = { amountApproved: null, amountPaid: '0.00' };
+
+/**
+ * Approving and paying are moves of their own, with their timeline entries: reporting or editing a
+ * claim may correct an approved or paid amount once the claim has one, and never records or removes
+ * one. So a claim cannot look approved or paid without having been moved there.
+ */
+function checkRecordedAmounts(stored: RecordedAmounts, values: ClaimValues) {
+  const problems: Record<string, string[]> = {};
+  const approved = values.amount_approved;
+  if (stored.amountApproved === null && approved !== null) {
+    problems.amount_approved = ['The approved amount is recorded by approving the claim.'];
+  } else if (stored.amountApproved !== null && approved === null) {
+    problems.amount_approved = ['A recorded approval can be corrected, not removed.'];
+  }
+  const paidBefore = toCents(stored.amountPaid) > 0n;
+  const paidNow = toCents(values.amount_paid) > 0n;
+  if (!paidBefore && paidNow) {
+    problems.amount_paid = ['What the insurer paid is recorded by marking the claim paid.'];
+  } else if (paidBefore && !paidNow) {
+    problems.amount_paid = ['A recorded payment can be corrected, not removed.'];
+  }
+  if (Object.keys(problems).length > 0) throw new HttpError(400, problems);
 }
 
 /**
@@ -160,7 +192,7 @@ export const claimRoutes =
         schema: {
           tags,
           summary: 'Report a claim on a policy',
-          description: `The claim starts \`open\`, with a timeline entry. Without \`claim_number\` it gets the agency's next CLM-<year>-<nnnn>, in the year of its reported date; without \`reported_date\`, today in the agency's time zone. Another agency's policy is \`400\` on \`policy_id\`. An incident outside the policy's term answers \`409\` with \`code: "${INCIDENT_OUTSIDE_TERM}"\` and the term, until the request is sent again with \`confirm_outside_term: true\`.`,
+          description: `The claim starts \`open\`, with a timeline entry; its approved and paid amounts are recorded by the moves that approve and pay it, so a report carrying either answers 400. Without \`claim_number\` it gets the agency's next CLM-<year>-<nnnn>, in the year of its reported date; without \`reported_date\`, today in the agency's time zone. Another agency's policy is \`400\` on \`policy_id\`. An incident outside the policy's term answers \`409\` with \`code: "${INCIDENT_OUTSIDE_TERM}"\` and the term, until the request is sent again with \`confirm_outside_term: true\`.`,
           security: bearerAuth,
           body: claimBody,
           response: { 201: claimDetail, 409: incidentOutsideTermResponse, ...errors },
@@ -170,6 +202,7 @@ export const claimRoutes =
         const author = await authorOf(ctx, request);
         const values = request.body;
         const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          checkRecordedAmounts(NOTHING_RECORDED, values);
           await checkAgainstPolicy(tx, tenantId, values);
           const claimNumber = blank(values.claim_number)
             ? await nextClaimNumber(tx, tenantId, values.reported_date)
@@ -219,7 +252,7 @@ export const claimRoutes =
         schema: {
           tags,
           summary: 'Change a claim',
-          description: `Every field but the status, which moves through the transition call. A blank \`claim_number\` or a missing \`reported_date\` keeps the stored one (a number stays when the reported date moves to another year). Each amount the edit changes (claimed, approved, paid) is written to the timeline as an \`amount\` entry, from what to what, with who changed it. The incident date is checked against the policy's term as on creation (\`409 ${INCIDENT_OUTSIDE_TERM}\`), unless the policy and the incident date are unchanged.`,
+          description: `Every field but the status, which moves through the transition call. The approved and paid amounts are recorded by approving the claim and marking it paid: an edit may correct them once recorded, and neither records nor removes one (400 on the field). A blank \`claim_number\` or a missing \`reported_date\` keeps the stored one (a number stays when the reported date moves to another year). Each amount the edit changes (claimed, approved, paid) is written to the timeline as an \`amount\` entry, from what to what, with who changed it. The incident date is checked against the policy's term as on creation (\`409 ${INCIDENT_OUTSIDE_TERM}\`), unless the policy and the incident date are unchanged.`,
           security: bearerAuth,
           params: idParams,
           body: claimBody,
@@ -232,11 +265,17 @@ export const claimRoutes =
         const values = request.body;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requireClaimForChange(tx, tenantId, id);
+          checkRecordedAmounts(stored, values);
+          // The dates as they will stand: a kept reported date still comes after the incident.
+          const reported = values.reported_date ?? stored.reportedDate;
+          if (reported < values.incident_date) {
+            throw fieldError('incident_date', 'A claim is reported on or after the day of the incident.');
+          }
           await checkAgainstPolicy(tx, tenantId, values, stored);
           await updateClaim(tx, tenantId, id, {
             ...values,
             claim_number: blank(values.claim_number) ? stored.claimNumber : (values.claim_number as string),
-            reported_date: values.reported_date ?? stored.reportedDate,
+            reported_date: reported,
           });
           await addAmountEvents(
             tx,
@@ -262,7 +301,7 @@ export const claimRoutes =
           tags,
           summary: 'Delete an open claim nothing was paid on',
           description:
-            'Only an `open` claim with nothing paid can be deleted (a claim reported by mistake); any other answers 409, and is closed instead.',
+            'Only a claim still `open` as reported, never moved and with nothing paid, can be deleted (a claim reported by mistake); any other answers 409, and is closed instead.',
           security: bearerAuth,
           params: idParams,
           response: { 204: z.null(), 409: detailResponse, ...errors },
@@ -277,9 +316,14 @@ export const claimRoutes =
               detail: `Claim ${stored.claimNumber} is ${CLAIM_STATUS_LABELS[stored.status].toLowerCase()}: only an open claim can be deleted. Close it instead.`,
             });
           }
-          if (Number(stored.amountPaid) > 0) {
+          if (toCents(stored.amountPaid) > 0n) {
             throw conflict({
               detail: `The insurer has paid on claim ${stored.claimNumber}, so it cannot be deleted. Close it instead.`,
+            });
+          }
+          if (await claimHasMoved(tx, tenantId, id)) {
+            throw conflict({
+              detail: `Claim ${stored.claimNumber} has been worked on (reopened since): its history is kept. Close it instead.`,
             });
           }
           await deleteClaim(tx, tenantId, id);

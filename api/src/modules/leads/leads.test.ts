@@ -522,6 +522,15 @@ describe('leads', () => {
     const refused = await without.as.get('/api/leads/stats/');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toMatch(/does not include Leads/);
+
+    // Converting makes a customer: a plan with leads but without customers refuses it.
+    const leadsOnly = await agency();
+    const { id } = (await leadsOnly.as.post('/api/leads/', maya)).json();
+    await setSubscription(t, leadsOnly.user.tenant_id, { plan: await addPlanWithout(t, 'module_customers') });
+    const convert = await leadsOnly.as.post(`/api/leads/${id}/convert/`);
+    expect(convert.statusCode).toBe(403);
+    expect(convert.json().detail).toMatch(/does not include Customers/);
+    expect((await leadsOnly.as.get(`/api/leads/${id}/`)).json().customer_id).toBeNull();
   });
 
   it('keeps the status history through the trigger even for changes made outside the routes', async () => {

@@ -334,7 +334,7 @@ export const leadRoutes =
           tags,
           summary: 'Turn a lead into a customer',
           description:
-            "Creates a customer from the lead's name, business, email, phone and notes, links the two and marks the lead won (201). A lead already converted answers its customer (200) and creates nothing. 402 when the plan's customer limit is reached; 422 when a business lead has no contact name yet.",
+            "Creates a customer from the lead's name, business, email, phone and notes, links the two and marks the lead won (201). A lead already converted answers its customer (200) and creates nothing. Needs the plan's Customers module besides Leads (403); 402 when the plan's customer limit is reached; 422 when a business lead has no contact name yet.",
           security: bearerAuth,
           params: idParams,
           response: { 200: leadConversion, 201: leadConversion, 422: detailResponse, ...errors },
@@ -342,7 +342,9 @@ export const leadRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const conversion = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+        // It makes a customer: the plan must include customers as well as leads.
+        const modules = [MODULE, 'module_customers'] as const;
+        const conversion = await withModule(ctx, request, modules, async (tx, { tenantId, userId }) => {
           await actAs(tx, userId);
           const { created, customer } = await convertLead(tx, tenantId, id);
           return { created, customer, lead: await readLead(tx, tenantId, id) };

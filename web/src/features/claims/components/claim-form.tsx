@@ -152,6 +152,9 @@ export function ClaimForm({ claim }: { claim?: ClaimDetail }) {
       : undefined;
   const incident = form.values.incident_date;
   const incidentOutside = Boolean(term && incident && (incident < term.start || incident > term.end));
+  // Approving and paying are moves on the claim's page; an edit only corrects what they recorded.
+  const recordedApproval = claim?.amount_approved != null;
+  const recordedPayment = claim !== undefined && claim.amount_paid !== '0.00';
   const generous = approvedAboveClaimed({
     amount_claimed: form.values.amount_claimed || null,
     amount_approved: form.values.amount_approved || null,
@@ -238,19 +241,29 @@ export function ClaimForm({ claim }: { claim?: ClaimDetail }) {
                 inputMode="decimal"
                 {...form.getInputProps('amount_claimed')}
               />
-              <TextInput
-                label="Amount approved"
-                inputMode="decimal"
-                description="Blank until the insurer decides."
-                {...form.getInputProps('amount_approved')}
-              />
-              <TextInput
-                label="Paid by the insurer"
-                inputMode="decimal"
-                description="Never more than approved."
-                {...form.getInputProps('amount_paid')}
-              />
+              {recordedApproval && (
+                <TextInput
+                  label="Amount approved"
+                  inputMode="decimal"
+                  description="A correction of what the insurer approved."
+                  {...form.getInputProps('amount_approved')}
+                />
+              )}
+              {recordedPayment && (
+                <TextInput
+                  label="Paid by the insurer"
+                  inputMode="decimal"
+                  description="Never more than approved."
+                  {...form.getInputProps('amount_paid')}
+                />
+              )}
             </SimpleGrid>
+            {!(recordedApproval && recordedPayment) && (
+              <Text fz="sm" c="dimmed">
+                What the insurer approves and pays is recorded as the claim moves on its page: Approve, then
+                Record payment.
+              </Text>
+            )}
             {generous && (
               <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
                 The approved amount is more than the amount claimed. Check it before saving.

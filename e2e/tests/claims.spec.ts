@@ -94,7 +94,7 @@ test('a broker reports a claim from a policy and walks it to paid', async ({
   await dialog.getByRole('button', { name: 'Record payment' }).click();
   await expect(dialog).toHaveCount(0);
 
-  await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close claim', exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Add a note' }).fill('Customer confirmed the money arrived.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByText('Customer confirmed the money arrived.')).toBeVisible();

@@ -42,9 +42,10 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Suspense fallback={null}>
-        {/* Bottom right: at the top they covered the page's buttons and filters. Three seconds: each
-            says in a few words what just happened, and lingering it covered what came next. */}
-        <Notifications position="bottom-right" autoClose={3000} />
+        {/* Bottom right: at the top they covered the page's buttons and filters. Three seconds, two
+            at a time (the rest wait their turn): each says in a few words what just happened, and a
+            pile of them covered half a phone's screen. */}
+        <Notifications position="bottom-right" autoClose={3000} limit={2} />
       </Suspense>
       <QueryClientProvider client={queryClient}>
         <SessionProvider session={session}>

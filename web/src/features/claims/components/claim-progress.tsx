@@ -15,12 +15,12 @@ function roadOf(claim: ClaimDetail): ClaimStatus[] {
     : ['open', 'in_review', 'approved', 'paid', 'closed'];
 }
 
-/** The status stepper of a claim's page: where it is on its road, closed being the end of it. */
+/** The status stepper of a claim's page: how far it has come on its road, closed being the end of it. */
 export function ClaimProgress({ claim }: { claim: ClaimDetail }) {
   const device = useDevice();
   const road = roadOf(claim);
-  const at = road.indexOf(claim.status);
-  const active = claim.status === 'closed' ? road.length : at;
+  // Every step reached is ticked, the claim's own status included; the next one is highlighted.
+  const active = road.indexOf(claim.status) + 1;
   const phone = device === 'mobile';
   return (
     <Stepper

@@ -15,11 +15,11 @@ function moveLabel(from: ClaimStatus, to: ClaimStatus): string {
     case 'approved':
       return 'Approve';
     case 'rejected':
-      return 'Reject';
+      return 'Reject claim';
     case 'paid':
       return 'Record payment';
     case 'closed':
-      return 'Close';
+      return 'Close claim';
     case 'open':
       return from === 'closed' ? 'Reopen' : 'Back to open';
   }

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useAccess } from '../../../app/access.js';
 import { ErrorState } from '../../../components/page-states.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
-import { Money } from '../../../lib/money.js';
 import { useClaims } from '../api.js';
+import { ClaimAmountLine } from './claim-amount-line.js';
 import { ClaimStatusBadge } from './claim-status-badge.js';
 
 /** Claims shown on a policy's or a customer's page; more lead to the list, filtered. */
@@ -63,7 +63,7 @@ export function RelatedClaims(props: { policyId: string } | { customerId: string
               </div>
               <Stack gap={2} align="flex-end">
                 <Text fz="sm" style={TABULAR_FIGURES}>
-                  <Money amount={claim.amount_claimed} />
+                  <ClaimAmountLine claim={claim} />
                 </Text>
                 <ClaimStatusBadge status={claim.status} />
               </Stack>

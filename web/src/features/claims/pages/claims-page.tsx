@@ -9,6 +9,7 @@ import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
 import { useClaims, useInsurerChoices } from '../api.js';
+import { ClaimAmountLine } from '../components/claim-amount-line.js';
 import { ClaimStatsCards } from '../components/claim-stats.js';
 import { ClaimStatusBadge } from '../components/claim-status-badge.js';
 
@@ -68,17 +69,16 @@ const columns: Column<Claim>[] = [
     render: (claim) => <Money amount={claim.amount_claimed} />,
   },
   {
-    key: 'settled',
-    header: 'Approved / paid',
+    key: 'approved',
+    header: 'Approved',
     numeric: true,
-    render: (claim) => (
-      <div>
-        <Text fz="sm">{claim.amount_approved === null ? '—' : <Money amount={claim.amount_approved} />}</Text>
-        <Text fz="xs" c="dimmed">
-          paid <Money amount={claim.amount_paid} />
-        </Text>
-      </div>
-    ),
+    render: (claim) => (claim.amount_approved === null ? '—' : <Money amount={claim.amount_approved} />),
+  },
+  {
+    key: 'paid',
+    header: 'Paid by insurer',
+    numeric: true,
+    render: (claim) => (claim.amount_paid === '0.00' ? '—' : <Money amount={claim.amount_paid} />),
   },
   { key: 'status', header: 'Status', render: (claim) => <ClaimStatusBadge status={claim.status} /> },
 ];
@@ -150,7 +150,7 @@ export function Component() {
                 {CLAIM_TYPE_LABELS[claim.claim_type]} · {formatDate(claim.incident_date)}
               </Text>
               <Text fz="sm" fw={600} style={TABULAR_FIGURES}>
-                <Money amount={claim.amount_claimed} />
+                <ClaimAmountLine claim={claim} />
               </Text>
             </Group>
           </Stack>

@@ -123,6 +123,12 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
   });
 
   const insurer = insurers.data?.find((company) => company.id === form.values.company_id);
+  // A type brought in the address (from a lead) waits for an insurer that sells it: say which.
+  const wantedType = insurer
+    ? undefined
+    : insurers.data
+        ?.flatMap((company) => company.policy_types)
+        .find((rate) => rate.policy_type_id === form.values.policy_type_id);
   const customerOptions = (customers.data ?? []).map((customer) => ({
     value: customer.id,
     label: customer.display_name,
@@ -174,6 +180,9 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
                 required
                 disabled={!insurer}
                 placeholder={insurer ? 'Choose what it sells' : 'Choose the insurer first'}
+                description={
+                  wantedType && `Interested in ${wantedType.name}: choose an insurer that sells it.`
+                }
                 data={(insurer?.policy_types ?? []).map((rate) => ({
                   value: rate.policy_type_id,
                   label: rate.custom_name || rate.name,

@@ -9,6 +9,7 @@ import {
 } from './constants.js';
 import {
   boundedText,
+  choiceOf,
   EARLIEST_DATE,
   EVEN_WHEN_FIELDS_FAIL,
   isoDate,
@@ -218,11 +219,26 @@ export const leadActivityBody = z.object({
 });
 export type LeadActivityBody = z.input<typeof leadActivityBody>;
 
+/**
+ * How a lead is converted: into a new customer made from its details (no body, or no
+ * `customer_id`), or linked to a customer the agency already has, such as one of its matches.
+ */
+export const leadConversionBody = z.object({
+  customer_id: choiceOf('Choose one of your customers.')
+    .optional()
+    .describe(
+      "An existing customer of the agency to link the lead to instead of creating one (the same person, e.g. a customer among the lead's matches). A customer is linked to one lead at most.",
+    ),
+});
+export type LeadConversionBody = z.input<typeof leadConversionBody>;
+
 /** What a conversion answers: the lead, now won and linked, and its customer. */
 export const leadConversion = z.object({
   created: z
     .boolean()
-    .describe('False when the lead had already been converted: the same customer is answered.'),
+    .describe(
+      'True when a new customer was made from the lead; false when it was linked to an existing customer or had already been converted (the same customer is answered).',
+    ),
   customer: z.object({ id: z.string(), display_name: z.string() }),
   lead: leadDetail,
 });

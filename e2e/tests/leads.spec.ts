@@ -9,7 +9,7 @@ const column = (page: Page, status: string) => page.getByRole('region', { name: 
 const card = (page: Page, status: string, name: string) =>
   column(page, status).locator('[data-lead]').filter({ hasText: name });
 
-test('a broker adds a lead, moves it to won on the board, converts it, writes the policy and walks a claim on it to paid', async ({
+test('a broker adds a lead, moves it to won on the board, links it to the customer already on the books, writes the policy and walks a claim on it to paid', async ({
   page,
   broker,
   request,
@@ -23,7 +23,11 @@ test('a broker adds a lead, moves it to won on the board, converts it, writes th
     policy_types: [{ policy_type_id: type, commission_percentage: '12.5' }],
   });
   // Someone already on the books with the same email: the new lead says so.
-  await post('/api/customers/', { first_name: 'M.', last_name: 'Golan', email: 'maya.golan@example.com' });
+  const golan = await post('/api/customers/', {
+    first_name: 'M.',
+    last_name: 'Golan',
+    email: 'maya.golan@example.com',
+  });
   await signInWithTokens(page, broker);
 
   await page.goto('/leads');
@@ -85,23 +89,31 @@ test('a broker adds a lead, moves it to won on the board, converts it, writes th
   await page.getByRole('button', { name: 'Convert to customer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Convert Maya Golan into a customer?' });
   await expect(dialog.getByRole('checkbox', { name: 'Record their first policy next' })).toBeChecked();
+  // The customer with her email is offered first, so she is not entered twice.
+  await expect(dialog.getByRole('radio', { name: 'Link to M. Golan' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'Create a new customer' })).not.toBeChecked();
   await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Convert' }).click();
+  await page.screenshot({ path: testInfo.outputPath('lead-convert-dialog.png') });
+  await dialog.getByRole('button', { name: 'Link and convert' }).click();
 
-  await expect(page).toHaveURL(/\/policies\/create\?customer_id=[0-9a-f-]+$/);
-  await expect(page.getByText('Maya Golan is now a customer.')).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue('Maya Golan');
+  // The new-policy form opens for her, with the cover and premium the lead was after.
+  await expect(page).toHaveURL(
+    new RegExp(`/policies/create\\?customer_id=${golan}&policy_type_id=${type}&total_premium=1250\\.00$`),
+  );
+  await expect(page.getByText('Maya Golan is linked to the customer M. Golan.')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue('M. Golan');
+  await expect(page.getByRole('textbox', { name: 'Total premium' })).toHaveValue('1250.00');
+  await expect(
+    page.getByText('Interested in Home & Contents: choose an insurer that sells it.'),
+  ).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('lead-converted-policy-form.png'), fullPage: true });
-  const customerId = new URL(page.url()).searchParams.get('customer_id');
 
-  // Her first policy, written from there, started a month ago.
+  // Her first policy, written from there, started a month ago: the insurer sells the type she wanted.
   await page.getByRole('combobox', { name: 'Insurer' }).click();
   await page.getByRole('option', { name: 'Harel Insurance' }).click();
-  await page.getByRole('combobox', { name: 'Policy type' }).click();
-  await page.getByRole('option', { name: 'Home & Contents' }).click();
+  await expect(page.getByRole('combobox', { name: 'Policy type' })).toHaveValue('Home & Contents');
   await page.getByRole('textbox', { name: 'Policy number' }).fill('HC-7001');
   await page.getByLabel('Starts').fill(dayFrom(-30));
-  await page.getByRole('textbox', { name: 'Total premium' }).fill('1250');
   await page.getByRole('button', { name: 'Add policy' }).click();
   await expect(page.getByRole('heading', { name: 'Policy HC-7001' })).toBeVisible();
 
@@ -127,12 +139,18 @@ test('a broker adds a lead, moves it to won on the board, converts it, writes th
   await page.screenshot({ path: testInfo.outputPath('lead-to-paid-claim.png'), fullPage: true });
 
   // The customer's page names the lead it came from, and lists the claim.
-  await page.goto(`/customers/${customerId}`);
+  await page.goto(`/customers/${golan}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'M. Golan' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Maya Golan' })).toHaveAttribute(
     'href',
     /\/leads\/[0-9a-f-]+$/,
   );
   await expect(page.getByRole('link', { name: /^CLM-\d{4}-0001$/ })).toBeVisible();
+
+  // Still one customer for her: linking made no second one.
+  await page.goto('/customers');
+  await expect(page.getByRole('link', { name: 'M. Golan' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Golan/ })).toHaveCount(1);
 });
 
 test('moving a lead to lost asks why, and the reason shows on the lead', async ({

@@ -198,7 +198,10 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
       body: { activity_type: 'meeting', summary: 'Met at the office.', occurred_at: '2026-01-05T10:00:00Z' },
     },
   ],
-  'POST /api/leads/:id/convert/': () => [{ status: 201 }],
+  'POST /api/leads/:id/convert/': (agency) => [
+    { status: 201 },
+    { body: { customer_id: agency.ids.customer } },
+  ],
   'GET /api/leads/stats/': () => [{ query: { date_from: '2026-01-01', date_to: '2026-03-31' } }],
   'POST /api/installments/:id/payment/': () => [
     { body: { payment_method: 'cash' } },

@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
+import { customers } from '../customers/tables.js';
 import { leads } from './tables.js';
 
 let t: TestApp;
@@ -28,6 +29,17 @@ const maya = {
 };
 
 /** Fills an agency's pipeline straight in the database, for tests about how many leads it has. */
+/** Fills an agency's book straight in the database, for tests at the plan's customer limit. */
+async function insertCustomers(tenantId: string, count: number) {
+  await withTenant(t.database.db, tenantId, (tx) =>
+    tx
+      .insert(customers)
+      .values(
+        Array.from({ length: count }, (_, index) => ({ tenantId, firstName: 'Bulk', lastName: `${index}` })),
+      ),
+  );
+}
+
 async function insertLeads(tenantId: string, count: number) {
   await withTenant(t.database.db, tenantId, (tx) =>
     tx
@@ -408,6 +420,96 @@ describe('leads', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().detail).toMatch(/first and last name/);
     expect((await as.get(`/api/leads/${nameless.id}/`)).json().status).toBe('new');
+  });
+
+  it('links a lead to the existing customer it matches instead of making the same person twice', async () => {
+    const { as, user } = await agency();
+    // The agency is at its plan's customer limit: linking makes no customer, so it still works.
+    await setSubscription(t, user.tenant_id, { plan: 'starter', status: 'active' });
+    await insertCustomers(user.tenant_id, 249);
+    const existing = (
+      await as.post('/api/customers/', { first_name: 'M.', last_name: 'Golan', email: 'maya@example.com' })
+    ).json();
+    const { id } = (await as.post('/api/leads/', { ...maya, status: 'quoted' })).json();
+    expect((await as.get(`/api/leads/${id}/`)).json().matches).toEqual([
+      expect.objectContaining({ kind: 'customer', id: existing.id, matched_on: ['email'] }),
+    ]);
+    expect((await as.post(`/api/leads/${id}/convert/`)).statusCode).toBe(402);
+
+    const linked = await as.post(`/api/leads/${id}/convert/`, { customer_id: existing.id });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json()).toMatchObject({
+      created: false,
+      customer: { id: existing.id, display_name: 'M. Golan' },
+      lead: { id, status: 'won', customer_id: existing.id },
+    });
+    expect((await as.get('/api/customers/')).json().count).toBe(250);
+    // Linked both ways: the customer's page finds the lead it came from, and its details stay its own.
+    expect(names(await as.get(`/api/leads/?customer_id=${existing.id}`))).toEqual(['Maya Golan']);
+    expect((await as.get(`/api/customers/${existing.id}/`)).json()).toMatchObject({
+      first_name: 'M.',
+      phone: '',
+    });
+    const timeline = (await as.get(`/api/leads/${id}/activities/`)).json().results;
+    expect(timeline[0]).toMatchObject({ from_status: 'quoted', to_status: 'won', user_id: user.id });
+
+    // Converting again, with or without the customer, answers the same one and changes nothing.
+    for (const again of [
+      await as.post(`/api/leads/${id}/convert/`),
+      await as.post(`/api/leads/${id}/convert/`, { customer_id: existing.id }),
+    ]) {
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ created: false, customer: { id: existing.id } });
+    }
+    const timelineAfter = (await as.get(`/api/leads/${id}/activities/`)).json().results;
+    expect(timelineAfter).toHaveLength(timeline.length);
+    expect((await as.get('/api/customers/')).json().count).toBe(250);
+
+    // A second lead for the same person cannot take a customer that already came from a lead.
+    const second = (await as.post('/api/leads/', maya)).json();
+    const taken = await as.post(`/api/leads/${second.id}/convert/`, { customer_id: existing.id });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().detail).toBe(
+      'M. Golan already came from the lead Maya Golan: a customer is linked to one lead only. Create a new customer instead, or open that lead.',
+    );
+    expect((await as.get(`/api/leads/${second.id}/`)).json()).toMatchObject({
+      status: 'new',
+      customer_id: null,
+    });
+    // Nor can a converted lead be moved to another customer by converting it again.
+    const [bulk] = (await as.get('/api/customers/?search=Bulk&page_size=1')).json().results;
+    const moved = await as.post(`/api/leads/${id}/convert/`, { customer_id: bulk.id });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().detail).toBe('Maya Golan was already converted into the customer M. Golan.');
+  });
+
+  it("refuses to link a lead to another agency's customer or to no customer at all", async () => {
+    const owner = await agency();
+    const other = await agency();
+    const theirs = (
+      await other.as.post('/api/customers/', { first_name: 'Maya', last_name: 'Golan' })
+    ).json();
+    const { id } = (await owner.as.post('/api/leads/', maya)).json();
+
+    for (const customerId of [theirs.id, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await owner.as.post(`/api/leads/${id}/convert/`, { customer_id: customerId });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ customer_id: ['Choose one of your customers.'] });
+    }
+    expect((await owner.as.post(`/api/leads/${id}/convert/`, { customer_id: 'maya' })).json()).toEqual({
+      customer_id: ['Choose one of your customers.'],
+    });
+    expect((await owner.as.get(`/api/leads/${id}/`)).json()).toMatchObject({
+      status: 'new',
+      customer_id: null,
+    });
+    expect((await owner.as.get('/api/customers/')).json().count).toBe(0);
+    expect((await other.as.get(`/api/leads/?customer_id=${theirs.id}`)).json().count).toBe(0);
+
+    // An empty body converts as before: a new customer from the lead.
+    const converted = await owner.as.post(`/api/leads/${id}/convert/`, {});
+    expect(converted.statusCode).toBe(201);
+    expect(converted.json()).toMatchObject({ created: true, customer: { display_name: 'Maya Golan' } });
   });
 
   it('counts leads by status, the open pipeline, and the conversion rate of leads closed in a period', async () => {

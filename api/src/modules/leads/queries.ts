@@ -174,6 +174,15 @@ export async function findLead(tx: Transaction, tenantId: string, id: string, { 
   return row && toLead(row);
 }
 
+/** The lead a customer came from, if any (a customer is linked to one lead at most). */
+export async function findLeadOfCustomer(tx: Transaction, tenantId: string, customerId: string) {
+  const [row] = await tx
+    .select({ id: leads.id, displayName: leads.displayName })
+    .from(leads)
+    .where(and(eq(leads.tenantId, tenantId), eq(leads.customerId, customerId)));
+  return row;
+}
+
 export async function countLeads(tx: Transaction, tenantId: string): Promise<number> {
   const [row] = await tx.select({ count: countRows() }).from(leads).where(eq(leads.tenantId, tenantId));
   return row?.count ?? 0;

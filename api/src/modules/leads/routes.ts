@@ -7,6 +7,7 @@ import {
   leadAssigneeList,
   leadBody,
   leadConversion,
+  leadConversionBody,
   leadDetail,
   leadListQuery,
   leadMatchList,
@@ -334,10 +335,17 @@ export const leadRoutes =
           tags,
           summary: 'Turn a lead into a customer',
           description:
-            "Creates a customer from the lead's name, business, email, phone and notes, links the two and marks the lead won (201). A lead already converted answers its customer (200) and creates nothing. Needs the plan's Customers module besides Leads (403); 402 when the plan's customer limit is reached; 422 when a business lead has no contact name yet.",
+            "Without a body (or without `customer_id`), creates a customer from the lead's name, business, email, phone and notes, links the two and marks the lead won (201). With `customer_id`, links the lead to that existing customer of the agency instead, typically one of the lead's matches, so the same person is not entered twice: the lead is marked won and linked both ways as in a conversion, nothing is created and the plan's customer limit is not used (200, `created: false`); 400 on `customer_id` when the agency has no such customer; 409 when that customer already came from another lead (a customer is linked to one lead only). A lead already converted answers its customer (200) and creates nothing; naming another customer for it is a 409. Needs the plan's Customers module besides Leads (403); 402 when the plan's customer limit is reached on creating; 422 when a business lead to create a customer from has no contact name yet.",
           security: bearerAuth,
           params: idParams,
-          response: { 200: leadConversion, 201: leadConversion, 422: detailResponse, ...errors },
+          body: leadConversionBody.nullish(),
+          response: {
+            200: leadConversion,
+            201: leadConversion,
+            409: detailResponse,
+            422: detailResponse,
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -346,7 +354,7 @@ export const leadRoutes =
         const modules = [MODULE, 'module_customers'] as const;
         const conversion = await withModule(ctx, request, modules, async (tx, { tenantId, userId }) => {
           await actAs(tx, userId);
-          const { created, customer } = await convertLead(tx, tenantId, id);
+          const { created, customer } = await convertLead(tx, tenantId, id, request.body?.customer_id);
           return { created, customer, lead: await readLead(tx, tenantId, id) };
         });
         return reply.code(conversion.created ? 201 : 200).send({

@@ -5,6 +5,7 @@ import type {
   LeadAssignee,
   LeadBody,
   LeadConversion,
+  LeadConversionBody,
   LeadDetail,
   LeadMatch,
   LeadMatchQuery,
@@ -145,11 +146,18 @@ export function useLogActivity(id: string) {
   });
 }
 
-/** Converting adds a customer too: the customer lists, their analytics and the usage change. */
+/**
+ * Converting adds a customer too, or links the lead to `customerId`, one the agency already has:
+ * the customer lists, their analytics and the usage change.
+ */
 export function useConvertLead(id: string) {
   const markChanged = useMarkChanged([...affected, queryKeys.customers, queryKeys.analytics]);
   return useMutation({
-    mutationFn: () => api.post<LeadConversion>(`/leads/${id}/convert/`),
+    mutationFn: (customerId?: string) =>
+      api.post<LeadConversion>(
+        `/leads/${id}/convert/`,
+        customerId ? ({ customer_id: customerId } satisfies LeadConversionBody) : undefined,
+      ),
     onSuccess: () => markChanged(),
   });
 }

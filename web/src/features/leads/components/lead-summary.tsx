@@ -7,6 +7,7 @@ import {
   Group,
   Menu,
   Modal,
+  Radio,
   SimpleGrid,
   Stack,
   Text,
@@ -104,7 +105,7 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
             open their customer page
           </Anchor>{' '}
           ·{' '}
-          <Anchor component={Link} to={`/policies/create?customer_id=${lead.customer_id}`}>
+          <Anchor component={Link} to={newPolicyPath(lead, lead.customer_id)}>
             record a policy
           </Anchor>
         </Text>
@@ -115,22 +116,47 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
 }
 
 /**
+ * The new-policy form for the customer a lead became, with what the lead was interested in: its
+ * type of cover and estimated premium.
+ */
+function newPolicyPath(lead: LeadDetail, customerId: string): string {
+  const params = new URLSearchParams({ customer_id: customerId });
+  if (lead.policy_type_id) params.set('policy_type_id', lead.policy_type_id);
+  if (lead.estimated_premium) params.set('total_premium', lead.estimated_premium);
+  return `/policies/create?${params}`;
+}
+
+/** The choice meaning "make a new customer from the lead" rather than link to a matching one. */
+const NEW_CUSTOMER = 'new';
+
+/**
  * Turns the lead into a customer (marking it won); then, by default, opens the new-policy form for
- * that customer. A converted lead has its customer already, so the button is not offered again.
+ * that customer. When customers with the same email or phone exist, the broker chooses between
+ * linking the lead to one of them (the first by default) and making a new customer, so the same
+ * person is not entered twice. A converted lead has its customer already, so the button is not
+ * offered again.
  */
 function ConvertButton({ lead }: { lead: LeadDetail }) {
   const navigate = useNavigate();
   const convert = useConvertLead(lead.id);
   const [opened, { open, close }] = useDisclosure(false);
   const [recordPolicy, setRecordPolicy] = useState(true);
+  const customers = lead.matches.filter((match) => match.kind === 'customer');
+  const [choice, setChoice] = useState(NEW_CUSTOMER);
   const touch = useDevice() === 'mobile' ? 44 : undefined;
   if (lead.customer_id) return null;
+  const linking = choice !== NEW_CUSTOMER;
   const confirm = () =>
-    convert.mutate(undefined, {
-      onSuccess: ({ customer }) => {
-        notifications.show({ color: 'green', message: `${customer.display_name} is now a customer.` });
+    convert.mutate(linking ? choice : undefined, {
+      onSuccess: ({ customer, created }) => {
+        notifications.show({
+          color: 'green',
+          message: created
+            ? `${customer.display_name} is now a customer.`
+            : `${lead.display_name} is linked to the customer ${customer.display_name}.`,
+        });
         close();
-        navigate(recordPolicy ? `/policies/create?customer_id=${customer.id}` : `/customers/${customer.id}`);
+        navigate(recordPolicy ? newPolicyPath(lead, customer.id) : `/customers/${customer.id}`);
       },
     });
   return (
@@ -141,6 +167,7 @@ function ConvertButton({ lead }: { lead: LeadDetail }) {
         leftSection={<IconUserCheck size={14} aria-hidden />}
         onClick={() => {
           convert.reset();
+          setChoice(customers[0]?.id ?? NEW_CUSTOMER);
           open();
         }}
       >
@@ -154,9 +181,40 @@ function ConvertButton({ lead }: { lead: LeadDetail }) {
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack gap="md">
+          {customers.length > 0 && (
+            <Radio.Group
+              label={
+                customers.length === 1
+                  ? 'A customer with the same details exists already'
+                  : 'Customers with the same details exist already'
+              }
+              value={choice}
+              onChange={(value) => {
+                convert.reset();
+                setChoice(value);
+              }}
+            >
+              <Stack gap="sm" mt="xs">
+                {customers.map((customer) => (
+                  <Radio
+                    key={customer.id}
+                    value={customer.id}
+                    label={`Link to ${customer.display_name}`}
+                    description={[customer.email, customer.phone].filter(Boolean).join(' · ')}
+                    styles={{
+                      label: { overflowWrap: 'anywhere' },
+                      description: { overflowWrap: 'anywhere' },
+                    }}
+                  />
+                ))}
+                <Radio value={NEW_CUSTOMER} label="Create a new customer" />
+              </Stack>
+            </Radio.Group>
+          )}
           <Text fz="sm">
-            A customer is added with their name, email, phone and notes, and the lead is marked won. The lead
-            stays linked to the customer.
+            {linking
+              ? "The lead is marked won and linked to this customer; the customer's details stay as they are."
+              : 'A customer is added with their name, email, phone and notes, and the lead is marked won. The lead stays linked to the customer.'}
           </Text>
           <Checkbox
             label="Record their first policy next"
@@ -169,7 +227,7 @@ function ConvertButton({ lead }: { lead: LeadDetail }) {
               Cancel
             </Button>
             <Button loading={convert.isPending} onClick={confirm}>
-              Convert
+              {linking ? 'Link and convert' : 'Convert'}
             </Button>
           </Group>
         </Stack>

@@ -33,6 +33,7 @@ import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useCustomerChoices, useInsurerChoices, useSavePolicy } from '../api.js';
+import { type PolicyPrefill, policyPrefill } from '../prefill.js';
 import { PolicyNumberWarning } from './policy-number-warning.js';
 
 type PolicyFormValues = {
@@ -61,16 +62,16 @@ const FREQUENCY_OPTIONS = PAYMENT_FREQUENCIES.map((value) => ({
 /** A year's cover: 1 March to the last day of February. */
 const oneYearFrom = (start: string): string => termEnd(start, 12);
 
-function initialValues(today: string, policy?: Policy, customerId = ''): PolicyFormValues {
+function initialValues(today: string, policy?: Policy, prefill?: PolicyPrefill): PolicyFormValues {
   const start = policy?.start_date ?? today;
   return {
     policy_number: policy?.policy_number ?? '',
-    customer_id: policy?.customer.id ?? customerId,
+    customer_id: policy?.customer.id ?? prefill?.customer_id ?? '',
     company_id: policy?.company_id ?? '',
-    policy_type_id: policy?.policy_type_id ?? '',
+    policy_type_id: policy?.policy_type_id ?? prefill?.policy_type_id ?? '',
     start_date: start,
     end_date: policy?.end_date ?? oneYearFrom(start),
-    total_premium: policy?.total_premium ?? '',
+    total_premium: policy?.total_premium ?? prefill?.total_premium ?? '',
     // A net premium equal to the total was most likely left blank: keep it following the total.
     net_premium: policy && policy.net_premium !== policy.total_premium ? policy.net_premium : '',
     commission_percentage: policy?.commission_percentage ?? '',
@@ -112,7 +113,7 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
   const customers = useCustomerChoices(search);
   const today = useAgencyToday();
   const form = useForm<PolicyFormValues>({
-    initialValues: initialValues(today, policy, searchParams.get('customer_id') ?? ''),
+    initialValues: initialValues(today, policy, policy ? undefined : policyPrefill(searchParams)),
     validate: (values) => validateBody(toBody(values)),
   });
   const { onSubmit, error } = useFormSubmit(form, async (values) => {
@@ -122,6 +123,12 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
   });
 
   const insurer = insurers.data?.find((company) => company.id === form.values.company_id);
+  // A type brought in the address (from a lead) waits for an insurer that sells it: say which.
+  const wantedType = insurer
+    ? undefined
+    : insurers.data
+        ?.flatMap((company) => company.policy_types)
+        .find((rate) => rate.policy_type_id === form.values.policy_type_id);
   const customerOptions = (customers.data ?? []).map((customer) => ({
     value: customer.id,
     label: customer.display_name,
@@ -159,7 +166,13 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
                 {...form.getInputProps('company_id')}
                 onChange={(companyId) => {
                   form.setFieldValue('company_id', companyId ?? '');
-                  form.setFieldValue('policy_type_id', '');
+                  // A type chosen already (or brought from a lead) stays if this insurer sells it too.
+                  const company = insurers.data?.find((row) => row.id === companyId);
+                  const rate = company?.policy_types.find(
+                    (row) => row.policy_type_id === form.values.policy_type_id,
+                  );
+                  form.setFieldValue('policy_type_id', rate ? rate.policy_type_id : '');
+                  if (rate) form.setFieldValue('commission_percentage', rate.commission_percentage);
                 }}
               />
               <Select
@@ -167,6 +180,9 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
                 required
                 disabled={!insurer}
                 placeholder={insurer ? 'Choose what it sells' : 'Choose the insurer first'}
+                description={
+                  wantedType && `Interested in ${wantedType.name}: choose an insurer that sells it.`
+                }
                 data={(insurer?.policy_types ?? []).map((rate) => ({
                   value: rate.policy_type_id,
                   label: rate.custom_name || rate.name,

@@ -87,7 +87,7 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
             </Text>
           )}
         </DetailField>
-        <DetailField label="Next follow-up">
+        <DetailField label="Next follow-up" empty="None planned">
           {lead.next_follow_up_at && (
             <Text c={overdue ? 'red.9' : undefined} fw={overdue ? 600 : undefined}>
               {overdue && 'Overdue: '}
@@ -95,7 +95,9 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
             </Text>
           )}
         </DetailField>
-        <DetailField label="Assigned to">{lead.assigned_user_name}</DetailField>
+        <DetailField label="Assigned to" empty="Unassigned">
+          {lead.assigned_user_name}
+        </DetailField>
         <DetailField label="Added">{formatDate(lead.created_at)}</DetailField>
       </SimpleGrid>
       {lead.customer_id && (

@@ -9,19 +9,19 @@ test('a module on its way opens in the app shell and says what it will do', asyn
   broker,
 }, testInfo) => {
   await signInWithTokens(page, broker);
-  await page.goto('/calendar');
-  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This part of Coverdesk is on its way' })).toBeVisible();
-  await expect(page.getByText(/your own appointments on one calendar/)).toBeVisible();
+  await expect(page.getByText(/instalments falling due, in one place/)).toBeVisible();
   // The app's header, not the marketing page's.
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start free trial' })).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('calendar-on-its-way.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('notifications-on-its-way.png'), fullPage: true });
 
   // Any page of it, as an old link or a bookmark would ask for.
-  await page.goto('/calendar/week');
-  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  await page.goto('/notifications/unread');
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'This part of Coverdesk is on its way' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Back to the dashboard' }).click();
@@ -36,8 +36,8 @@ test('the menu lists what works, then what is on its way', async ({ page, broker
   await expect(menu.getByRole('link', { name: 'Payments Management' })).toBeVisible();
   await expect(menu.getByText('On its way')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('menu.png') });
-  await menu.getByRole('link', { name: 'Calendar' }).click();
-  await expect(page).toHaveURL(/\/calendar$/);
+  await menu.getByRole('link', { name: 'Notification Settings' }).click();
+  await expect(page).toHaveURL(/\/notifications-settings$/);
   await expect(page.getByRole('heading', { name: 'This part of Coverdesk is on its way' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -58,8 +58,8 @@ test('an unknown path takes a signed-in broker to the dashboard, and a visitor h
 });
 
 test('a visitor opening a module on its way is asked to sign in first', async ({ page }) => {
-  await page.goto('/calendar');
-  await expect(page).toHaveURL(/\/login\?next=%2Fcalendar$/);
+  await page.goto('/notifications');
+  await expect(page).toHaveURL(/\/login\?next=%2Fnotifications$/);
 });
 
 test('every page has the Coverdesk icon', async ({ page, request }) => {

@@ -24,8 +24,8 @@ const SIGNED_IN_SCREENS = [
   { path: '/profile/settings', heading: 'Profile settings' },
   { path: '/billing', heading: 'Billing' },
   // Screens on their way: the app shell and what the module will do.
-  { path: '/calendar', heading: 'Calendar' },
   { path: '/support', heading: 'Support' },
+  { path: '/notifications', heading: 'Notifications' },
 ];
 
 async function lookAt(

@@ -22,11 +22,11 @@ function PageTitle({ compact }: { compact?: boolean }) {
   const handle = useRouteHandle();
   return (
     <Box miw={0}>
-      <Title order={1} fz={compact ? 'lg' : 'h3'} lh={1.2} lineClamp={1}>
+      <Title order={1} fz={compact ? 'md' : 'h3'} lh={1.2} lineClamp={1}>
         {handle.title ?? 'Dashboard'}
       </Title>
-      {handle.subtitle && !compact && (
-        <Text fz="sm" c="dimmed" truncate>
+      {handle.subtitle && (
+        <Text fz={compact ? 'xs' : 'sm'} c="dimmed" truncate>
           {handle.subtitle}
         </Text>
       )}

@@ -206,7 +206,9 @@ export function Component() {
               </FeatureCard>
             ))}
           </SimpleGrid>
-          <Text c="gray.7">Leads, a calendar and reminders are being built now.</Text>
+          <Text c="gray.7">
+            Reminders by email, importing a book from a spreadsheet and global search are being built now.
+          </Text>
           <Group>
             <Button component={Link} to="/features" variant="light" size="md" mih={44}>
               See what works and what is coming

@@ -131,6 +131,35 @@ async function seedPolicies(client: pg.Client, tenantIds: string[], perTenant: n
   );
 }
 
+/**
+ * The large agency's pipeline beside its book: leads in every status with follow-ups spread over a
+ * year around today, and claims on its policies reported over the last three years, so the
+ * dashboard and the calendar read as much as a busy agency's would.
+ */
+async function seedPipeline(client: pg.Client, tenantId: string, leads: number, claims: number) {
+  await client.query(
+    `insert into leads (id, tenant_id, first_name, last_name, email, status, estimated_premium, next_follow_up_at,
+       created_at)
+     select gen_random_uuid(), $1, 'Lead', 'No ' || g, 'lead' || g || '@example.com',
+       (array['new', 'contacted', 'qualified', 'quoted', 'won', 'lost'])[1 + g % 6], 300 + (g % 40) * 25,
+       now() + make_interval(hours => (g * 37) % (365 * 24) - 180 * 24), now() - make_interval(hours => g % 9000)
+     from generate_series(1, $2) g`,
+    [tenantId, leads],
+  );
+  await client.query(
+    `insert into claims (id, tenant_id, policy_id, claim_number, incident_date, reported_date, claim_type, status,
+       amount_claimed, amount_approved, amount_paid)
+     select gen_random_uuid(), $1, p.id, 'CLM-' || p.g, p.start_date + 10, p.start_date + 12, 'accident', c.status,
+       c.amount, case when c.status in ('approved', 'paid') then c.amount end,
+       case when c.status = 'paid' then c.amount else 0 end
+     from (select id, start_date, row_number() over (order by id) g from policies where tenant_id = $1) p
+     cross join lateral (select (array['open', 'in_review', 'approved', 'paid', 'rejected', 'closed'])[1 + p.g % 6] status,
+       1000 + (p.g % 30) * 100 amount) c
+     where p.g <= $2`,
+    [tenantId, claims],
+  );
+}
+
 async function createTenants(client: pg.Client, count: number, prefix: string): Promise<string[]> {
   const created = await client.query<{ id: string }>(
     `insert into tenants (id, name) select gen_random_uuid(), $2 || g from generate_series(1, $1) g returning id`,
@@ -281,6 +310,7 @@ async function seed() {
       await seedPolicies(client, normal.slice(index, index + 100), policiesPerTenant, 200);
     }
     await seedPolicies(client, [large as string], largePolicies, 5000);
+    await seedPipeline(client, large as string, largePolicies / 10, largePolicies / 50);
     // Autovacuum would get there on its own; a benchmark should not depend on when it does.
     await client.query('vacuum analyze');
     const counts = await client.query(

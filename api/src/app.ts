@@ -28,6 +28,7 @@ import { commissionReportRoutes } from './modules/commission-report/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { leadRoutes } from './modules/leads/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(commissionReportRoutes(ctx));
       await api.register(claimRoutes(ctx));
       await api.register(leadRoutes(ctx));
+      await api.register(dashboardRoutes(ctx));
     },
     { prefix: '/api' },
   );

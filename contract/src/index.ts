@@ -8,6 +8,7 @@ export * from './companies.js';
 export * from './constants.js';
 export * from './contact.js';
 export * from './customers.js';
+export * from './dashboard.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './health.js';

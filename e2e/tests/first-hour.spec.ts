@@ -173,7 +173,7 @@ test('an insurer just added is in the list at once, even while the list reloads 
   }
 });
 
-test('the dashboard shows the setup steps until the agency has policies', async ({
+test('the dashboard shows the setup steps until the agency has policies, then its figures', async ({
   page,
   broker,
   request,
@@ -185,13 +185,11 @@ test('the dashboard shows the setup steps until the agency has policies', async 
 
   await seedAgency(request, broker);
   await page.reload();
-  await expect(page.getByText('Your day starts here', { exact: false })).toBeVisible();
+  const figures = page.getByRole('region', { name: 'Key figures' });
+  await expect(figures.getByRole('link', { name: /^Active policies/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Setting up your agency' })).toHaveCount(0);
-  await page
-    .getByRole('main')
-    .getByRole('link', { name: /Payments Management/ })
-    .click();
-  await expect(page).toHaveURL(/\/payments$/);
+  await figures.getByRole('link', { name: /^Overdue instalments/ }).click();
+  await expect(page).toHaveURL(/\/payments\?status=overdue$/);
 });
 
 async function registerThroughTheApp(page: Page): Promise<string> {

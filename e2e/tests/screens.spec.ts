@@ -89,7 +89,7 @@ const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => s
   { path: () => '/customer-analytics', heading: 'Customer Analytics' },
   { path: () => '/current-portfolio', heading: 'Current Portfolio' },
   { path: () => '/portfolio-history', heading: 'Portfolio History' },
-  // An agency with policies: the way to the daily screens instead of the setup steps.
+  // An agency with policies: its figures, lists and charts instead of the setup steps.
   { path: () => '/dashboard', heading: 'Dashboard' },
 ];
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client.js';
+import { one } from './query-helpers.js';
 
 /** The role tenant-scoped transactions run as; created without BYPASSRLS by the migrations. */
 export const APP_ROLE = 'coverdesk_app';
@@ -28,4 +29,10 @@ export function withTenant<T>(
     await enterTenant(tx, tenantId);
     return work(tx);
   });
+}
+
+/** The agency's today, "2026-11-23": its own time zone, which the tenant transaction set. */
+export async function agencyToday(tx: Transaction): Promise<string> {
+  const { rows } = await tx.execute<{ today: string }>(sql`select current_date::text as today`);
+  return one(rows).today;
 }

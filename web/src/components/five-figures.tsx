@@ -15,6 +15,23 @@ export interface Figure {
   note: ReactNode;
 }
 
+/** A figure's label, value and note, as every card of headline figures writes them. */
+export function FigureLines({ figure }: { figure: Figure }) {
+  return (
+    <>
+      <Text fz="sm" c="dimmed">
+        {figure.label}
+      </Text>
+      <Text fz={{ base: 'lg', sm: 'xl' }} fw={700} style={TABULAR_FIGURES} mt={2}>
+        {figure.value}
+      </Text>
+      <Text fz="xs" c="dimmed" mt={2}>
+        {figure.note}
+      </Text>
+    </>
+  );
+}
+
 /** The five figures, each a group named by its label; `label` names the row for screen readers. */
 export function FiveFigures({ label, figures }: { label: string; figures: readonly Figure[] }) {
   return (
@@ -22,15 +39,7 @@ export function FiveFigures({ label, figures }: { label: string; figures: readon
       {figures.map((figure, index) => (
         <Grid.Col key={figure.label} span={index === figures.length - 1 ? LAST_SPAN : SPAN}>
           <Card withBorder padding="md" role="group" aria-label={figure.label} h="100%">
-            <Text fz="sm" c="dimmed">
-              {figure.label}
-            </Text>
-            <Text fz={{ base: 'lg', sm: 'xl' }} fw={700} style={TABULAR_FIGURES} mt={2}>
-              {figure.value}
-            </Text>
-            <Text fz="xs" c="dimmed" mt={2}>
-              {figure.note}
-            </Text>
+            <FigureLines figure={figure} />
           </Card>
         </Grid.Col>
       ))}

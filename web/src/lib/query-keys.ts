@@ -19,6 +19,8 @@ export const queryKeys = {
   /** Customer and portfolio analytics: sums of customers, policies and payments. */
   analytics: ['analytics'] as const,
   usage: ['billing', 'usage'] as const,
+  /** The dashboard's figures: sums of everything, so always asked afresh (a zero lifetime). */
+  dashboard: ['dashboard'] as const,
   /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
   setup: ['dashboard', 'setup'] as const,
 };

@@ -8,12 +8,20 @@ import type {
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
+import { agencyToday } from '../../db/tenant.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
-import { overdue } from '../payments/queries.js';
-import { expectedCommission, receivedCommission } from '../policies/commission.js';
-import { expiringWithin, statusIs } from '../policies/status.js';
-import { bookMonths, customerTotals, installments, policies, policyMonths } from '../policies/tables.js';
+import { overdue, overdueTotals } from '../payments/queries.js';
+import { expectedCommission, keptReceivedCommission, receivedCommission } from '../policies/commission.js';
+import { bookStatusIs, expiringWithin, statusIs } from '../policies/status.js';
+import {
+  bookMonths,
+  customerTotals,
+  installments,
+  policies,
+  policyBookTotals,
+  policyMonths,
+} from '../policies/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
 
 // The agency's analytics, each a few set-based statements over its policies and instalments, and
@@ -85,8 +93,7 @@ export async function customerAnalytics(
   const lifetime = sql`
     select ${customerTotals.customerId} as customer_id, sum(${customerTotals.policies})::int as policies,
       sum(${customerTotals.totalPremium}) as premium, sum(${customerTotals.expectedCommission}) as expected,
-      sum(case when ${companies.commissionPaymentMethod} = 'pro_rata'
-        then ${customerTotals.receivedProRata} else ${customerTotals.receivedFullPolicy} end) as received,
+      sum(${keptReceivedCommission(customerTotals)}) as received,
       min(${customerTotals.firstStart}) as first_start
     from ${customerTotals}
     join ${companies} on ${companies.tenantId} = ${customerTotals.tenantId} and ${companies.id} = ${customerTotals.companyId}
@@ -279,15 +286,19 @@ export async function portfolioAnalytics(tx: Transaction, tenantId: string): Pro
         limit 1) as concentration,
       (select json_build_array(${renewalsWithin(30)}, ${renewalsWithin(60)}, ${renewalsWithin(90)})
         from ${policiesOfAgency(tenantId)} and ${expiringWithin(90)}) as renewals_due,
-      (select json_build_object('instalments', count(*),
-          'amount', ${money(sql`sum(${installments.amountDue} - ${installments.amountPaid})`)})
-        from ${installments} where ${installments.tenantId} = ${tenantId} and ${overdue}) as overdue
+      (select json_build_object('instalments', totals.instalments, 'amount', totals.amount)
+        from (${overdueTotals(tenantId)}) totals) as overdue
   `,
     ),
   );
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** The first days of the last `months` calendar months, oldest first, ending with the current one. */
+const lastMonths = (months: number) => sql`generate_series(
+    date_trunc('month', current_date) - make_interval(months => ${months - 1}), date_trunc('month', current_date),
+    interval '1 month')`;
 
 /**
  * The book month by month, from the figures its triggers keep per policy and month (migration 0016):
@@ -299,9 +310,7 @@ export async function portfolioHistory(
   tenantId: string,
   months: PortfolioHistoryMonths,
 ): Promise<PortfolioHistory> {
-  const window = sql`generate_series(
-    date_trunc('month', current_date) - make_interval(months => ${months - 1}), date_trunc('month', current_date),
-    interval '1 month')`;
+  const window = lastMonths(months);
   const thisMonth = sql`date_trunc('month', current_date)::date`;
 
   // The agency's months, each insurer's commission by its own payout method.
@@ -311,8 +320,7 @@ export async function portfolioHistory(
       sum(${bookMonths.newPolicies}) as new_policies, sum(${bookMonths.expectedCommission}) as expected,
       sum(${bookMonths.renewed}) as renewed, sum(${bookMonths.endedOpen}) as expired,
       sum(${bookMonths.cancelled}) as cancelled,
-      sum(case when ${companies.commissionPaymentMethod} = 'pro_rata'
-        then ${bookMonths.receivedProRata} else ${bookMonths.receivedFullPolicy} end) as received
+      sum(${keptReceivedCommission(bookMonths)}) as received
     from ${bookMonths}
     join ${companies} on ${companies.tenantId} = ${bookMonths.tenantId} and ${companies.id} = ${bookMonths.companyId}
     where ${bookMonths.tenantId} = ${tenantId} and ${bookMonths.month} <= current_date
@@ -334,7 +342,7 @@ export async function portfolioHistory(
     select count(*)::int as policies, sum(${policies.totalPremium}) as premium
     from ${policies} where ${policies.tenantId} = ${tenantId} and ${statusIs.active}`;
 
-  const { today } = one(await rows<{ today: string }>(tx, sql`select current_date::text as today`));
+  const today = await agencyToday(tx);
   const history = await rows<PortfolioHistory['results'][number]>(
     tx,
     sql`
@@ -373,4 +381,44 @@ export async function portfolioHistory(
     order by first_day`,
   );
   return { months, today, results: history };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * For the dashboard: each of the last `months` months' premium written (the total premiums of the
+ * terms, new or renewals, that started in it by today and are not cancelled) and the commission its
+ * payments earned (the portfolio history's `received_commission`). Both read kept totals: the book
+ * totals grouped by start date, and the history months.
+ */
+export async function monthlyWrittenAndReceived(
+  tx: Transaction,
+  tenantId: string,
+  months: number,
+): Promise<{ month: string; premium_written: string; commission_received: string }[]> {
+  const firstMonth = sql`(date_trunc('month', current_date) - make_interval(months => ${months - 1}))::date`;
+  const book = policyBookTotals;
+  return rows(
+    tx,
+    sql`
+    with written as (
+      select date_trunc('month', ${book.startDate})::date as month, sum(${book.totalPremium}) as premium
+      from ${book}
+      where ${book.tenantId} = ${tenantId} and not (${bookStatusIs.cancelled})
+        and ${book.startDate} >= ${firstMonth} and ${book.startDate} <= current_date
+      group by 1),
+    received as (
+      select ${bookMonths.month} as month, sum(${keptReceivedCommission(bookMonths)}) as received
+      from ${bookMonths}
+      join ${companies} on ${companies.tenantId} = ${bookMonths.tenantId} and ${companies.id} = ${bookMonths.companyId}
+      where ${bookMonths.tenantId} = ${tenantId} and ${bookMonths.month} >= ${firstMonth}
+        and ${bookMonths.month} <= current_date
+      group by ${bookMonths.month})
+    select to_char(month, 'YYYY-MM') as month, ${money(sql`written.premium`)} as premium_written,
+      ${money(sql`received.received`)} as commission_received
+    from (select first_day::date as month from ${lastMonths(months)} first_day) months
+    left join written using (month)
+    left join received using (month)
+    order by month`,
+  );
 }

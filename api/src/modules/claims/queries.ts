@@ -188,12 +188,6 @@ export async function findPolicyTerm(tx: Transaction, tenantId: string, policyId
   return row;
 }
 
-/** The agency's today (its own time zone, which the tenant transaction set). */
-export async function agencyToday(tx: Transaction): Promise<string> {
-  const { rows } = await tx.execute<{ today: string }>(sql`select current_date::text as today`);
-  return one(rows).today;
-}
-
 /**
  * The agency's next claim number of the year the claim was reported (`reportedDate`, by default the
  * agency's today), CLM-2026-0001 and on: one past the highest of that year's shape, whatever numbers

@@ -26,6 +26,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
+import { agencyToday } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
@@ -35,7 +36,6 @@ import {
   type Author,
   addAmountEvents,
   addClaimEvent,
-  agencyToday,
   claimHasMoved,
   createClaim,
   deleteClaim,

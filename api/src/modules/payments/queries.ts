@@ -66,13 +66,8 @@ function statusFilter(status: ListQuery['status']) {
   return status ? eq(installments.status, status) : undefined;
 }
 
-/** Instalments across the agency's policies, with the policy, customer and insurer each belongs to. */
-export async function listInstallments(
-  tx: Transaction,
-  tenantId: string,
-  query: ListQuery,
-): Promise<{ count: number; results: InstallmentRow[] }> {
-  const where = and(
+function listFilters(tenantId: string, query: ListQuery) {
+  return and(
     eq(installments.tenantId, tenantId),
     statusFilter(query.status),
     query.due_date_from ? gte(installments.dueDate, query.due_date_from) : undefined,
@@ -89,20 +84,21 @@ export async function listInstallments(
         )
       : undefined,
   );
-  const [total] = await tx
-    .select({ count: countRows() })
-    .from(installments)
-    .innerJoin(policies, policyOf)
-    .innerJoin(customers, customerOf)
-    .innerJoin(companies, companyOf)
-    .where(where);
-  const results = await tx
+}
+
+/** A page of the instalments the list shows, without counting them all. */
+export function listInstallmentRows(
+  tx: Transaction,
+  tenantId: string,
+  query: ListQuery,
+): Promise<InstallmentRow[]> {
+  return tx
     .select(rowColumns)
     .from(installments)
     .innerJoin(policies, policyOf)
     .innerJoin(customers, customerOf)
     .innerJoin(companies, companyOf)
-    .where(where)
+    .where(listFilters(tenantId, query))
     .orderBy(
       ...orderBy(
         query.ordering,
@@ -117,8 +113,33 @@ export async function listInstallments(
     )
     .limit(query.page_size)
     .offset(offsetOf(query));
+}
+
+/** Instalments across the agency's policies, with the policy, customer and insurer each belongs to. */
+export async function listInstallments(
+  tx: Transaction,
+  tenantId: string,
+  query: ListQuery,
+): Promise<{ count: number; results: InstallmentRow[] }> {
+  const [total] = await tx
+    .select({ count: countRows() })
+    .from(installments)
+    .innerJoin(policies, policyOf)
+    .innerJoin(customers, customerOf)
+    .innerJoin(companies, companyOf)
+    .where(listFilters(tenantId, query));
+  const results = await listInstallmentRows(tx, tenantId, query);
   return { count: total?.count ?? 0, results };
 }
+
+/**
+ * The agency's overdue instalments counted, and what remains unpaid on them (amount due less amount
+ * paid) summed: the payments list filtered on overdue, added up. A statement to embed or run.
+ */
+export const overdueTotals = (tenantId: string) => sql<{ instalments: number; amount: string }>`
+  select count(*)::int as instalments,
+    round(coalesce(sum(${installments.amountDue} - ${installments.amountPaid}), 0), 2)::text as amount
+  from ${installments} where ${installments.tenantId} = ${tenantId} and ${overdue}`;
 
 export async function findInstallment(
   tx: Transaction,

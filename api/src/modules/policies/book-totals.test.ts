@@ -50,6 +50,18 @@ const figures = (table: string, key = 'company_id') =>
     received_full_policy::numeric(14, 2)::text as full_policy, received_pro_rata::numeric(14, 2)::text as pro_rata
     from ${table} order by month, ${key}`;
 
+/** The type totals the trigger keeps (groups that came to zero aside), and the same grouped afresh. */
+const typeFigures = (from: string) =>
+  sql.raw(`select policy_type_id, start_date::text, end_date::text, standing, policies,
+    total_premium::numeric(14, 2)::text as premium from (${from}) groups
+    where (policies, total_premium) is distinct from (0, 0)
+    order by policy_type_id, start_date, end_date, standing`);
+const keptTypes = typeFigures('select * from policy_type_totals');
+const typesAfresh = typeFigures(`select policy_type_id, start_date, end_date,
+    policy_standing(cancelled_at, renewed_to_id) as standing, count(*)::int as policies,
+    sum(total_premium) as total_premium
+  from policies group by 1, 2, 3, 4`);
+
 const customerFigures =
   sql.raw(`select customer_id, company_id, policies, total_premium::numeric(14, 2)::text,
     expected_commission::numeric(14, 2)::text, received_full_policy::numeric(14, 2)::text,
@@ -60,7 +72,7 @@ const customerFigures =
  * The figures the triggers keep, against the same worked out afresh (then rolled back): each
  * policy's history months recomputed from its row, renewal links and instalments, the agency's months
  * against the sum of its policies' (groups that came to zero aside), and the customers' totals
- * recomputed from their policies.
+ * recomputed from their policies, and the type totals grouped afresh.
  */
 async function keptAndAfresh(tenantId: string) {
   const summed = sql.raw(`select company_id, month::text, sum(in_force)::int as in_force,
@@ -84,6 +96,7 @@ async function keptAndAfresh(tenantId: string) {
       policies: await rows(tx, policyMonths),
       book: await rows(tx, nonZero),
       customers: await rows(tx, customerFigures),
+      types: await rows(tx, keptTypes),
     };
     await tx.execute(sql`select policy_months_refresh(coalesce(array_agg(id), '{}')) from policies`);
     await tx.execute(sql`select customer_totals_refresh(array_agg(tenant_id), array_agg(id)) from customers`);
@@ -91,6 +104,7 @@ async function keptAndAfresh(tenantId: string) {
       policies: await rows(tx, policyMonths),
       book: await rows(tx, summed),
       customers: await rows(tx, customerFigures),
+      types: await rows(tx, typesAfresh),
     };
     tx.rollback();
   }).catch((error: unknown) => {
@@ -100,7 +114,7 @@ async function keptAndAfresh(tenantId: string) {
 }
 
 describe('the book totals', () => {
-  it('agree with the policies through every kind of change, and so do the kept history and customer totals', async () => {
+  it('agree with the policies through every kind of change, and so do the kept history, customer and type totals', async () => {
     const { as, user } = await signedInAgency(t.app);
     const ok = async (response: Promise<{ statusCode: number; body: string }>, status = 200) => {
       const answer = await response;
@@ -112,7 +126,7 @@ describe('the book totals', () => {
       const stats: PolicyStats = await ok(as.get('/api/policies/stats/'));
       expect(stats, step).toEqual(await statsFromPolicies(user.tenant_id));
       const kept = await keptAndAfresh(user.tenant_id);
-      expect(kept.kept, `${step}: history and customers`).toEqual(kept.afresh);
+      expect(kept.kept, `${step}: history, customers and types`).toEqual(kept.afresh);
       for (const [status, count] of Object.entries(stats.by_status)) {
         const page = await ok(as.get(`/api/policies/?status=${status}&page_size=100`));
         expect([page.count, page.results.length], `${step}: ${status}`).toEqual([count, count]);

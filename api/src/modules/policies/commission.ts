@@ -19,3 +19,15 @@ export const receivedCommissionOn = (paid: SQLWrapper): SQL<string> =>
 
 /** What the insurer owes so far, on what the policy has been paid. */
 export const receivedCommission: SQL<string> = receivedCommissionOn(policies.amountPaid);
+
+/**
+ * What a kept total (book totals, history months, customer totals) says the insurer owes, under its
+ * payout method as it is today: the triggers sum the received commission under both. Needs
+ * `companies` joined to the total's insurer.
+ */
+export const keptReceivedCommission = (kept: {
+  receivedFullPolicy: SQLWrapper;
+  receivedProRata: SQLWrapper;
+}) =>
+  sql<string>`case when ${companies.commissionPaymentMethod} = 'pro_rata'
+    then ${kept.receivedProRata} else ${kept.receivedFullPolicy} end`;

@@ -34,9 +34,9 @@ import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { installmentColumns } from '../payments/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
-import { expectedCommission, receivedCommission } from './commission.js';
-import { bookStatusIs, expiringWithin, policyStatus, statusIs } from './status.js';
-import { installments, policies, policyBookTotals } from './tables.js';
+import { expectedCommission, keptReceivedCommission, receivedCommission } from './commission.js';
+import { bookStatusIs, expiringWithin, policyStatus, statusIs, typeTotalsStatusIs } from './status.js';
+import { installments, policies, policyBookTotals, policyTypeTotals } from './tables.js';
 
 type ListQuery = z.output<typeof policyListQuery>;
 
@@ -505,8 +505,7 @@ export async function listInstallments(
  * A group of the book's received commission, under its insurer's payout method as it is today.
  * Needs `companies` joined to the group's insurer.
  */
-export const bookReceivedCommission = sql`case when ${companies.commissionPaymentMethod} = 'pro_rata'
-    then ${policyBookTotals.receivedProRata} else ${policyBookTotals.receivedFullPolicy} end`;
+export const bookReceivedCommission = keptReceivedCommission(policyBookTotals);
 
 /**
  * Counts by status, premium in force and commission, for the agency or one insurer, from the book
@@ -544,4 +543,32 @@ export async function summarizePolicies(
     );
   const { total, pending, active, expired, cancelled, renewed, ...sums } = one(totals);
   return { total, by_status: { pending, active, expired, cancelled, renewed }, ...sums };
+}
+
+/**
+ * The policies active today by type, with their premiums, most first: the policy list filtered on
+ * active and each type. Read from the kept type totals, a few thousand groups however large the book.
+ */
+export function activePoliciesByType(tx: Transaction, tenantId: string) {
+  const kept = policyTypeTotals;
+  const count = sql<number>`sum(${kept.policies})::int`;
+  return (
+    tx
+      .select({
+        policy_type_id: kept.policyTypeId,
+        policy_type_name: policyTypes.name,
+        policies: count,
+        premium: sql<string>`round(sum(${kept.totalPremium}), 2)::text`,
+      })
+      .from(kept)
+      .innerJoin(
+        policyTypes,
+        and(eq(policyTypes.tenantId, kept.tenantId), eq(policyTypes.id, kept.policyTypeId)),
+      )
+      .where(and(eq(kept.tenantId, tenantId), typeTotalsStatusIs.active))
+      .groupBy(kept.policyTypeId, policyTypes.name)
+      // Groups whose policies all moved on stay behind as zeros.
+      .having(sql`${count} > 0`)
+      .orderBy(desc(count), sql`lower(${policyTypes.name})`, kept.policyTypeId)
+  );
 }

@@ -1,6 +1,7 @@
 import { POLICY_STATUSES, type PolicyStatus } from '@coverdesk/contract';
 import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type POLICY_STANDINGS, policies, policyBookTotals } from './tables.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type POLICY_STANDINGS, policies, policyBookTotals, policyTypeTotals } from './tables.js';
 
 // The one definition of a policy's status. Cancellation and renewal are facts recorded on the row
 // and win (its standing); an open policy is pending, active or expired by today's date against its
@@ -34,19 +35,24 @@ export const statusIs = statusConditions(
   policies.endDate,
 );
 
-/**
- * For the groups of policy_book_totals, whose trigger works out the same standing in SQL. The
- * standings are written as literals: a statement built once per shape holds no values of its own.
- */
-export const bookStatusIs = statusConditions(
-  {
-    cancelled: sql`${policyBookTotals.standing} = 'cancelled'`,
-    renewed: sql`${policyBookTotals.standing} = 'renewed'`,
-    open: sql`${policyBookTotals.standing} = 'open'`,
-  },
-  policyBookTotals.startDate,
-  policyBookTotals.endDate,
-);
+/** For the groups of a table kept by a trigger that works out the same standing in SQL. */
+const keptStatusIs = (table: { standing: AnyPgColumn; startDate: AnyPgColumn; endDate: AnyPgColumn }) =>
+  // The standings are written as literals: a statement built once per shape holds no values of its own.
+  statusConditions(
+    {
+      cancelled: sql`${table.standing} = 'cancelled'`,
+      renewed: sql`${table.standing} = 'renewed'`,
+      open: sql`${table.standing} = 'open'`,
+    },
+    table.startDate,
+    table.endDate,
+  );
+
+/** For the groups of policy_book_totals. */
+export const bookStatusIs = keptStatusIs(policyBookTotals);
+
+/** For the groups of policy_type_totals. */
+export const typeTotalsStatusIs = keptStatusIs(policyTypeTotals);
 
 /** The conditions are exclusive and cover every policy, so they read as one value. */
 export const policyStatus = sql<PolicyStatus>`case ${sql.join(

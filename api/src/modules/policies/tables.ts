@@ -246,3 +246,30 @@ export const customerTotals = pgTable(
     index('customer_totals_tenant_idx').on(t.tenantId),
   ],
 );
+
+/**
+ * The agency's policies counted and summed by type, term and standing, so the dashboard's policies by
+ * type read a few thousand rows however large the book; the status of a group follows from its dates
+ * on the day it is read, as in policy_book_totals. Kept by a trigger on `policies` (migration
+ * policy-type-totals), never written by the application. Tenant-owned.
+ */
+export const policyTypeTotals = pgTable(
+  'policy_type_totals',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    policyTypeId: uuid('policy_type_id').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    standing: text('standing', { enum: POLICY_STANDINGS }).notNull(),
+    policies: integer('policies').notNull(),
+    totalPremium: numeric('total_premium').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'policy_type_totals_pkey',
+      columns: [t.tenantId, t.policyTypeId, t.startDate, t.endDate, t.standing],
+    }),
+    // Today's active groups: the standing, then the dates.
+    index('policy_type_totals_status_idx').on(t.tenantId, t.standing, t.endDate, t.startDate),
+  ],
+);

@@ -1,4 +1,4 @@
-import type { SetupStatus, UsageSummary } from '@coverdesk/contract';
+import type { Dashboard, SetupStatus, UsageSummary } from '@coverdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
@@ -25,5 +25,17 @@ export function useAgencySetup() {
         policies: usage.policies.current_value > 0,
       };
     },
+  });
+}
+
+/**
+ * Every figure and list of the dashboard in one call; never kept (the spec's zero lifetime). Asked
+ * only when shown: an agency still setting up sees what the figures will be instead.
+ */
+export function useDashboard(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.dashboard, 'figures'],
+    queryFn: ({ signal }) => api.get<Dashboard>('/dashboard/', { signal }),
+    enabled,
   });
 }

@@ -3,21 +3,21 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import { Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChartPie } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState } from '../../../components/page-states.js';
-import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
-import { Money, useFormatMoney } from '../../../lib/money.js';
-import { usePortfolio } from '../api.js';
-import { AnalyticsSkeleton } from '../components/analytics-skeleton.js';
-import { ChartCard, FigureCard } from '../components/chart-card.js';
+import { ChartCard, FigureCard } from '../../../components/charts/chart-card.js';
 import {
   formatCount,
   formatShare,
   SERIES_COLORS,
   useChartMoney,
   withOthers,
-} from '../components/chart-format.js';
-import { FigureTable } from '../components/figure-table.js';
-import { SeriesName } from '../components/series-name.js';
+} from '../../../components/charts/chart-format.js';
+import { FigureTable } from '../../../components/charts/figure-table.js';
+import { SeriesName } from '../../../components/charts/series-name.js';
+import { EmptyState, ErrorState } from '../../../components/page-states.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { Money, useFormatMoney } from '../../../lib/money.js';
+import { usePortfolio } from '../api.js';
+import { AnalyticsSkeleton } from '../components/analytics-skeleton.js';
 import { StatCard, StatGrid } from '../components/stat-card.js';
 
 /** /current-portfolio: the book in force today, where it is placed, what renews and what is owed. */

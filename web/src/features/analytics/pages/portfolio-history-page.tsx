@@ -9,21 +9,21 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState } from '../../../components/page-states.js';
-import { TABULAR_FIGURES } from '../../../lib/format.js';
-import { Money, useFormatMoney } from '../../../lib/money.js';
-import { useDevice } from '../../../lib/viewport.js';
-import { usePortfolioHistory } from '../api.js';
-import { AnalyticsSkeleton } from '../components/analytics-skeleton.js';
-import { ChartCard, FigureCard } from '../components/chart-card.js';
+import { ChartCard, FigureCard } from '../../../components/charts/chart-card.js';
 import {
   formatCount,
   formatMonth,
   formatShare,
   sumMoney,
   useChartMoney,
-} from '../components/chart-format.js';
-import { FigureTable } from '../components/figure-table.js';
+} from '../../../components/charts/chart-format.js';
+import { FigureTable } from '../../../components/charts/figure-table.js';
+import { EmptyState, ErrorState } from '../../../components/page-states.js';
+import { TABULAR_FIGURES } from '../../../lib/format.js';
+import { Money, useFormatMoney } from '../../../lib/money.js';
+import { useDevice } from '../../../lib/viewport.js';
+import { usePortfolioHistory } from '../api.js';
+import { AnalyticsSkeleton } from '../components/analytics-skeleton.js';
 import { PeriodControl } from '../components/period-control.js';
 import { StatCard, StatGrid } from '../components/stat-card.js';
 import { useUrlChoice } from '../use-url-choice.js';

@@ -6,11 +6,11 @@ import { type Column, DataList } from '../../../components/data-list.js';
 import { InstallmentStatusBadge } from '../../../components/installment-status-badge.js';
 import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
+import { PaymentButton } from '../../../components/payment-button.js';
 import { formatDate } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
 import { useInstallments } from '../api.js';
-import { PaymentButton } from '../components/record-payment.js';
 
 const FILTERS = ['status', 'due_date_from', 'due_date_to', 'company_id', 'customer_id'] as const;
 const STATUS_OPTIONS = [

@@ -2,10 +2,10 @@ import { PAYMENT_METHOD_LABELS, type Policy } from '@coverdesk/contract';
 import { Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { InstallmentStatusBadge } from '../../../components/installment-status-badge.js';
 import { ErrorState } from '../../../components/page-states.js';
+import { type PayableInstallment, PaymentButton } from '../../../components/payment-button.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 import { useDevice } from '../../../lib/viewport.js';
-import { type PayableInstallment, PaymentButton } from '../../payments/components/record-payment.js';
 import { usePolicyInstallments } from '../api.js';
 
 /**

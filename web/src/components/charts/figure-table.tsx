@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { TABULAR_FIGURES } from '../../../lib/format.js';
+import { TABULAR_FIGURES } from '../../lib/format.js';
 
 export interface FigureColumn<Row> {
   header: string;

@@ -1,7 +1,7 @@
 import { fromCents, toCents } from '@coverdesk/contract';
 import type { MantineColor } from '@mantine/core';
-import { formatMoney } from '../../../lib/format.js';
-import { useSession } from '../../../lib/session-context.js';
+import { formatMoney } from '../../lib/format.js';
+import { useSession } from '../../lib/session-context.js';
 
 /**
  * Colours of a breakdown's slices and bars, in order. Each is paired with its name in the figures

@@ -3,19 +3,65 @@ import {
   type InstallmentRow,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  type PaymentBody,
+  type PaymentCorrectionBody,
   type PaymentMethod,
   toCents,
 } from '@coverdesk/contract';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
-import { FormError } from '../../../components/form-error.js';
-import { useFormSubmit } from '../../../lib/form.js';
-import { Money, useFormatMoney } from '../../../lib/money.js';
-import { useAgencyToday } from '../../../lib/use-agency-today.js';
-import { useCorrectPayment, useRecordPayment, useUndoPayment } from '../api.js';
+import { api } from '../lib/api-client.js';
+import { useFormSubmit } from '../lib/form.js';
+import { Money, useFormatMoney } from '../lib/money.js';
+import { queryKeys, useMarkChanged } from '../lib/query-keys.js';
+import { useAgencyToday } from '../lib/use-agency-today.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { FormError } from './form-error.js';
+
+/**
+ * A payment shows in the instalment lists, the policy's totals, the insurer's figures, the customer's
+ * balance, the commission received in the report, the analytics and the dashboard.
+ */
+const affected = [
+  queryKeys.payments,
+  queryKeys.policies,
+  queryKeys.companies,
+  queryKeys.customers,
+  queryKeys.commissionReport,
+  queryKeys.analytics,
+  queryKeys.dashboard,
+];
+
+/** Records a payment on an instalment (by default: what remains, today). */
+function useRecordPayment() {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PaymentBody }) =>
+      api.post<InstallmentRow>(`/installments/${id}/payment/`, body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+/** Sets the payment on an instalment as a whole: amount, date, method and reference. */
+function useCorrectPayment() {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PaymentCorrectionBody }) =>
+      api.put<InstallmentRow>(`/installments/${id}/payment/`, body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+function useUndoPayment() {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: (id: string) => api.delete<InstallmentRow>(`/installments/${id}/payment/`),
+    onSuccess: () => markChanged(),
+  });
+}
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
@@ -27,6 +73,8 @@ export type PayableInstallment = Omit<InstallmentRow, 'customer'>;
 
 /** What remains due, counted in whole cents. */
 const remaining = (row: PayableInstallment) => fromCents(toCents(row.amount_due) - toCents(row.amount_paid));
+
+// Shared by the payments list, a policy's schedule and the dashboard's overdue instalments.
 
 /**
  * Paying an instalment in two clicks: the button opens the payment with what remains, today and a

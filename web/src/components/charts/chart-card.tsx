@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
-import { useDevice } from '../../../lib/viewport.js';
+import { useDevice } from '../../lib/viewport.js';
 
 /** A section of an analytics screen: a heading, a line on what it counts, and its figures. */
 export function FigureCard(props: { title: string; description?: ReactNode; children: ReactNode }) {

@@ -21,6 +21,7 @@ import { requestId } from './http/request-id.js';
 import { RevokedSessions } from './modules/accounts/revoked-sessions.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { alertRoutes } from './modules/alerts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { claimRoutes } from './modules/claims/routes.js';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(claimRoutes(ctx));
       await api.register(leadRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
+      await api.register(alertRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 export * from './admin.js';
+export * from './alerts.js';
 export * from './analytics.js';
 export * from './auth.js';
 export * from './billing.js';

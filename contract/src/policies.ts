@@ -132,6 +132,15 @@ export const policy = z.object({
   cancellation_reason: z.string(),
   renewed_from_id: z.string().nullable(),
   renewed_to_id: z.string().nullable(),
+  not_renewing_reason: z
+    .string()
+    .describe('Why the agency will not renew this term; "" unless it is marked as not renewing.'),
+  not_renewing_at: z
+    .string()
+    .nullable()
+    .describe(
+      'When the term was marked as not renewing; null unless it is. Such a term leaves the expiring-policies list.',
+    ),
   expected_commission: money,
   received_commission: money,
   amount_paid: money,
@@ -235,6 +244,12 @@ export const cancelBody = z.object({
   cancelled_at: isoDate,
   reason: requiredText(500),
 });
+
+/** Marking a term as one the agency will not renew: why, for the record and the policy page. */
+export const notRenewingBody = z.object({
+  reason: requiredText(500),
+});
+export type NotRenewingBody = z.input<typeof notRenewingBody>;
 
 /** Renewal: every term overridable, defaulting to the next day, the same length, premium and number. */
 export const renewBody = z

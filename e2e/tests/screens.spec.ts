@@ -82,6 +82,8 @@ const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => s
   { path: (ids) => `/policies/${ids.policy}/edit`, heading: 'Policies' },
   { path: (ids) => `/policies/${ids.policy}/renew`, heading: 'Policies' },
   { path: () => '/payments', heading: 'Payments Management' },
+  // P-1042 ends on 2026-12-31: listed in the 60-day window from November; otherwise the empty state.
+  { path: () => '/alerts?within_days=60', heading: 'Expiring Policies' },
   {
     path: () => '/commission-report?period=custom&start_date=2026-01-01&end_date=2026-12-31',
     heading: 'Commission Report',
@@ -128,7 +130,7 @@ test('the filters of a list, in a drawer on a phone and in the row on a desk', a
 });
 
 test('module screens when the agency has nothing yet', async ({ page, broker }, testInfo) => {
-  // Five screens, each loaded and checked with axe: more than one test's usual time.
+  // Six screens, each loaded and checked with axe: more than one test's usual time.
   test.slow();
   await signInWithTokens(page, broker);
   const emptyScreens: [path: string, empty: string][] = [
@@ -137,6 +139,7 @@ test('module screens when the agency has nothing yet', async ({ page, broker }, 
     ['/customers', 'No customers yet'],
     ['/policies', 'No policies yet'],
     ['/payments', 'No instalments yet'],
+    ['/alerts', 'Nothing ends in the next 30 days or lapsed lately'],
   ];
   for (const [path, empty] of emptyScreens) {
     await page.goto(path);

@@ -178,6 +178,12 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'GET /api/policies/numbered/': () => [{ query: { policy_number: 'POL-1' } }],
   'POST /api/policies/:id/secure-delete/': () => [{ body: { password: PASSWORD } }],
   'POST /api/policies/:id/cancel/': () => [{ body: { cancelled_at: '2026-03-01', reason: 'Sold the car' } }],
+  'POST /api/policies/:id/not-renewing/': () => [{ body: { reason: 'Moving abroad' } }],
+  'GET /api/alerts/expiring/': () => [
+    {},
+    { query: { within_days: '90', include_lapsed: 'false', ordering: '-total_premium', search: 'POL' } },
+  ],
+  'GET /api/alerts/expiring/csv/': () => [{ query: { within_days: '60', ordering: 'total_premium' } }],
   'POST /api/policies/:id/renew/': () => [{ body: {} }, { body: { total_premium: '1300.00' } }],
   'POST /api/claims/': (agency) => [{ body: claimBody(agency), status: 201 }],
   'PUT /api/claims/:id/': (agency) => [{ body: { ...claimBody(agency), amount_claimed: '1250.00' } }],

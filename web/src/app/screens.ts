@@ -130,8 +130,6 @@ export const SCREENS = [
     icon: IconAlarm,
     module: 'module_alerts',
     inSidebar: true,
-    coming:
-      'The policies ending in the coming weeks, in one list to work through before cover lapses. Until then, the Policies list filters by expiry.',
   },
   {
     path: '/calendar',

@@ -10,6 +10,8 @@ export const queryKeys = {
   companies: ['companies'] as const,
   customers: ['customers'] as const,
   policies: ['policies'] as const,
+  /** A view of the policies: any policy change (a renewal, a mark) changes it too. */
+  expiringPolicies: ['policies', 'expiring'] as const,
   leads: ['leads'] as const,
   payments: ['payments'] as const,
   /** Claims are never kept: always asked afresh (a zero lifetime). */

@@ -1,7 +1,7 @@
 import type { CommissionReportRow } from '@coverdesk/contract';
+import { csvLayout } from '../../http/csv.js';
 
-// The report's rows as a CSV file that spreadsheet programs open as they are: UTF-8 with a byte
-// order mark (without it Excel reads accented names as Windows-1252), comma-separated, CRLF lines.
+// The report's rows as a CSV file (see http/csv.ts); numbers are the API's own strings.
 
 /** The columns, in order, with the heading each gets. */
 const COLUMNS: [keyof CommissionReportRow, string][] = [
@@ -27,24 +27,4 @@ const COLUMNS: [keyof CommissionReportRow, string][] = [
   ['created_at', 'Created at'],
 ];
 
-export const BYTE_ORDER_MARK = '\uFEFF';
-
-/**
- * One cell. Text a spreadsheet would run as a formula (starting with =, +, -, @, or a tab or
- * carriage return before one) gets a leading apostrophe, so a customer named "=HYPERLINK(...)"
- * stays a name. Numbers are the API's own strings, never negative, so they are left alone.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const line = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
-/** The first chunk of the file: the byte order mark and the heading row. */
-export const csvHeader = () => BYTE_ORDER_MARK + line(COLUMNS.map(([, heading]) => heading));
-
-/** A batch of rows as lines of the file. */
-export const csvRows = (rows: CommissionReportRow[]) =>
-  rows.map((row) => line(COLUMNS.map(([field]) => row[field]))).join('');
+export const { header: csvHeader, rows: csvRows } = csvLayout(COLUMNS);

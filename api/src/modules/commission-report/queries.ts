@@ -10,6 +10,7 @@ import { and, eq, getTableColumns, gte, ilike, lte, or, type SQL, sql } from 'dr
 import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
+import { fetchInBatches } from '../../db/cursor.js';
 import { containing, jsonObject, literalLimit, orderBy } from '../../db/query-helpers.js';
 import { statementBuilder as qb, reusableStatement, setFilters } from '../../db/reusable-statement.js';
 import { offsetOf } from '../../http/pagination.js';
@@ -416,11 +417,7 @@ export async function* exportRows(
 ): AsyncGenerator<CommissionReportRow[]> {
   const { shape, values } = shapeOf(query);
   await exportCursor(tx, shape, { ...values, tenant_id: tenantId });
-  if (!Number.isSafeInteger(batchRows) || batchRows < 1) throw new Error(`not a batch size: ${batchRows}`);
-  const fetch = sql`fetch forward ${sql.raw(String(batchRows))} from ${sql.raw(CURSOR)}`;
-  for (;;) {
-    const fetched = await tx.execute<{ row: CommissionReportRow }>(fetch);
-    if (fetched.rows.length > 0) yield fetched.rows.map(({ row }) => row);
-    if (fetched.rows.length < batchRows) return;
+  for await (const batch of fetchInBatches<{ row: CommissionReportRow }>(tx, CURSOR, batchRows)) {
+    yield batch.map(({ row }) => row);
   }
 }

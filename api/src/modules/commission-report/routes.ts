@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
 import {
   commissionExportQuery,
   commissionReport,
@@ -7,12 +6,13 @@ import {
   detailResponse,
   fieldErrorsResponse,
 } from '@coverdesk/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
+import { streamFile } from '../../http/stream-file.js';
 import { withModule } from '../billing/access.js';
 import { csvHeader, csvRows } from './csv.js';
 import { describeFilters, describePeriod, findAgency } from './heading.js';
@@ -56,53 +56,6 @@ const sendWritten = (reply: FastifyReply, body: string) =>
     .serializer((written: string) => written)
     .type('application/json; charset=utf-8')
     .send(body);
-
-/** Resolves once the client has taken what was written: true, or false when it went away. */
-async function room(out: PassThrough): Promise<boolean> {
-  if (out.destroyed) return false;
-  if (!out.writableNeedDrain) return true;
-  await Promise.race([once(out, 'drain'), once(out, 'close')]);
-  return !out.destroyed;
-}
-
-/**
- * Streams a file made in the tenant transaction, chunk by chunk as `chunks` yields them. Between
- * chunks it waits for the client to take what was written, so a slow client slows the reading
- * instead of filling the server's memory, and a client that went away stops it. Once the first
- * bytes are out, a failure can only cut the file short: it is logged and the connection closed,
- * so the download fails rather than ending as a complete-looking file.
- */
-async function streamFile(
-  ctx: Pick<AppContext, 'db'>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: { type: string; name: string },
-  chunks: (tx: Transaction, tenantId: string) => AsyncIterable<string | Buffer>,
-) {
-  const out = new PassThrough();
-  let sending = false;
-  try {
-    await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
-      for await (const chunk of chunks(tx, tenantId)) {
-        if (!sending) {
-          sending = true;
-          reply
-            .type(file.type)
-            .header('content-disposition', `attachment; filename="${file.name}"`)
-            .send(out);
-        }
-        if (!(await room(out))) return;
-        out.write(chunk);
-      }
-      out.end();
-    });
-  } catch (error) {
-    if (!sending) throw error;
-    request.log.error({ err: error }, 'a commission report export failed part way');
-    out.destroy(error as Error);
-  }
-  return reply;
-}
 
 /** The rows as CSV: the heading, then a chunk per batch read. */
 async function* csvFile(tx: Transaction, tenantId: string, query: ExportQuery) {
@@ -178,6 +131,7 @@ export const commissionReportRoutes =
           ctx,
           request,
           reply,
+          MODULE,
           { type: 'text/csv; charset=utf-8', name: fileName(request.query, 'csv') },
           (tx, tenantId) => csvFile(tx, tenantId, request.query),
         ),
@@ -201,6 +155,7 @@ export const commissionReportRoutes =
           ctx,
           request,
           reply,
+          MODULE,
           { type: 'application/pdf', name: fileName(request.query, 'pdf') },
           (tx, tenantId) => pdfFile(tx, tenantId, request.query, agency),
         );

@@ -146,6 +146,22 @@ describe('demo agency', () => {
     );
   });
 
+  it('has policies to renew in every window, and one marked as not renewing', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
+    const as = apiAs(t.app, login.json().access_token);
+    const counts = (await as.get('/api/alerts/expiring/counts/')).json();
+    expect(counts.within_30).toBeGreaterThan(0);
+    expect(counts.within_60).toBeGreaterThan(counts.within_30);
+    expect(counts.within_90).toBeGreaterThan(counts.within_60);
+    const soon = (await as.get('/api/policies/?expiring_within_days=90&page_size=100')).json();
+    const marked = soon.results.filter(
+      (policy: { not_renewing_at: string | null }) => policy.not_renewing_at,
+    );
+    expect(marked).toHaveLength(1);
+    expect(marked[0].not_renewing_reason).toBe('Customer sold the car and is not replacing it.');
+    expect(soon.count).toBe(counts.within_90 + 1);
+  });
+
   it('is the same agency for the same day, and a reset replaces it rather than adding to it', async () => {
     const before = await measure(t.database.db);
     const day = new Date();

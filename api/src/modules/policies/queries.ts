@@ -16,6 +16,7 @@ import {
   getTableColumns,
   gte,
   ilike,
+  isNotNull,
   isNull,
   lte,
   ne,
@@ -35,7 +36,7 @@ import { customers } from '../customers/tables.js';
 import { installmentColumns } from '../payments/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { expectedCommission, keptReceivedCommission, receivedCommission } from './commission.js';
-import { bookStatusIs, expiringWithin, policyStatus, statusIs, typeTotalsStatusIs } from './status.js';
+import { bookStatusIs, expiringWithin, isOpen, policyStatus, statusIs, typeTotalsStatusIs } from './status.js';
 import { installments, policies, policyBookTotals, policyTypeTotals } from './tables.js';
 
 type ListQuery = z.output<typeof policyListQuery>;
@@ -80,6 +81,8 @@ const columns = {
   cancellation_reason: policies.cancellationReason,
   renewed_from_id: renewedFromId,
   renewed_to_id: policies.renewedToId,
+  not_renewing_reason: policies.notRenewingReason,
+  not_renewing_at: policies.notRenewingAt,
   expected_commission: expectedCommission,
   received_commission: receivedCommission,
   amount_paid: policies.amountPaid,
@@ -100,8 +103,9 @@ const selectPolicies = (tx: Transaction) => withParties(tx.select(columns).from(
 
 type Row = Awaited<ReturnType<typeof selectPolicies>>[number];
 
-const toPolicy = ({ createdAt, updatedAt, ...row }: Row): Policy => ({
+const toPolicy = ({ createdAt, updatedAt, not_renewing_at, ...row }: Row): Policy => ({
   ...row,
+  not_renewing_at: not_renewing_at?.toISOString() ?? null,
   created_at: createdAt.toISOString(),
   updated_at: updatedAt.toISOString(),
 });
@@ -396,15 +400,19 @@ export async function createPolicy(tx: Transaction, tenantId: string, input: Pol
   return id;
 }
 
+/** No longer marked as not renewing. */
+const renewingAfterAll = { notRenewingReason: '', notRenewingAt: null };
+
 /**
  * Adds the next term of a policy and links the two. The caller holds the term's row lock and has
- * checked that it is not renewed yet.
+ * checked that it is not renewed yet. A term marked as not renewing is renewed after all, so the
+ * mark goes.
  */
 export async function renewPolicy(tx: Transaction, tenantId: string, termId: string, input: PolicyInput) {
   const renewalId = await createPolicy(tx, tenantId, input);
   await tx
     .update(policies)
-    .set({ renewedToId: renewalId, updatedAt: sql`now()` })
+    .set({ renewedToId: renewalId, ...renewingAfterAll, updatedAt: sql`now()` })
     .where(and(eq(policies.tenantId, tenantId), eq(policies.id, termId)));
   return renewalId;
 }
@@ -480,6 +488,32 @@ export async function cancelPolicy(
     .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id), isNull(policies.cancelledAt)))
     .returning({ id: policies.id });
   return changed.length > 0;
+}
+
+/**
+ * Marks an open term (neither cancelled nor renewed) as one the agency will not renew, or gives a
+ * marked one a new reason. False when there is no such open term.
+ */
+export async function markNotRenewing(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  reason: string,
+): Promise<boolean> {
+  const changed = await tx
+    .update(policies)
+    .set({ notRenewingReason: reason, notRenewingAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id), isOpen))
+    .returning({ id: policies.id });
+  return changed.length > 0;
+}
+
+/** Takes the mark off again; nothing happens to a term without one. */
+export async function clearNotRenewing(tx: Transaction, tenantId: string, id: string) {
+  await tx
+    .update(policies)
+    .set({ ...renewingAfterAll, updatedAt: sql`now()` })
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id), isNotNull(policies.notRenewingAt)));
 }
 
 /** A page of the policy's instalments in order, with how many it has. */

@@ -3,6 +3,7 @@ import {
   detailResponse,
   fieldErrorsResponse,
   MAX_INSTALLMENTS,
+  notRenewingBody,
   type PolicyValues,
   policy,
   policyBody,
@@ -39,6 +40,7 @@ import { consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/th
 import {
   cancelPolicy,
   changedSchedule,
+  clearNotRenewing,
   createPolicy,
   deletePolicy,
   findParties,
@@ -47,6 +49,7 @@ import {
   findPolicyForChange,
   listInstallments,
   listPolicies,
+  markNotRenewing,
   type PolicyInput,
   renewPolicy,
   summarizePolicies,
@@ -366,6 +369,57 @@ export const policyRoutes =
             await requirePolicy(tx, tenantId, id);
             throw conflict({ detail: 'This policy is already cancelled.' });
           }
+          return requirePolicy(tx, tenantId, id);
+        });
+      },
+    );
+
+    app.post(
+      '/policies/:id/not-renewing/',
+      {
+        schema: {
+          tags,
+          summary: 'Mark a policy as one the agency will not renew, with the reason',
+          description:
+            'The policy leaves the expiring-policies list (`/alerts/expiring/`) and the reason shows on it; its status does not change. Marking a marked policy again replaces the reason. A cancelled or renewed policy answers 409. Renewing the policy afterwards is allowed and clears the mark.',
+          security: bearerAuth,
+          params: idParams,
+          body: notRenewingBody,
+          response: { 200: policy, 409: detailResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          if (!(await markNotRenewing(tx, tenantId, id, request.body.reason))) {
+            const found = await requirePolicy(tx, tenantId, id);
+            throw conflict({
+              detail:
+                found.status === 'cancelled' ? 'A cancelled policy is not up for renewal.' : ALREADY_RENEWED,
+            });
+          }
+          return requirePolicy(tx, tenantId, id);
+        });
+      },
+    );
+
+    app.delete(
+      '/policies/:id/not-renewing/',
+      {
+        schema: {
+          tags,
+          summary: 'Undo marking a policy as not renewing',
+          description:
+            'The policy is back on the expiring-policies list while it is due; a policy without the mark is answered as it is.',
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: policy, ...errors },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          await clearNotRenewing(tx, tenantId, id);
           return requirePolicy(tx, tenantId, id);
         });
       },

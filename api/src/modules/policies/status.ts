@@ -24,12 +24,15 @@ function statusConditions(
   };
 }
 
-/** For policy rows. The open condition's words match the open-policy indexes' own. */
+/** Neither cancelled nor renewed. The words match the open-policy indexes' own. */
+export const isOpen = sql`${policies.cancelledAt} is null and ${policies.renewedToId} is null`;
+
+/** For policy rows. */
 export const statusIs = statusConditions(
   {
     cancelled: sql`${policies.cancelledAt} is not null`,
     renewed: sql`${policies.cancelledAt} is null and ${policies.renewedToId} is not null`,
-    open: sql`${policies.cancelledAt} is null and ${policies.renewedToId} is null`,
+    open: isOpen,
   },
   policies.startDate,
   policies.endDate,

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.js';
+import { createdAt, id, timestamptz, updatedAt } from '../../db/columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -54,6 +54,13 @@ export const policies = pgTable(
      * indexes below answer the status filters.
      */
     renewedToId: uuid('renewed_to_id'),
+    /**
+     * The agency decided not to renew this term (the customer is leaving, the risk is declined): why,
+     * and when it was said. The expiring-policies list leaves such a term out; undoing the mark, or
+     * renewing the term after all, clears both.
+     */
+    notRenewingReason: text('not_renewing_reason').notNull().default(''),
+    notRenewingAt: timestamptz('not_renewing_at'),
     amountPaid: moneyColumn('amount_paid').notNull().default('0'),
     installmentsPaid: integer('installments_paid').notNull().default(0),
     totalInstallments: integer('total_installments').notNull().default(0),

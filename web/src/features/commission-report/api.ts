@@ -1,9 +1,8 @@
 import type { CommissionReport, CommissionReportRow, Company, Paged } from '@coverdesk/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
-import { saveFile } from '../../lib/save-file.js';
+import { useFileExport } from '../../lib/use-file-export.js';
 
 type Query = Record<string, string | number>;
 
@@ -53,18 +52,6 @@ export function useInsurerFilterChoices() {
 
 export type ExportFormat = 'pdf' | 'csv';
 
-/**
- * Makes the report's file with the report's filters and hands it to the browser to save; `received`
- * counts the bytes that have come in while it is being made.
- */
-export function useExportReport(format: ExportFormat) {
-  const [received, setReceived] = useState(0);
-  const mutation = useMutation({
-    mutationFn: async (query: Query) => {
-      setReceived(0);
-      const file = await api.download(`/policies/commission_${format}/`, { query, onProgress: setReceived });
-      saveFile(file.blob, file.filename ?? `commission-report.${format}`);
-    },
-  });
-  return { ...mutation, received };
-}
+/** Makes the report's file with the report's filters and hands it to the browser to save. */
+export const useExportReport = (format: ExportFormat) =>
+  useFileExport(`/policies/commission_${format}/`, `commission-report.${format}`);

@@ -124,6 +124,15 @@ export function useRenewPolicy(id: string) {
   });
 }
 
+/** Takes back a "not renewing" mark: the policy is on the expiring-policies list again while it is due. */
+export function useUndoNotRenewing(id: string) {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: () => api.delete<Policy>(`/policies/${id}/not-renewing/`),
+    onSuccess: () => markChanged(),
+  });
+}
+
 /** Deletes a policy after the broker re-entered their password. */
 export function useSecureDeletePolicy(id: string) {
   const markChanged = useMarkChanged(affected);

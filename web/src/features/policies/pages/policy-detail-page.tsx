@@ -1,13 +1,16 @@
 import { PAYMENT_FREQUENCY_LABELS, type Policy } from '@coverdesk/contract';
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarX } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { DetailRow, Figure } from '../../../components/detail-figures.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
+import { errorText } from '../../../lib/error-message.js';
 import { formatDate } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 import { RelatedClaims } from '../../claims/components/related-claims.js';
-import { usePolicy } from '../api.js';
+import { usePolicy, useUndoNotRenewing } from '../api.js';
 import { InstallmentSchedule } from '../components/installment-schedule.js';
 import { PolicyActions } from '../components/policy-actions.js';
 
@@ -60,12 +63,52 @@ export function Component() {
           </Figure>
         </SimpleGrid>
       </Card>
+      <NotRenewingNotice policy={p} />
       {/* One section under another, at full width: the schedule's payment actions need the room. */}
       <Terms policy={p} />
       <InstallmentSchedule policy={p} />
       <RelatedClaims policyId={p.id} />
       <Renewals policy={p} />
     </Stack>
+  );
+}
+
+/** The agency decided not to renew this term: why and when, with the way back if that was a mistake. */
+function NotRenewingNotice({ policy }: { policy: Policy }) {
+  const undo = useUndoNotRenewing(policy.id);
+  if (!policy.not_renewing_at) return null;
+  return (
+    <Alert color="orange" icon={<IconCalendarX size={18} aria-hidden />} title="Not renewing">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {policy.not_renewing_reason}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            Marked on {formatDate(policy.not_renewing_at)}. It stays off the expiring policies list; renewing
+            it after all clears this.
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          size="xs"
+          loading={undo.isPending}
+          onClick={() =>
+            undo.mutate(undefined, {
+              onSuccess: () =>
+                notifications.show({
+                  color: 'green',
+                  message: `Policy ${policy.policy_number} is back on the expiring policies list.`,
+                }),
+              onError: (error) =>
+                notifications.show({ color: 'red', title: 'Could not undo', message: errorText(error) }),
+            })
+          }
+        >
+          Undo
+        </Button>
+      </Group>
+    </Alert>
   );
 }
 

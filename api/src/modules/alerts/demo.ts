@@ -27,7 +27,7 @@ export async function seedDemoAlerts(tx: Transaction, { tenantId }: { tenantId: 
   await tx
     .update(policies)
     .set({
-      notRenewingReason: 'Customer sold the car and is not replacing it.',
+      notRenewingReason: 'Customer is moving abroad and will insure there.',
       notRenewingAt: sql`now() - interval '1 day'`,
     })
     .where(and(eq(policies.tenantId, tenantId), eq(policies.id, latest.id)));

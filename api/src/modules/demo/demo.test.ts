@@ -158,7 +158,7 @@ describe('demo agency', () => {
       (policy: { not_renewing_at: string | null }) => policy.not_renewing_at,
     );
     expect(marked).toHaveLength(1);
-    expect(marked[0].not_renewing_reason).toBe('Customer sold the car and is not replacing it.');
+    expect(marked[0].not_renewing_reason).toBe('Customer is moving abroad and will insure there.');
     expect(soon.count).toBe(counts.within_90 + 1);
   });
 

@@ -24,6 +24,7 @@ export function ContactMenu({ policy, touch }: { policy: ExpiringPolicy; touch?:
         <Button
           variant="default"
           size="xs"
+          px={10}
           mih={touch}
           rightSection={<IconChevronDown size={12} aria-hidden />}
           aria-label={`Contact ${policy.customer_name}`}

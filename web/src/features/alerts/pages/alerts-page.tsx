@@ -67,6 +67,7 @@ export function Component() {
         component={Link}
         to={`/policies/${policy.id}/renew`}
         size="xs"
+        px={10}
         mih={touch}
         leftSection={<IconRefresh size={14} aria-hidden />}
         aria-label={`Renew policy ${policy.policy_number}`}
@@ -78,6 +79,7 @@ export function Component() {
         variant="subtle"
         color="gray"
         size="xs"
+        px={8}
         mih={touch}
         onClick={() => setMarking(policy)}
         aria-label={`Not renewing policy ${policy.policy_number}`}
@@ -187,11 +189,9 @@ export function Component() {
         card={(policy) => (
           <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
             <div>
-              <Text fw={600}>
-                {policy.policy_number} · {policy.customer_name}
-              </Text>
+              <Text fw={600}>{policy.customer_name}</Text>
               <Text fz="sm" c="dimmed">
-                {policy.company_name} · {policy.policy_type_name}
+                {policy.policy_number} · {policy.company_name} · {policy.policy_type_name}
               </Text>
               <Text fz="sm">
                 <Money amount={policy.total_premium} /> · ends {formatDate(policy.end_date)}

@@ -92,6 +92,7 @@ function NotRenewingNotice({ policy }: { policy: Policy }) {
         <Button
           variant="default"
           size="xs"
+          h={{ base: 44, sm: 30 }}
           loading={undo.isPending}
           onClick={() =>
             undo.mutate(undefined, {

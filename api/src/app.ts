@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
+import { calendarRoutes } from './modules/calendar/routes.js';
 import { claimRoutes } from './modules/claims/routes.js';
 import { commissionReportRoutes } from './modules/commission-report/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(commissionReportRoutes(ctx));
       await api.register(claimRoutes(ctx));
       await api.register(leadRoutes(ctx));
+      await api.register(calendarRoutes(ctx));
     },
     { prefix: '/api' },
   );

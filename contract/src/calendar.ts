@@ -80,19 +80,29 @@ const isAfterRange = (start: string, end: string) => end > addDays(start, MAX_CA
 export const calendarEventsQuery = z
   .object({
     start: isoDate.describe("The window's first day, in the agency's time zone."),
-    end: isoDate.describe(`The window's last day (included); at most ${MAX_CALENDAR_RANGE_DAYS} days in all.`),
+    end: isoDate.describe(
+      `The window's last day (included); at most ${MAX_CALENDAR_RANGE_DAYS} days in all.`,
+    ),
     kinds: kindList
       .optional()
-      .describe(`Comma-separated kinds (${CALENDAR_EVENT_KINDS.join(', ')}); every kind the plan allows by default.`),
+      .describe(
+        `Comma-separated kinds (${CALENDAR_EVENT_KINDS.join(', ')}); every kind the plan allows by default.`,
+      ),
     company: uuid.optional().describe('Only events of this insurer (renewals, instalments, claims).'),
-    assignee: uuid.optional().describe("Only this user's events (lead follow-ups assigned to them, meetings they own)."),
+    assignee: uuid
+      .optional()
+      .describe("Only this user's events (lead follow-ups assigned to them, meetings they own)."),
   })
   .superRefine((query, context) => {
     const start = validField(isoDate, query.start);
     const end = validField(isoDate, query.end);
     if (!start || !end) return;
     if (end < start) {
-      context.addIssue({ code: 'custom', path: ['end'], message: 'The window must end on or after its first day.' });
+      context.addIssue({
+        code: 'custom',
+        path: ['end'],
+        message: 'The window must end on or after its first day.',
+      });
     } else if (isAfterRange(start, end)) {
       context.addIssue({
         code: 'custom',
@@ -121,7 +131,9 @@ export const calendarEvent = z.object({
   end: z
     .string()
     .nullable()
-    .describe("All day: the last day (included) when it spans several. Timed: the end moment; null for a follow-up's point in time."),
+    .describe(
+      "All day: the last day (included) when it spans several. Timed: the end moment; null for a follow-up's point in time.",
+    ),
   url: z.string().describe('Where the record opens in the web app.'),
   company_id: z.string().nullable(),
   company_name: z.string().nullable(),
@@ -132,7 +144,9 @@ export const calendarEvent = z.object({
   count: z
     .number()
     .int()
-    .describe(`How many records the event stands for: 1, or more for a day summary (past ${CALENDAR_DAY_DETAIL_LIMIT} of a kind).`),
+    .describe(
+      `How many records the event stands for: 1, or more for a day summary (past ${CALENDAR_DAY_DETAIL_LIMIT} of a kind).`,
+    ),
 });
 export type CalendarEvent = z.infer<typeof calendarEvent>;
 
@@ -150,7 +164,9 @@ export const meetingBody = z
     title: requiredText(200),
     all_day: z.boolean({ error: 'Choose whether the meeting lasts all day.' }).default(false),
     start: text({ error: REQUIRED }).describe('A moment (ISO 8601 with offset), or a date when all day.'),
-    end: text({ error: REQUIRED }).describe('A moment after `start`, or the last day (on or after `start`) when all day.'),
+    end: text({ error: REQUIRED }).describe(
+      'A moment after `start`, or the last day (on or after `start`) when all day.',
+    ),
     customer_id: optionalChoice('Choose a customer.').describe('The customer met, or null.'),
     lead_id: optionalChoice('Choose a lead.').describe('The lead met, or null.'),
     location: optionalText(300),
@@ -173,7 +189,12 @@ export const meetingBody = z
       if (typeof meeting[field] !== 'string') continue;
       const result = format.safeParse(meeting[field]);
       if (result.success) values[field] = result.data;
-      else context.addIssue({ code: 'custom', path: [field], message: result.error.issues[0]?.message ?? REQUIRED });
+      else
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: result.error.issues[0]?.message ?? REQUIRED,
+        });
     }
     const { start, end } = values;
     if (!start || !end) return;
@@ -212,20 +233,22 @@ export const meeting = z.object({
 });
 export type Meeting = z.infer<typeof meeting>;
 
-export const meetingListQuery = z.object({
-  start: isoDate.describe("The window's first day, in the agency's time zone."),
-  end: isoDate.describe("The window's last day (included)."),
-}).superRefine((query, context) => {
-  const start = validField(isoDate, query.start);
-  const end = validField(isoDate, query.end);
-  if (start && end && (end < start || isAfterRange(start, end))) {
-    context.addIssue({
-      code: 'custom',
-      path: ['end'],
-      message: `The window must end on or after its first day, within ${MAX_CALENDAR_RANGE_DAYS} days.`,
-    });
-  }
-}, EVEN_WHEN_FIELDS_FAIL);
+export const meetingListQuery = z
+  .object({
+    start: isoDate.describe("The window's first day, in the agency's time zone."),
+    end: isoDate.describe("The window's last day (included)."),
+  })
+  .superRefine((query, context) => {
+    const start = validField(isoDate, query.start);
+    const end = validField(isoDate, query.end);
+    if (start && end && (end < start || isAfterRange(start, end))) {
+      context.addIssue({
+        code: 'custom',
+        path: ['end'],
+        message: `The window must end on or after its first day, within ${MAX_CALENDAR_RANGE_DAYS} days.`,
+      });
+    }
+  }, EVEN_WHEN_FIELDS_FAIL);
 export type MeetingListQuery = z.input<typeof meetingListQuery>;
 
 export const meetingList = z.object({ results: z.array(meeting) });
@@ -237,6 +260,8 @@ export const calendarFeed = z.object({
   url: z
     .string()
     .nullable()
-    .describe('The feed address: only in the answer that created it, since only a hash of its secret is kept.'),
+    .describe(
+      'The feed address: only in the answer that created it, since only a hash of its secret is kept.',
+    ),
 });
 export type CalendarFeed = z.infer<typeof calendarFeed>;

@@ -16,6 +16,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
+import { seedDemoMeetings } from '../calendar/demo.js';
 import { clearDemoClaims, seedDemoClaims } from '../claims/demo.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -736,4 +737,5 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
     moment,
   });
   await seedDemoLeads(tx, { tenantId, today, day, typeIds: Object.values(typeIds) });
+  await seedDemoMeetings(tx, { tenantId, day, random: new Random(`coverdesk-demo-meetings-${day}`) });
 }

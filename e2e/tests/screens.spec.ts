@@ -24,7 +24,6 @@ const SIGNED_IN_SCREENS = [
   { path: '/profile/settings', heading: 'Profile settings' },
   { path: '/billing', heading: 'Billing' },
   // Screens on their way: the app shell and what the module will do.
-  { path: '/calendar', heading: 'Calendar' },
   { path: '/support', heading: 'Support' },
 ];
 
@@ -89,6 +88,9 @@ const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => s
   { path: () => '/customer-analytics', heading: 'Customer Analytics' },
   { path: () => '/current-portfolio', heading: 'Current Portfolio' },
   { path: () => '/portfolio-history', heading: 'Portfolio History' },
+  // The policy's overdue October instalment, then its renewal in the agenda.
+  { path: () => '/calendar?view=month&date=2026-10-01', heading: 'Calendar' },
+  { path: () => '/calendar?view=agenda&date=2026-12-28', heading: 'Calendar' },
   // An agency with policies: the way to the daily screens instead of the setup steps.
   { path: () => '/dashboard', heading: 'Dashboard' },
 ];
@@ -137,6 +139,7 @@ test('module screens when the agency has nothing yet', async ({ page, broker }, 
     ['/customers', 'No customers yet'],
     ['/policies', 'No policies yet'],
     ['/payments', 'No instalments yet'],
+    ['/calendar', 'Nothing on these dates'],
   ];
   for (const [path, empty] of emptyScreens) {
     await page.goto(path);

@@ -35,6 +35,7 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
     { index: true, lazy: () => import('../features/payments/pages/payments-page.js') },
     { path: 'policy/:id', lazy: () => import('../features/payments/pages/payments-page.js') },
   ],
+  '/calendar': single(() => import('../features/calendar/pages/calendar-page.js')),
   '/claims': [
     { index: true, lazy: () => import('../features/claims/pages/claims-page.js') },
     { path: 'create', lazy: () => import('../features/claims/pages/claim-form-page.js') },

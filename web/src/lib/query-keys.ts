@@ -19,6 +19,8 @@ export const queryKeys = {
   /** Customer and portfolio analytics: sums of customers, policies and payments. */
   analytics: ['analytics'] as const,
   usage: ['billing', 'usage'] as const,
+  /** Events read from policies, payments, leads and claims, and meetings: never kept. */
+  calendar: ['calendar'] as const,
   /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
   setup: ['dashboard', 'setup'] as const,
 };

@@ -3,7 +3,6 @@ import {
   CALENDAR_EVENT_KINDS,
   CALENDAR_KIND_MODULES,
   type CalendarEvent,
-  type CalendarEventKind,
   type CalendarEventsQuery,
 } from '@coverdesk/contract';
 import type { DatesSetArg } from '@fullcalendar/core';
@@ -222,7 +221,7 @@ export function Component() {
             {todays.isPending ? '… today' : `${todayCount} today`}
           </Badge>
         </Group>
-        <Group gap="sm" grow={phone}>
+        <Group gap="sm" grow={phone} w={phone ? '100%' : undefined}>
           <Button
             variant="default"
             leftSection={<IconRss size={16} aria-hidden />}

@@ -24,6 +24,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
+import { calendarRoutes } from './modules/calendar/routes.js';
 import { claimRoutes } from './modules/claims/routes.js';
 import { commissionReportRoutes } from './modules/commission-report/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(leadRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(alertRoutes(ctx));
+      await api.register(calendarRoutes(ctx));
     },
     { prefix: '/api' },
   );

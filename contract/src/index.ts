@@ -3,6 +3,7 @@ export * from './alerts.js';
 export * from './analytics.js';
 export * from './auth.js';
 export * from './billing.js';
+export * from './calendar.js';
 export * from './claims.js';
 export * from './commission-report.js';
 export * from './companies.js';

@@ -49,7 +49,7 @@ export const isoDateTime = z.iso
   );
 
 /** An id or nothing: "" and null both read as no choice. */
-const optionalChoice = (message: string) =>
+export const optionalChoice = (message: string) =>
   z
     .union([z.literal(''), z.null(), z.uuid({ error: message })])
     .transform((value) => value || null)

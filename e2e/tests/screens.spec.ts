@@ -91,6 +91,9 @@ const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => s
   { path: () => '/customer-analytics', heading: 'Customer Analytics' },
   { path: () => '/current-portfolio', heading: 'Current Portfolio' },
   { path: () => '/portfolio-history', heading: 'Portfolio History' },
+  // The policy's overdue October instalment, then its renewal in the agenda.
+  { path: () => '/calendar?view=month&date=2026-10-01', heading: 'Calendar' },
+  { path: () => '/calendar?view=agenda&date=2026-12-28', heading: 'Calendar' },
   // An agency with policies: its figures, lists and charts instead of the setup steps.
   { path: () => '/dashboard', heading: 'Dashboard' },
 ];
@@ -140,6 +143,7 @@ test('module screens when the agency has nothing yet', async ({ page, broker }, 
     ['/policies', 'No policies yet'],
     ['/payments', 'No instalments yet'],
     ['/alerts', 'Nothing ends in the next 30 days or lapsed lately'],
+    ['/calendar', 'Nothing on these dates'],
   ];
   for (const [path, empty] of emptyScreens) {
     await page.goto(path);

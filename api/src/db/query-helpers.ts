@@ -1,4 +1,4 @@
-import { type AnyColumn, asc, Column, desc, is, SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, Column, desc, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgNumeric, PgTimestamp } from 'drizzle-orm/pg-core';
 
 /** `%term%` for ILIKE, with the user's own % and _ taken literally. */
@@ -58,10 +58,13 @@ export function jsonObject(fields: JsonFields): SQL {
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
+/** A moment as the API writes it: a UTC ISO string with milliseconds, whatever the session's time zone. */
+export const isoMoment = (value: SQLWrapper) =>
+  sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 function jsonValue(value: AnyColumn | SQL | JsonFields): SQL | AnyColumn {
   if (is(value, PgNumeric)) return sql`${value}::text`;
-  if (is(value, PgTimestamp))
-    return sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (is(value, PgTimestamp)) return isoMoment(value);
   if (is(value, Column) || is(value, SQL)) return value;
   return jsonObject(value);
 }

@@ -97,6 +97,18 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
       if (!first) throw new Error('probe setup: a policy without instalments');
       return first.id;
     },
+    /** A meeting with the agency's customer. */
+    meeting: () =>
+      create(
+        '/api/calendar/meetings/',
+        {
+          title: `Review ${unique()}`,
+          start: '2026-01-05T09:00:00Z',
+          end: '2026-01-05T10:00:00Z',
+          customer_id: agency.ids.customer,
+        },
+        'a meeting',
+      ),
     /** An open claim on the agency's seeded policy, incident on the term's first day. */
     claim: () =>
       create(
@@ -165,6 +177,7 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
   );
   ids.policy = policies.results[0]?.id ?? '';
   ids.claim = await rows.claim();
+  ids.meeting = await rows.meeting();
   const spare = await expectStatus<{ refresh: string }>(
     client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
     200,

@@ -96,6 +96,24 @@ const leadBodies = (agency: Agency) => [
   },
 ];
 
+const meetingBodies = (agency: Agency) => [
+  { body: { title: 'Renewal review', start: '2026-01-05T09:00:00+02:00', end: '2026-01-05T10:00:00+02:00' } },
+  {
+    body: {
+      title: 'Site visit',
+      all_day: true,
+      start: '2026-01-06',
+      end: '2026-01-07',
+      customer_id: agency.ids.customer,
+      lead_id: agency.ids.lead,
+      location: 'Haifa',
+      video_url: 'https://meet.example.com/abc',
+      notes: 'Bring the quote.',
+      reminder_minutes: 30,
+    },
+  },
+];
+
 /**
  * Valid requests for the operations that need a body or a query. The first is the one the matrix
  * sends; all of them are starting points the fuzzer mutates. An operation that needs a body or
@@ -209,6 +227,21 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
     { body: { customer_id: agency.ids.customer } },
   ],
   'GET /api/leads/stats/': () => [{ query: { date_from: '2026-01-01', date_to: '2026-03-31' } }],
+  'GET /api/calendar/events/': (agency): ValidRequest[] => [
+    { query: { start: '2026-01-01', end: '2026-01-31' } },
+    {
+      query: {
+        start: '2026-01-01',
+        end: '2027-02-04',
+        kinds: 'renewal,meeting',
+        company: agency.ids.company,
+      },
+    },
+    { query: { start: '2026-01-01', end: '2026-01-31', assignee: agency.userId } },
+  ],
+  'GET /api/calendar/meetings/': () => [{ query: { start: '2026-01-01', end: '2026-01-31' } }],
+  'POST /api/calendar/meetings/': meetingBodies,
+  'PUT /api/calendar/meetings/:id/': meetingBodies,
   'POST /api/installments/:id/payment/': () => [
     { body: { payment_method: 'cash' } },
     {

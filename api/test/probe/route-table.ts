@@ -17,6 +17,8 @@ export const PUBLIC_OPERATIONS = [
   'POST /api/accounts/password-reset/',
   'POST /api/accounts/password-reset/confirm/',
   'POST /api/contact/',
+  // The secret in the address is the credential (a calendar app cannot sign in).
+  'GET /api/calendar/feed/:secret',
 ] as const;
 
 /** Swagger UI's pages and assets: public, and without input of their own to probe. */
@@ -34,7 +36,8 @@ export type IdKind =
   | 'policy'
   | 'installment'
   | 'claim'
-  | 'lead';
+  | 'lead'
+  | 'meeting';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -46,7 +49,11 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   installments: 'installment',
   claims: 'claim',
   leads: 'lead',
+  meetings: 'meeting',
 };
+
+/** Path parameters that name no row: each is filled with a harmless value, like a wildcard. */
+const FREE_PARAMS = ['secret'];
 
 export interface PathParam {
   name: string;
@@ -75,6 +82,7 @@ function pathParams(path: string): PathParam[] {
     if (segment === '*') return [{ name: '*' }];
     if (!segment.startsWith(':')) return [];
     const name = segment.slice(1);
+    if (FREE_PARAMS.includes(name)) return [{ name }];
     const kind = name === 'id' ? COLLECTION_KINDS[segments[index - 1] ?? ''] : undefined;
     if (!kind) {
       throw new Error(

@@ -36,6 +36,7 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
     { path: 'policy/:id', lazy: () => import('../features/payments/pages/payments-page.js') },
   ],
   '/alerts': single(() => import('../features/alerts/pages/alerts-page.js')),
+  '/calendar': single(() => import('../features/calendar/pages/calendar-page.js')),
   '/claims': [
     { index: true, lazy: () => import('../features/claims/pages/claims-page.js') },
     { path: 'create', lazy: () => import('../features/claims/pages/claim-form-page.js') },

@@ -138,7 +138,6 @@ export const SCREENS = [
     icon: IconCalendar,
     module: 'module_calendar',
     inSidebar: true,
-    coming: 'Renewals, instalment due dates and your own appointments on one calendar.',
   },
   {
     path: '/leads',

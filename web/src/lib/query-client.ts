@@ -22,6 +22,7 @@ export const STALE_TIMES = {
   // A report like the analytics, kept no longer; payments and policy changes refresh it sooner.
   'commission-report': 5 * MINUTE,
   claims: 0,
+  calendar: 0,
   notifications: 0,
   payments: 0,
   dashboard: 0,

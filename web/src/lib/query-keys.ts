@@ -23,6 +23,8 @@ export const queryKeys = {
   usage: ['billing', 'usage'] as const,
   /** The dashboard's figures: sums of everything, so always asked afresh (a zero lifetime). */
   dashboard: ['dashboard'] as const,
+  /** Events read from policies, payments, leads and claims, and meetings: never kept. */
+  calendar: ['calendar'] as const,
   /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
   setup: ['dashboard', 'setup'] as const,
 };

@@ -1,4 +1,4 @@
-import { MODULE_LABELS, type ModuleName } from '@coverdesk/contract';
+import { MODULE_LABELS, MODULES, type ModuleName } from '@coverdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
@@ -19,7 +19,11 @@ type Modules = ModuleName | readonly ModuleName[] | undefined;
  * The server side of the plan gate the web app shows, inside the tenant transaction: without an
  * active subscription or trial 402, and 403 when the plan does not include a module named.
  */
-async function requirePlan(tx: Transaction, tenantId: string, modules: Modules): Promise<void> {
+async function requirePlan(
+  tx: Transaction,
+  tenantId: string,
+  modules: Modules,
+): Promise<readonly ModuleName[]> {
   const access = await findModuleAccess(tx, tenantId);
   if (!access?.isActive) {
     throw new PlanRefusal(402, {
@@ -34,29 +38,42 @@ async function requirePlan(tx: Transaction, tenantId: string, modules: Modules):
       detail: `Your ${access.planName} plan does not include ${MODULE_LABELS[missing]}. Upgrade your plan on the Billing page to use it.`,
     });
   }
+  return access.modules;
 }
+
+/** Who a request to a module works for: the signed-in user, or the owner of a calendar feed. */
+type Caller = Pick<AccessClaims, 'tenantId' | 'userId'>;
 
 /**
  * Runs a request to a module in one tenant transaction, after the plan check in the same
- * transaction. Without a module, any active subscription or trial will do. Platform admins pass
- * every gate; they are looked up only when the plan refuses, so a broker's request costs no extra
- * query, and outside the refused transaction, so it never waits for a second connection.
+ * transaction; `work` also gets the modules the plan includes (every module for an admin). Without
+ * a module, any active subscription or trial will do. Platform admins pass every gate; they are
+ * looked up only when the plan refuses, so a broker's request costs no extra query, and outside the
+ * refused transaction, so it never waits for a second connection.
  */
 export async function withModule<T>(
-  { db }: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db'>,
   request: FastifyRequest,
   module: Modules,
-  work: (tx: Transaction, auth: AccessClaims) => Promise<T>,
+  work: (tx: Transaction, auth: AccessClaims, modules: readonly ModuleName[]) => Promise<T>,
 ): Promise<T> {
-  const auth = signedInUser(request);
+  return withModuleFor(ctx, signedInUser(request), module, work);
+}
+
+/** The same gate for a caller known by other means than a signed-in request (a feed's secret). */
+export async function withModuleFor<T, C extends Caller>(
+  { db }: Pick<AppContext, 'db'>,
+  auth: C,
+  module: Modules,
+  work: (tx: Transaction, auth: C, modules: readonly ModuleName[]) => Promise<T>,
+): Promise<T> {
   try {
-    return await withTenant(db, auth.tenantId, async (tx) => {
-      await requirePlan(tx, auth.tenantId, module);
-      return work(tx, auth);
-    });
+    return await withTenant(db, auth.tenantId, async (tx) =>
+      work(tx, auth, await requirePlan(tx, auth.tenantId, module)),
+    );
   } catch (error) {
     if (!(error instanceof PlanRefusal) || !(await isAdmin(db, auth.userId))) throw error;
-    return withTenant(db, auth.tenantId, (tx) => work(tx, auth));
+    return withTenant(db, auth.tenantId, (tx) => work(tx, auth, MODULES));
   }
 }
 

@@ -17,6 +17,7 @@ import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
 import { seedDemoAlerts } from '../alerts/demo.js';
+import { seedDemoMeetings } from '../calendar/demo.js';
 import { clearDemoClaims, seedDemoClaims } from '../claims/demo.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -738,4 +739,5 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
   });
   await seedDemoLeads(tx, { tenantId, today, day, typeIds: Object.values(typeIds) });
   await seedDemoAlerts(tx, { tenantId });
+  await seedDemoMeetings(tx, { tenantId, day, random: new Random(`coverdesk-demo-meetings-${day}`) });
 }

@@ -7,9 +7,10 @@ import { FormError } from '../../../components/form-error.js';
 import { FormSection, FULL_ROW } from '../../../components/form-section.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { ApiError } from '../../../lib/http.js';
+import { fromLocalInput, toLocalInput } from '../../../lib/local-moment.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useAssignees, usePolicyTypeChoices, useSaveLead } from '../api.js';
-import { fromLocalInput, LEAD_SOURCE_OPTIONS, LEAD_STATUS_OPTIONS, toLocalInput } from './lead-labels.js';
+import { LEAD_SOURCE_OPTIONS, LEAD_STATUS_OPTIONS } from './lead-labels.js';
 import { LeadMatchWarning } from './lead-match-warning.js';
 
 type LeadFormValues = {

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -40,6 +40,19 @@ import { policyTypeRoutes } from './modules/policy-types/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 
+/**
+ * A request as the log shows it. A calendar feed's address is its credential, and calendar apps
+ * fetch it for ever, so the secret in the path never reaches the log.
+ */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/(\/calendar\/feed\/)[^/?]+/, '$1[secret]'),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
 /** Largest JSON body the API accepts; larger requests get 413. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -48,6 +61,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: requestForLog },
     },
     genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,

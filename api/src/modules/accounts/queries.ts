@@ -1,6 +1,7 @@
 import type { UserProfile } from '@coverdesk/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
+import { calendarFeeds } from '../calendar/tables.js';
 import { tenants } from '../tenants/tables.js';
 import { passwordResetTokens, users } from './tables.js';
 import { revokeUserSessions } from './tokens.js';
@@ -81,7 +82,8 @@ export async function recordLogin(executor: Executor, userId: string): Promise<v
 
 /**
  * Sets a new password, whatever the route: the reset links still open are spent, since they were
- * sent to replace the old password, and every sign-in but `keepFamilyId` is revoked.
+ * sent to replace the old password, every sign-in but `keepFamilyId` is revoked, and the calendar
+ * feed address is turned off, since whoever knew the old password could have made it.
  */
 export async function replacePassword(
   tx: Transaction,
@@ -95,6 +97,7 @@ export async function replacePassword(
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
     .returning({ tokenHash: passwordResetTokens.tokenHash });
+  await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
   return {
     spentResetLinks: spent.map((link) => link.tokenHash),
     revokedSessions: await revokeUserSessions(tx, userId, keepFamilyId),

@@ -4,6 +4,7 @@ import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
   addPlanWithout,
   createTestApp,
+  PASSWORD,
   setSubscription,
   signedInAgency,
   type TestApp,
@@ -417,6 +418,8 @@ describe('calendar feed', () => {
     expect(unfolded).toContain(`DTSTART:${day}T100000Z\r\nDTEND:${day}T103000Z`);
     expect(unfolded).toContain('ü');
     expect(unfolded.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    // Ids unique across agencies, as calendar apps merge events by UID.
+    expect(unfolded.match(/UID:\S+\.[0-9a-f-]{36}@coverdesk/g)).toHaveLength(2);
 
     // A new address replaces the old one; turned off, none answers.
     const replaced = (await agency.as.post('/api/calendar/feed/')).json().url;
@@ -424,6 +427,15 @@ describe('calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: feedPath(replaced) })).statusCode).toBe(200);
     expect((await agency.as.delete('/api/calendar/feed/')).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: feedPath(replaced) })).statusCode).toBe(404);
+
+    // A new password turns the address off: whoever knew the old one could have made it.
+    const renewed = (await agency.as.post('/api/calendar/feed/')).json().url;
+    const changed = await agency.as.patch('/api/user/profile/', {
+      current_password: PASSWORD,
+      new_password: 'brand new secret',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: feedPath(renewed) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed/nothing.ics' })).statusCode).toBe(
       404,
     );
@@ -431,6 +443,7 @@ describe('calendar feed', () => {
 
   it('escapes text and folds long lines by octets, never inside a character', () => {
     expect(escapeText('a\\b;c,d\ne')).toBe('a\\\\b\\;c\\,d\\ne');
+    expect(escapeText('tab\there\u0007bell\u2028next')).toBe('tab here bell\\nnext');
     const line = `SUMMARY:${'é'.repeat(60)}`;
     const folded = foldLine(line);
     const pieces = folded.split('\r\n');

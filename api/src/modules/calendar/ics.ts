@@ -2,13 +2,19 @@ import { addDays, CALENDAR_KIND_LABELS, type CalendarEvent } from '@coverdesk/co
 
 // An iCalendar (RFC 5545) feed of the agency's events, for a calendar app to subscribe to.
 
-/** TEXT values escape backslashes, semicolons, commas and line breaks (RFC 5545, 3.3.11). */
+/**
+ * TEXT values escape backslashes, semicolons, commas and line breaks (RFC 5545, 3.3.11). Control
+ * characters, which the format forbids, become spaces, so one odd name cannot make a strict calendar
+ * app refuse the whole feed; the Unicode line and paragraph separators are line breaks.
+ */
 export const escapeText = (value: string) =>
   value
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
+    .replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '\\n')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u001f\u007f]/g, ' ');
 
 const encoder = new TextEncoder();
 
@@ -40,7 +46,7 @@ const dateValue = (day: string) => day.replaceAll('-', '');
 /** A moment in UTC: "20261122T093000Z". */
 const momentValue = (iso: string) => `${new Date(iso).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 
-function eventLines(event: CalendarEvent, appUrl: string, stamp: string): string[] {
+function eventLines(event: CalendarEvent, options: FeedOptions, stamp: string): string[] {
   const timing = event.all_day
     ? [
         `DTSTART;VALUE=DATE:${dateValue(event.start)}`,
@@ -56,23 +62,28 @@ function eventLines(event: CalendarEvent, appUrl: string, stamp: string): string
   ].filter(Boolean) as string[];
   return [
     'BEGIN:VEVENT',
-    `UID:${event.id}@coverdesk`,
+    // Event ids are unique within an agency (a day's summary is "installment:day:2026-01-05").
+    `UID:${event.id}.${options.tenantId}@coverdesk`,
     `DTSTAMP:${stamp}`,
     ...timing,
     `SUMMARY:${escapeText(event.title)}`,
     ...(details.length > 0 ? [`DESCRIPTION:${escapeText(details.join('\n'))}`] : []),
     `CATEGORIES:${escapeText(CALENDAR_KIND_LABELS[event.kind])}`,
-    `URL:${appUrl}${event.url}`,
+    `URL:${options.appUrl}${event.url}`,
     `TRANSP:${event.kind === 'meeting' ? 'OPAQUE' : 'TRANSPARENT'}`,
     'END:VEVENT',
   ];
 }
 
+interface FeedOptions {
+  name: string;
+  appUrl: string;
+  tenantId: string;
+  now: Date;
+}
+
 /** The whole feed, lines ended by CRLF as the format requires. */
-export function calendarFeedText(
-  events: CalendarEvent[],
-  options: { name: string; appUrl: string; now: Date },
-) {
+export function calendarFeedText(events: CalendarEvent[], options: FeedOptions) {
   const stamp = momentValue(options.now.toISOString());
   const lines = [
     'BEGIN:VCALENDAR',
@@ -81,7 +92,7 @@ export function calendarFeedText(
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(options.name)}`,
-    ...events.flatMap((event) => eventLines(event, options.appUrl, stamp)),
+    ...events.flatMap((event) => eventLines(event, options, stamp)),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
+import { agencyToday } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { users } from '../accounts/tables.js';
@@ -248,7 +249,16 @@ export const calendarRoutes =
         },
       },
       async (request, reply) => {
-        const { userId } = await authorizeModule(ctx, request, MODULE);
+        const { userId, tenantId } = await authorizeModule(ctx, request, MODULE);
+        const [agency] = await ctx.db
+          .select({ isDemo: tenants.isDemo })
+          .from(tenants)
+          .where(eq(tenants.id, tenantId));
+        if (agency?.isDemo) {
+          throw new HttpError(403, {
+            detail: 'The demo agency is open to anyone, so it has no private feed address.',
+          });
+        }
         const { token, tokenHash } = randomToken();
         const [row] = await ctx.db
           .insert(calendarFeeds)
@@ -294,16 +304,21 @@ export const calendarRoutes =
       async (request, reply) => {
         const secret = request.params.secret.replace(/\.ics$/, '');
         const [owner] = await ctx.db
-          .select({ userId: users.id, tenantId: users.tenantId, agency: tenants.name })
+          .select({
+            userId: users.id,
+            tenantId: users.tenantId,
+            agency: tenants.name,
+            isDemo: tenants.isDemo,
+          })
           .from(calendarFeeds)
           .innerJoin(users, eq(users.id, calendarFeeds.userId))
           .innerJoin(tenants, eq(tenants.id, users.tenantId))
           .where(eq(calendarFeeds.secretHash, hashToken(secret)));
-        if (!owner || !request.params.secret.endsWith('.ics'))
+        // The demo agency is open to anyone, so an address made there would be a public one.
+        if (!owner || owner.isDemo || !request.params.secret.endsWith('.ics'))
           throw notFound('No calendar feed at this address.');
         const events = await withModuleFor(ctx, owner, MODULE, async (tx, { tenantId }, modules) => {
-          const { rows } = await tx.execute<{ today: string }>(sql`select current_date::text as today`);
-          const today = rows[0]?.today ?? '';
+          const today = await agencyToday(tx);
           return listCalendarEvents(tx, tenantId, {
             start: addDays(today, -FEED_DAYS_BACK),
             end: addDays(today, FEED_DAYS_AHEAD),
@@ -315,6 +330,7 @@ export const calendarRoutes =
           calendarFeedText(events, {
             name: `${owner.agency} (Coverdesk)`,
             appUrl: ctx.config.appUrl,
+            tenantId: owner.tenantId,
             now: new Date(),
           }),
         );

@@ -36,7 +36,14 @@ import { customers } from '../customers/tables.js';
 import { installmentColumns } from '../payments/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { expectedCommission, keptReceivedCommission, receivedCommission } from './commission.js';
-import { bookStatusIs, expiringWithin, isOpen, policyStatus, statusIs, typeTotalsStatusIs } from './status.js';
+import {
+  bookStatusIs,
+  expiringWithin,
+  isOpen,
+  policyStatus,
+  statusIs,
+  typeTotalsStatusIs,
+} from './status.js';
 import { installments, policies, policyBookTotals, policyTypeTotals } from './tables.js';
 
 type ListQuery = z.output<typeof policyListQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money } from './billing.js';
+import { calendarEvent } from './calendar.js';
 import { leadStatus } from './leads.js';
 import { installmentRow } from './policies.js';
 
@@ -131,5 +132,11 @@ export const dashboard = z.object({
   payments: dashboardPayments.nullable(),
   leads: dashboardLeads.nullable(),
   claims: dashboardClaims.nullable(),
+  agenda: z
+    .array(calendarEvent)
+    .nullable()
+    .describe(
+      "Today's events as the calendar shows them, of the kinds the plan includes (null without the calendar).",
+    ),
 });
 export type Dashboard = z.infer<typeof dashboard>;

@@ -9,6 +9,13 @@ export function formatDate(iso: string | null | undefined): string {
   return (calendarDay ? calendarDayFormat : dateFormat).format(new Date(iso));
 }
 
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** The time of day of a moment, in the reader's locale and time zone ("09:30"). */
+export function formatTime(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /**

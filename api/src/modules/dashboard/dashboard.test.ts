@@ -317,6 +317,23 @@ describe('the dashboard of a worked example', () => {
     expect(board.claims?.open_count).toBe(1);
   });
 
+  it("shows today's agenda as the calendar's day", async () => {
+    const today = board.today;
+    const meeting = await owner.as.post('/api/calendar/meetings/', {
+      title: 'Fleet review',
+      all_day: true,
+      start: today,
+      end: today,
+    });
+    expect(meeting.statusCode).toBe(201);
+    const now = await ok<Dashboard>(owner.as.get('/api/dashboard/'));
+    const day = await ok<{ results: unknown[] }>(
+      owner.as.get(`/api/calendar/events/?start=${today}&end=${today}`),
+    );
+    expect(now.agenda).toEqual(day.results);
+    expect(now.agenda?.map((event) => event.title)).toContain('Fleet review');
+  });
+
   it("never shows another agency's records", async () => {
     const theirs = await ok<Paged<Policy>>(other.as.get('/api/policies/?page_size=100'));
     const text = JSON.stringify(board);
@@ -350,6 +367,7 @@ describe('the dashboard of a new agency', () => {
     expect(board.payments).toEqual({ overdue_count: 0, overdue_amount: '0.00', overdue: [] });
     expect(board.leads).toEqual({ open_count: 0, open_pipeline_premium: '0.00', recent: [] });
     expect(board.claims).toEqual({ open_count: 0 });
+    expect(board.agenda).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  calendarKindsFor,
   commissionExportQuery,
   DASHBOARD_LIST_ROWS,
   type Dashboard,
@@ -16,6 +17,7 @@ import type { Transaction } from '../../db/client.js';
 import { agencyToday } from '../../db/tenant.js';
 import { monthlyWrittenAndReceived } from '../analytics/queries.js';
 import { findModuleAccess } from '../billing/queries.js';
+import { listCalendarEvents } from '../calendar/queries.js';
 import { summarizeClaims } from '../claims/queries.js';
 import { commissionTotals } from '../commission-report/queries.js';
 import { listLeads, summarizeLeads } from '../leads/queries.js';
@@ -166,5 +168,12 @@ export async function readDashboard(tx: Transaction, tenantId: string): Promise<
     payments: has('module_payments') ? await paymentsSection(tx, tenantId, today) : null,
     leads: has('module_leads') ? await leadsSection(tx, tenantId) : null,
     claims: has('module_claims') ? { open_count: (await summarizeClaims(tx, tenantId)).open_count } : null,
+    agenda: has('module_calendar')
+      ? await listCalendarEvents(tx, tenantId, {
+          start: today,
+          end: today,
+          kinds: calendarKindsFor(access?.modules ?? []),
+        })
+      : null,
   };
 }

@@ -1,4 +1,6 @@
 import {
+  CALENDAR_KIND_LABELS,
+  type CalendarEvent,
   type DashboardLeads,
   type DashboardPayments,
   type DashboardPolicies,
@@ -10,7 +12,7 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { PaymentButton } from '../../../components/payment-button.js';
-import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { formatDate, formatTime, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
@@ -175,6 +177,51 @@ export function RecentLeads({ leads }: { leads: DashboardLeads }) {
           </Anchor>
           <Text fz="xs" c="dimmed">
             {[lead.policy_type_name, `added ${formatDate(lead.created_at)}`].filter(Boolean).join(' · ')}
+          </Text>
+        </Row>
+      ))}
+    </ListCard>
+  );
+}
+
+/** The agenda shows this many of today's events; the calendar's day view has them all. */
+const AGENDA_ROWS = 6;
+
+/** Today's renewals, instalments, follow-ups, claim dates and meetings, as the calendar's day shows them. */
+export function TodaysAgenda({ agenda, today }: { agenda: CalendarEvent[]; today: string }) {
+  const records = agenda.reduce((sum, event) => sum + event.count, 0);
+  return (
+    <ListCard
+      title="Today's agenda"
+      all={{
+        to: `/calendar?view=day&date=${today}`,
+        label: records > 0 ? `All ${records} today` : 'Calendar',
+      }}
+      empty="Nothing on today. Renewals, instalments falling due, follow-ups, claim dates and your meetings show here on their day."
+    >
+      {agenda.slice(0, AGENDA_ROWS).map((event) => (
+        <Row
+          key={event.id}
+          figure={
+            <>
+              <Badge color={event.overdue ? 'red' : 'gray'}>
+                {event.overdue ? 'Overdue' : CALENDAR_KIND_LABELS[event.kind]}
+              </Badge>
+              {event.amount && (
+                <Text fz="sm" style={TABULAR_FIGURES}>
+                  <Money amount={event.amount} />
+                </Text>
+              )}
+            </>
+          }
+        >
+          <Anchor component={Link} to={event.url} fz="sm" fw={600}>
+            {event.title}
+          </Anchor>
+          <Text fz="xs" c="dimmed" truncate>
+            {[event.all_day ? 'All day' : formatTime(event.start), event.company_name, event.assignee_name]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </Row>
       ))}

@@ -4,7 +4,7 @@ import { IconFlask } from '@tabler/icons-react';
 import { ErrorState } from '../../../components/page-states.js';
 import { useSession } from '../../../lib/session-context.js';
 import { useAgencySetup, useDashboard } from '../api.js';
-import { OverduePayments, RecentLeads, RenewalsDue } from '../components/attention-lists.js';
+import { OverduePayments, RecentLeads, RenewalsDue, TodaysAgenda } from '../components/attention-lists.js';
 import { Breakdowns, MonthsChart } from '../components/dashboard-charts.js';
 import { KeyFigures, KeyFiguresSkeleton } from '../components/key-figures.js';
 import { QuickActions } from '../components/quick-actions.js';
@@ -58,11 +58,9 @@ function Figures({ data }: { data: Dashboard }) {
   return (
     <>
       <KeyFigures data={data} />
-      {/*
-        What needs attention today. The calendar's agenda for today (module_calendar) goes first in
-        this row, before the overdue payments, once the dashboard's answer carries it.
-      */}
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+      {/* What needs attention today: the day's agenda first. */}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {data.agenda && <TodaysAgenda agenda={data.agenda} today={data.today} />}
         {data.payments && <OverduePayments payments={data.payments} />}
         {data.policies && <RenewalsDue policies={data.policies} />}
         {data.leads && <RecentLeads leads={data.leads} />}
@@ -77,7 +75,7 @@ function DashboardSkeleton() {
   return (
     <Stack aria-busy="true" aria-label="Loading">
       <KeyFiguresSkeleton />
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Skeleton h={260} radius="md" />
         <Skeleton h={260} radius="md" />
         <Skeleton h={260} radius="md" />

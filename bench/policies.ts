@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { commissionReportQuery, policyListQuery } from '@coverdesk/contract';
+import { CALENDAR_EVENT_KINDS, commissionReportQuery, policyListQuery } from '@coverdesk/contract';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -16,7 +16,9 @@ import { PreparingClient } from '../api/src/db/prepared-statements.js';
 import * as schema from '../api/src/db/schema.js';
 import { withTenant } from '../api/src/db/tenant.js';
 import { issueAccessToken } from '../api/src/modules/accounts/tokens.js';
+import { listCalendarEvents } from '../api/src/modules/calendar/queries.js';
 import { commissionReport } from '../api/src/modules/commission-report/queries.js';
+import { readDashboard } from '../api/src/modules/dashboard/queries.js';
 import { listPolicies } from '../api/src/modules/policies/queries.js';
 import { readMemory } from './machine.js';
 import { DEFAULT_RESULTS_DIR, positiveInteger } from './seed.js';
@@ -28,6 +30,13 @@ const LIST_PATH = `/api/policies/?${new URLSearchParams(LIST_QUERY)}`;
 /** The commission report as its screen first opens: the first page of rows with both summaries. */
 const REPORT_QUERY = { include: 'commission_data' };
 const REPORT_PATH = `/api/policies/commission_batch/?${new URLSearchParams(REPORT_QUERY)}`;
+/** This month, first to last day, as the calendar's month view asks for it. */
+const today = new Date();
+const MONTH = {
+  start: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1)).toISOString().slice(0, 10),
+  end: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0)).toISOString().slice(0, 10),
+};
+const CALENDAR_PATH = `/api/calendar/events/?${new URLSearchParams(MONTH)}`;
 const ANALYTICS_PATHS = [
   '/api/analytics/customers/?period=12m',
   '/api/analytics/portfolio/',
@@ -133,10 +142,16 @@ async function seedPolicies(client: pg.Client, tenantIds: string[], perTenant: n
 
 /**
  * The large agency's pipeline beside its book: leads in every status with follow-ups spread over a
- * year around today, and claims on its policies reported over the last three years, so the
+ * year around today, claims on its policies reported over the last three years, and meetings, so the
  * dashboard and the calendar read as much as a busy agency's would.
  */
-async function seedPipeline(client: pg.Client, tenantId: string, leads: number, claims: number) {
+async function seedPipeline(
+  client: pg.Client,
+  tenantId: string,
+  leads: number,
+  claims: number,
+  meetings: number,
+) {
   await client.query(
     `insert into leads (id, tenant_id, first_name, last_name, email, status, estimated_premium, next_follow_up_at,
        created_at)
@@ -157,6 +172,14 @@ async function seedPipeline(client: pg.Client, tenantId: string, leads: number, 
        1000 + (p.g % 30) * 100 amount) c
      where p.g <= $2`,
     [tenantId, claims],
+  );
+  // Meetings through the year around today, a few on each working hour.
+  await client.query(
+    `insert into meetings (id, tenant_id, title, starts_at, ends_at)
+     select gen_random_uuid(), $1, 'Meeting ' || g, s, s + interval '45 minutes'
+     from generate_series(1, $2) g
+     cross join lateral (select date_trunc('hour', now()) + make_interval(hours => (g * 7) % (365 * 24) - 180 * 24) s) m`,
+    [tenantId, meetings],
   );
 }
 
@@ -201,6 +224,13 @@ const LIST_SQL: CaptureSql = (db, tenantId) =>
   withTenant(db, tenantId, (tx) => listPolicies(tx, tenantId, policyListQuery.parse(LIST_QUERY)));
 const REPORT_SQL: CaptureSql = (db, tenantId) =>
   withTenant(db, tenantId, (tx) => commissionReport(tx, tenantId, commissionReportQuery.parse(REPORT_QUERY)));
+
+const DASHBOARD_SQL: CaptureSql = (db, tenantId) =>
+  withTenant(db, tenantId, (tx) => readDashboard(tx, tenantId));
+const CALENDAR_SQL: CaptureSql = (db, tenantId) =>
+  withTenant(db, tenantId, (tx) =>
+    listCalendarEvents(tx, tenantId, { ...MONTH, kinds: CALENDAR_EVENT_KINDS }),
+  );
 
 /**
  * The SQL a route runs, captured from the query code itself, then timed through pg alone,
@@ -310,7 +340,7 @@ async function seed() {
       await seedPolicies(client, normal.slice(index, index + 100), policiesPerTenant, 200);
     }
     await seedPolicies(client, [large as string], largePolicies, 5000);
-    await seedPipeline(client, large as string, largePolicies / 10, largePolicies / 50);
+    await seedPipeline(client, large as string, largePolicies / 10, largePolicies / 50, largePolicies / 50);
     // Autovacuum would get there on its own; a benchmark should not depend on when it does.
     await client.query('vacuum analyze');
     const counts = await client.query(
@@ -364,6 +394,17 @@ async function main() {
     console.log(
       `commission report SQL alone, large agency: p50 ${ms(reportSql.p50)}, p95 ${ms(reportSql.p95)}; API / SQL at p50 ${(commission.p50 / reportSql.p50).toFixed(2)}, at p95 ${(commission.p95 / reportSql.p95).toFixed(2)}`,
     );
+    for (const [label, pathname, capture] of [
+      ['dashboard', '/api/dashboard/', DASHBOARD_SQL],
+      ['calendar events of this month', CALENDAR_PATH, CALENDAR_SQL],
+    ] as const) {
+      const api = await load(server.url, requestsFor(largeToken, pathname));
+      report(`${label}, large agency`, api);
+      const alone = await timeRawSql([large], capture);
+      console.log(
+        `${label} SQL alone, large agency: p50 ${ms(alone.p50)}, p95 ${ms(alone.p95)}; API / SQL at p50 ${(api.p50 / alone.p50).toFixed(2)}, at p95 ${(api.p95 / alone.p95).toFixed(2)}`,
+      );
+    }
     const pdf = await timePdf(server.url, largeToken[0] as string, server.process.pid as number);
     console.log(
       `commission PDF of the large agency: ${(pdf.bytes / 2 ** 20).toFixed(1)} MiB in ${pdf.seconds.toFixed(1)} s, first byte after ${ms(pdf.firstByte)}, server RSS ${pdf.before} MiB growing by at most ${pdf.growth} MiB`,

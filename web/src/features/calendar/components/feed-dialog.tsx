@@ -46,8 +46,10 @@ export function FeedDialog({ opened, onClose }: { opened: boolean; onClose(): vo
       <Stack gap="sm">
         <Text fz="sm">
           Subscribe to your agency’s calendar from Google Calendar, Outlook or Apple Calendar: renewals,
-          instalments, follow-ups, claims and meetings from three months back to a year ahead. Anyone with the
-          address can read it, so keep it to yourself.
+          instalments, follow-ups, claims and meetings from three months back to a year ahead. The events
+          carry your customers’ and leads’ names, policy and claim numbers and amounts (no phones, emails or
+          notes), and the calendar app keeps a copy. Anyone with the address can read it, so keep it to
+          yourself; a new password turns it off.
         </Text>
         {feed.isError ? (
           <ErrorState error={feed.error} onRetry={() => feed.refetch()} />

@@ -1,6 +1,6 @@
 import type { CustomerAnalytics, PortfolioAnalytics, PortfolioHistory } from '@coverdesk/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBookParties, type Caller, ok } from '../../../test/book-parties.js';
 import {
   addPlanWithout,
   createTestApp,
@@ -8,7 +8,7 @@ import {
   signedInAgency,
   type TestApp,
 } from '../../../test/test-app.js';
-import { withTenant } from '../../db/tenant.js';
+import { agencyToday, withTenant } from '../../db/tenant.js';
 
 // A small agency worked out by hand. Its dates hang on the agency's today (PostgreSQL cannot be
 // told another date), counted in whole months back from the current one: `month(3)` is the first
@@ -34,17 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Caller = Awaited<ReturnType<typeof signedInAgency>>['as'];
-
-async function ok<Body>(
-  response: Promise<{ statusCode: number; body: string }>,
-  status = 200,
-): Promise<Body> {
-  const answer = await response;
-  expect(answer.statusCode, answer.body).toBe(status);
-  return JSON.parse(answer.body) as Body;
-}
-
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 const addDays = (day: string, days: number) => isoDay(new Date(utc(day).getTime() + days * 86_400_000));
@@ -58,43 +47,12 @@ function calendar(today: string) {
   return { today, month, monthKey, year: base.getUTCFullYear() };
 }
 
-async function agencyToday(tenantId: string): Promise<string> {
-  const result = await withTenant(t.database.db, tenantId, (tx) =>
-    tx.execute(sql`select current_date::text as today`),
-  );
-  return (result.rows[0] as { today: string }).today;
-}
+const todayOf = (tenantId: string) => withTenant(t.database.db, tenantId, (tx) => agencyToday(tx));
 
 /** Builds the agency of the table above through the API, as a broker would. */
 async function buildAgency(as: Caller, today: string) {
   const { month } = calendar(today);
-  const motor = await ok<{ id: string }>(
-    as.post('/api/policy-types/', { name: 'Motor', category: 'auto' }),
-    201,
-  );
-  const home = await ok<{ id: string }>(
-    as.post('/api/policy-types/', { name: 'Home', category: 'home' }),
-    201,
-  );
-  const insurer = (name: string, commission_payment_method: string, motorRate: string, homeRate: string) =>
-    ok<{ id: string }>(
-      as.post('/api/companies/', {
-        name,
-        commission_payment_method,
-        policy_types: [
-          { policy_type_id: motor.id, commission_percentage: motorRate },
-          { policy_type_id: home.id, commission_percentage: homeRate },
-        ],
-      }),
-      201,
-    );
-  const harel = await insurer('Harel', 'full_policy', '10', '15');
-  const clal = await insurer('Clal', 'pro_rata', '12.5', '12.5');
-  const customer = async (first_name: string, last_name: string) =>
-    (await ok<{ id: string }>(as.post('/api/customers/', { first_name, last_name }), 201)).id;
-  const dana = await customer('Dana', 'Levi');
-  const yossi = await customer('Yossi', 'Cohen');
-  const rina = await customer('Rina', 'Azulay');
+  const { motor, home, harel, clal, customer, dana, yossi, rina } = await addBookParties(as);
   const avi = await customer('Avi', 'Bar');
   await customer('Ben', 'Shalom');
 
@@ -213,11 +171,11 @@ describe('analytics of a hand-computed agency', () => {
 
   beforeAll(async () => {
     owner = await signedInAgency(t.app, { time_zone: 'Pacific/Kiritimati' });
-    today = await agencyToday(owner.user.tenant_id);
+    today = await todayOf(owner.user.tenant_id);
     ids = await buildAgency(owner.as, today);
     // Another agency's book, with an overdue instalment of its own, never counts.
     const other = await signedInAgency(t.app);
-    await buildAgency(other.as, await agencyToday(other.user.tenant_id));
+    await buildAgency(other.as, await todayOf(other.user.tenant_id));
   });
 
   it('sums the customers to the cent', async () => {

@@ -13,6 +13,7 @@ import {
   toCents,
 } from '@coverdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBookParties, type Caller, ok } from '../../../test/book-parties.js';
 import {
   addPlanWithout,
   createTestApp,
@@ -29,16 +30,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Agency = Awaited<ReturnType<typeof signedInAgency>>;
-type Caller = Agency['as'];
-
-async function ok<Body>(
-  response: Promise<{ statusCode: number; body: string }>,
-  status = 200,
-): Promise<Body> {
-  const answer = await response;
-  expect(answer.statusCode, answer.body).toBe(status);
-  return JSON.parse(answer.body) as Body;
-}
 
 const dayAfter = (day: string, days: number) => {
   const date = new Date(`${day}T00:00:00Z`);
@@ -66,33 +57,7 @@ const todayOf = (agency: Agency) => withTenant(t.database.db, agency.user.tenant
  */
 async function buildAgency(as: Caller, today: string) {
   const day = (days: number) => dayAfter(today, days);
-  const motor = await ok<{ id: string }>(
-    as.post('/api/policy-types/', { name: 'Motor', category: 'auto' }),
-    201,
-  );
-  const home = await ok<{ id: string }>(
-    as.post('/api/policy-types/', { name: 'Home', category: 'home' }),
-    201,
-  );
-  const insurer = (name: string, commission_payment_method: string, motorRate: string, homeRate: string) =>
-    ok<{ id: string }>(
-      as.post('/api/companies/', {
-        name,
-        commission_payment_method,
-        policy_types: [
-          { policy_type_id: motor.id, commission_percentage: motorRate },
-          { policy_type_id: home.id, commission_percentage: homeRate },
-        ],
-      }),
-      201,
-    );
-  const harel = await insurer('Harel', 'full_policy', '10', '15');
-  const clal = await insurer('Clal', 'pro_rata', '12.5', '12.5');
-  const customer = async (first_name: string, last_name: string) =>
-    (await ok<{ id: string }>(as.post('/api/customers/', { first_name, last_name }), 201)).id;
-  const dana = await customer('Dana', 'Levi');
-  const yossi = await customer('Yossi', 'Cohen');
-  const rina = await customer('Rina', 'Azulay');
+  const { motor, home, harel, clal, dana, yossi, rina } = await addBookParties(as);
 
   let numbered = 0;
   const policy = async (

@@ -113,6 +113,8 @@ export const EventCalendar = forwardRef<FullCalendar, EventCalendarProps>(functi
         eventDrop={moved}
         eventResize={moved}
         dayMaxEvents={props.phone ? 2 : 4}
+        // A phone's day cell holds "+3", not "+3 more".
+        moreLinkContent={props.phone ? (arg) => `+${arg.num}` : undefined}
         nowIndicator
         scrollTime="08:00:00"
         slotMinTime="06:00:00"

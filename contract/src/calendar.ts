@@ -39,6 +39,16 @@ export const CALENDAR_KIND_LABELS: Record<CalendarEventKind, string> = {
   meeting: 'Meetings',
 };
 
+/** One event of each kind, as a row's badge names it. */
+export const CALENDAR_KIND_NAMES: Record<CalendarEventKind, string> = {
+  renewal: 'Renewal',
+  installment: 'Instalment due',
+  follow_up: 'Follow-up',
+  claim_incident: 'Claim incident',
+  claim_reported: 'Claim reported',
+  meeting: 'Meeting',
+};
+
 /** The module whose records each kind comes from: a plan without it shows none of that kind. */
 export const CALENDAR_KIND_MODULES: Record<CalendarEventKind, ModuleName> = {
   renewal: 'module_policies',

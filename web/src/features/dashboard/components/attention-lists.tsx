@@ -1,5 +1,6 @@
 import {
   CALENDAR_KIND_LABELS,
+  CALENDAR_KIND_NAMES,
   type CalendarEvent,
   type DashboardLeads,
   type DashboardPayments,
@@ -205,7 +206,9 @@ export function TodaysAgenda({ agenda, today }: { agenda: CalendarEvent[]; today
           figure={
             <>
               <Badge color={event.overdue ? 'red' : 'gray'}>
-                {event.overdue ? 'Overdue' : CALENDAR_KIND_LABELS[event.kind]}
+                {event.overdue
+                  ? 'Overdue'
+                  : (event.count > 1 ? CALENDAR_KIND_LABELS : CALENDAR_KIND_NAMES)[event.kind]}
               </Badge>
               {event.amount && (
                 <Text fz="sm" style={TABULAR_FIGURES}>

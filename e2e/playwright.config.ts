@@ -34,9 +34,12 @@ export default defineConfig({
   testDir: 'tests',
   globalTeardown: './global-teardown.ts',
   fullyParallel: true,
-  workers: 2,
+  // One browser at a time. The embedded database runs one query at a time, and with two workers a
+  // test's request waited behind the other's heavy work (the demo's PDF export, a dashboard of the
+  // agency's figures on every sign-in) past its timeout on a loaded two-core machine.
+  workers: 1,
   retries: 0,
-  // Two browsers and the server share two cores: a screen's first load, with its chunk compiled cold,
+  // The browser and the server share two cores: a screen's first load, with its chunk compiled cold,
   // can take longer than Playwright's default 5 s wait on a busy machine without anything being wrong.
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],

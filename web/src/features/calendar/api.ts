@@ -2,7 +2,6 @@ import type {
   CalendarEvent,
   CalendarEventsQuery,
   CalendarFeed,
-  Company,
   Customer,
   Lead,
   LeadAssignee,
@@ -19,7 +18,6 @@ const keys = {
   meeting: (id: string) => [...queryKeys.calendar, 'meeting', id] as const,
   users: [...queryKeys.calendar, 'users'] as const,
   feed: [...queryKeys.calendar, 'feed'] as const,
-  insurers: [...queryKeys.companies, 'calendar-filter'] as const,
   customers: (search: string) => [...queryKeys.customers, 'calendar-choices', search] as const,
   leads: (search: string) => [...queryKeys.leads, 'calendar-choices', search] as const,
 };
@@ -54,16 +52,6 @@ export function useCalendarUsers() {
     queryKey: keys.users,
     queryFn: async ({ signal }) =>
       (await api.get<{ results: LeadAssignee[] }>('/calendar/users/', { signal })).results,
-  });
-}
-
-/** The agency's insurers, for the insurer filter; only asked for when the plan has them. */
-export function useInsurerFilter(enabled: boolean) {
-  return useQuery({
-    queryKey: keys.insurers,
-    queryFn: async ({ signal }) =>
-      (await api.get<Paged<Company>>('/companies/', { query: { page_size: 100 }, signal })).results,
-    enabled,
   });
 }
 

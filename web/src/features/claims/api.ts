@@ -5,7 +5,6 @@ import type {
   ClaimStats,
   ClaimStatus,
   ClaimTransitionBody,
-  Company,
   Paged,
   Policy,
 } from '@coverdesk/contract';
@@ -20,7 +19,6 @@ const keys = {
   stats: (query: Record<string, string>) => [...queryKeys.claims, 'stats', query] as const,
   policyChoices: (search: string) => [...queryKeys.policies, 'claim-choices', search] as const,
   policy: (id: string) => [...queryKeys.policies, 'detail', id] as const,
-  insurers: [...queryKeys.companies, 'choices'] as const,
 };
 
 /** Every claim change shows in the claim lists, details and stats. */
@@ -104,15 +102,5 @@ export function useDeleteClaim(id: string) {
   return useMutation({
     mutationFn: () => api.delete<void>(`/claims/${id}/`),
     onSuccess: () => markChanged({ deleted: true }),
-  });
-}
-
-/** The agency's insurers, for the list's insurer filter. */
-export function useInsurerChoices() {
-  return useQuery({
-    queryKey: keys.insurers,
-    queryFn: async ({ signal }) =>
-      (await api.get<Paged<Company>>('/companies/', { query: { page_size: 100, _t: Date.now() }, signal }))
-        .results,
   });
 }

@@ -1,5 +1,4 @@
 import type {
-  Company,
   Customer,
   Installment,
   Paged,
@@ -19,7 +18,6 @@ const keys = {
   installments: (id: string) => [...queryKeys.policies, 'installments', id] as const,
   numbered: (policyNumber: string, excludeId: string) =>
     [...queryKeys.policies, 'numbered', policyNumber, excludeId] as const,
-  companies: [...queryKeys.companies, 'choices'] as const,
   customers: (search: string) => [...queryKeys.customers, 'choices', search] as const,
 };
 
@@ -75,16 +73,6 @@ export function usePoliciesNumbered(policyNumber: string, excludeId = ''): Polic
     placeholderData: keepPreviousData,
   });
   return policyNumber ? (matches.data?.results ?? []) : [];
-}
-
-/** Insurers with the types they sell and their rates, for the policy form's choices. */
-export function useInsurerChoices() {
-  return useQuery({
-    queryKey: keys.companies,
-    queryFn: async ({ signal }) =>
-      (await api.get<Paged<Company>>('/companies/', { query: { page_size: 100, _t: Date.now() }, signal }))
-        .results,
-  });
 }
 
 /** Customers matching what the broker types into the customer picker (the first 20). */

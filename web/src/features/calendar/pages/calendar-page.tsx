@@ -35,9 +35,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAccess } from '../../../app/access.js';
 import { ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
+import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useDevice } from '../../../lib/viewport.js';
-import { useCalendarEvents, useCalendarUsers, useInsurerFilter, useMoveMeeting } from '../api.js';
+import { useCalendarEvents, useCalendarUsers, useMoveMeeting } from '../api.js';
 import { EventCalendar, VIEWS, type ViewName } from '../components/event-calendar.js';
 import { KindChips } from '../components/event-kinds.js';
 import { FeedDialog } from '../components/feed-dialog.js';
@@ -93,7 +94,7 @@ export function Component() {
   const shown = askedKinds ? available.filter((kind) => askedKinds.includes(kind)) : available;
   const company = params.get('company');
   const assignee = params.get('assignee');
-  const insurers = useInsurerFilter(canOpen('module_companies'));
+  const insurers = useInsurerChoices(canOpen('module_companies'));
   const users = useCalendarUsers();
 
   const update = useCallback(

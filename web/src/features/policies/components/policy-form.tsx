@@ -30,9 +30,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { Money } from '../../../lib/money.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
-import { useCustomerChoices, useInsurerChoices, useSavePolicy } from '../api.js';
+import { useCustomerChoices, useSavePolicy } from '../api.js';
 import { type PolicyPrefill, policyPrefill } from '../prefill.js';
 import { PolicyNumberWarning } from './policy-number-warning.js';
 

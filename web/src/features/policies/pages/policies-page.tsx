@@ -7,9 +7,10 @@ import { FilterSelect, InsurerAndTypeFilters, ListToolbar } from '../../../compo
 import { EmptyState } from '../../../components/page-states.js';
 import { POLICY_STATUS_LABELS, PolicyStatusBadge } from '../../../components/policy-status-badge.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
-import { useInsurerChoices, usePolicies } from '../api.js';
+import { usePolicies } from '../api.js';
 
 const FILTERS = ['status', 'company_id', 'policy_type_id', 'customer_id', 'expiring_within_days'] as const;
 const STATUS_OPTIONS = POLICY_STATUSES.map((value) => ({ value, label: POLICY_STATUS_LABELS[value] }));

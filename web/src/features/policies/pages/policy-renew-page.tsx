@@ -16,7 +16,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
-import { useInsurerChoices, usePolicy, useRenewPolicy } from '../api.js';
+import { useInsurerChoices } from '../../../lib/insurer-choices.js';
+import { usePolicy, useRenewPolicy } from '../api.js';
 import { PolicyNumberWarning } from '../components/policy-number-warning.js';
 
 const FREQUENCY_OPTIONS = PAYMENT_FREQUENCIES.filter((value) => value !== 'custom').map((value) => ({

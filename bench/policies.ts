@@ -59,6 +59,8 @@ const { values } = parseArgs({
     'bench-database': { type: 'string', default: 'coverdesk_policies_bench' },
     /** Keep the seeded database after the run and start from it next time, to compare changes quickly. */
     reuse: { type: 'boolean', default: false },
+    /** Measure only these parts (comma-separated; all when absent), to compare one change quickly. */
+    only: { type: 'string' },
   },
 });
 const tenants = positiveInteger('tenants', values.tenants);
@@ -69,6 +71,11 @@ const connections = positiveInteger('connections', values.connections);
 const duration = positiveInteger('duration', values.duration);
 const benchDatabase = values['bench-database'];
 if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabase)) throw new Error('--bench-database must be a plain identifier');
+const PARTS = ['list', 'stats', 'commission', 'dashboard', 'calendar', 'pdf', 'analytics'] as const;
+const only = values.only?.split(',') ?? [...PARTS];
+const unknownPart = only.find((part) => !(PARTS as readonly string[]).includes(part));
+if (unknownPart) throw new Error(`--only takes ${PARTS.join(', ')}; not ${unknownPart}`);
+const measures = (part: (typeof PARTS)[number]) => only.includes(part);
 const adminUrl = values['admin-database-url'];
 const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${benchDatabase}` }).toString();
 
@@ -384,20 +391,25 @@ async function main() {
       duration: 3,
       requests: requestsFor(normalTokens, LIST_PATH),
     });
-    const list = await load(server.url, requestsFor(normalTokens, LIST_PATH));
-    report('list, normal agencies', list);
-    report('list, large agency', await load(server.url, requestsFor(largeToken, LIST_PATH)));
-    report('stats, large agency', await load(server.url, requestsFor(largeToken, '/api/policies/stats/')));
-    const commission = await load(server.url, requestsFor(largeToken, REPORT_PATH));
-    report('commission report first page, large agency', commission);
-    const reportSql = await timeRawSql([large], REPORT_SQL);
-    console.log(
-      `commission report SQL alone, large agency: p50 ${ms(reportSql.p50)}, p95 ${ms(reportSql.p95)}; API / SQL at p50 ${(commission.p50 / reportSql.p50).toFixed(2)}, at p95 ${(commission.p95 / reportSql.p95).toFixed(2)}`,
-    );
-    for (const [label, pathname, capture] of [
-      ['dashboard', '/api/dashboard/', DASHBOARD_SQL],
-      ['calendar events of this month', CALENDAR_PATH, CALENDAR_SQL],
+    if (measures('list')) {
+      const list = await load(server.url, requestsFor(normalTokens, LIST_PATH));
+      report('list, normal agencies', list);
+      report('list, large agency', await load(server.url, requestsFor(largeToken, LIST_PATH)));
+      const sql = await timeRawSql(rotated, LIST_SQL);
+      console.log(
+        `list SQL alone (same statements through pg, ${connections} connections): ${Math.round(sql.perSecond)}/s, p50 ${ms(sql.p50)}, p95 ${ms(sql.p95)}, p99 ${ms(sql.p99)}`,
+      );
+      console.log(`API time / SQL time, normal agencies' list at p50: ${(list.p50 / sql.p50).toFixed(2)}`);
+    }
+    if (measures('stats')) {
+      report('stats, large agency', await load(server.url, requestsFor(largeToken, '/api/policies/stats/')));
+    }
+    for (const [part, label, pathname, capture] of [
+      ['commission', 'commission report first page', REPORT_PATH, REPORT_SQL],
+      ['dashboard', 'dashboard', '/api/dashboard/', DASHBOARD_SQL],
+      ['calendar', 'calendar events of this month', CALENDAR_PATH, CALENDAR_SQL],
     ] as const) {
+      if (!measures(part)) continue;
       const api = await load(server.url, requestsFor(largeToken, pathname));
       report(`${label}, large agency`, api);
       const alone = await timeRawSql([large], capture);
@@ -405,18 +417,15 @@ async function main() {
         `${label} SQL alone, large agency: p50 ${ms(alone.p50)}, p95 ${ms(alone.p95)}; API / SQL at p50 ${(api.p50 / alone.p50).toFixed(2)}, at p95 ${(api.p95 / alone.p95).toFixed(2)}`,
       );
     }
-    const pdf = await timePdf(server.url, largeToken[0] as string, server.process.pid as number);
-    console.log(
-      `commission PDF of the large agency: ${(pdf.bytes / 2 ** 20).toFixed(1)} MiB in ${pdf.seconds.toFixed(1)} s, first byte after ${ms(pdf.firstByte)}, server RSS ${pdf.before} MiB growing by at most ${pdf.growth} MiB`,
-    );
-    const sql = await timeRawSql(rotated, LIST_SQL);
-    console.log(
-      `list SQL alone (same statements through pg, ${connections} connections): ${Math.round(sql.perSecond)}/s, p50 ${ms(sql.p50)}, p95 ${ms(sql.p95)}, p99 ${ms(sql.p99)}`,
-    );
-    console.log(`API time / SQL time, normal agencies' list at p50: ${(list.p50 / sql.p50).toFixed(2)}`);
+    if (measures('pdf')) {
+      const pdf = await timePdf(server.url, largeToken[0] as string, server.process.pid as number);
+      console.log(
+        `commission PDF of the large agency: ${(pdf.bytes / 2 ** 20).toFixed(1)} MiB in ${pdf.seconds.toFixed(1)} s, first byte after ${ms(pdf.firstByte)}, server RSS ${pdf.before} MiB growing by at most ${pdf.growth} MiB`,
+      );
+    }
     // Last: a request the load gave up on still runs in the server for a while, and would slow what follows.
     // One broker at a time, as an agency opens its analytics; the report's target is for ten at once.
-    for (const analytics of ANALYTICS_PATHS) {
+    for (const analytics of measures('analytics') ? ANALYTICS_PATHS : []) {
       report(
         `${analytics}, large agency, 1 connection`,
         await load(server.url, requestsFor(largeToken, analytics), 1),

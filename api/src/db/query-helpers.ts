@@ -1,5 +1,6 @@
 import { type AnyColumn, asc, Column, desc, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgNumeric, PgTimestamp } from 'drizzle-orm/pg-core';
+import type { Transaction } from './client.js';
 
 /** `%term%` for ILIKE, with the user's own % and _ taken literally. */
 export const containing = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -67,4 +68,22 @@ function jsonValue(value: AnyColumn | SQL | JsonFields): SQL | AnyColumn {
   if (is(value, PgTimestamp)) return isoMoment(value);
   if (is(value, Column) || is(value, SQL)) return value;
   return jsonObject(value);
+}
+
+/**
+ * Runs `work` with PostgreSQL reusing one plan for each prepared statement whatever its values, then
+ * puts the setting back. For a statement whose every part reads an index on keys it is given, so one
+ * plan fits all values, yet whose planning costs more than its run: PostgreSQL's own choice keeps
+ * planning such a statement anew when the plan it would keep looks costlier on paper.
+ */
+export async function withGenericPlans<T>(tx: Transaction, work: () => Promise<T>): Promise<T> {
+  // Read before it is set: a select list is evaluated in order.
+  const { rows } = await tx.execute<{ mode: string }>(
+    sql`select current_setting('plan_cache_mode') as mode, set_config('plan_cache_mode', 'force_generic_plan', true)`,
+  );
+  try {
+    return await work();
+  } finally {
+    await tx.execute(sql`select set_config('plan_cache_mode', ${one(rows).mode}, true)`);
+  }
 }

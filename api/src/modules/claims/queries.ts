@@ -12,7 +12,7 @@ import {
   type claimStatsQuery,
   toCents,
 } from '@coverdesk/contract';
-import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
@@ -351,6 +351,21 @@ export async function deleteClaim(tx: Transaction, tenantId: string, id: string)
   await tx.delete(claims).where(and(eq(claims.tenantId, tenantId), eq(claims.id, id)));
 }
 
+/** Claims still being worked on: every claim not closed. */
+const isOpen = ne(claims.status, 'closed');
+
+/**
+ * The agency's open claims counted: the claim stats' open count without filters, read on the status
+ * index alone (the dashboard's card).
+ */
+export async function countOpenClaims(tx: Transaction, tenantId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: countRows() })
+    .from(claims)
+    .where(and(eq(claims.tenantId, tenantId), isOpen));
+  return row?.count ?? 0;
+}
+
 /**
  * The agency's claims matching the list's search and filters (but not its status) counted by status
  * and summed. Days to close are counted from the reported day to the agency day it was last closed,
@@ -366,6 +381,7 @@ export async function summarizeClaims(
   const [row] = await tx
     .select({
       total: countRows(),
+      not_closed: sql<number>`(count(*) filter (where ${isOpen}))::int`,
       ...Object.fromEntries(CLAIM_STATUSES.map((status) => [status, countOf(status)])),
       amount_claimed: sql<string>`round(coalesce(sum(${claims.amountClaimed}), 0), 2)::text`,
       amount_approved: sql<string>`round(coalesce(sum(${claims.amountApproved}), 0), 2)::text`,
@@ -378,7 +394,7 @@ export async function summarizeClaims(
     .innerJoin(policies, eq(policies.id, claims.policyId))
     .innerJoin(customers, eq(customers.id, policies.customerId))
     .where(matchesFilters(tenantId, query));
-  const totals = row as unknown as Record<ClaimStatus | 'total', number> & {
+  const totals = row as unknown as Record<ClaimStatus | 'total' | 'not_closed', number> & {
     amount_claimed: string;
     amount_approved: string;
     amount_paid: string;
@@ -391,7 +407,7 @@ export async function summarizeClaims(
   return {
     total: totals.total,
     by_status,
-    open_count: totals.total - by_status.closed,
+    open_count: totals.not_closed,
     amount_claimed: totals.amount_claimed,
     amount_approved: totals.amount_approved,
     amount_paid: totals.amount_paid,

@@ -18,15 +18,15 @@ import { agencyToday } from '../../db/tenant.js';
 import { monthlyWrittenAndReceived } from '../analytics/queries.js';
 import { findModuleAccess } from '../billing/queries.js';
 import { listCalendarEvents } from '../calendar/queries.js';
-import { summarizeClaims } from '../claims/queries.js';
+import { countOpenClaims } from '../claims/queries.js';
 import { commissionTotals } from '../commission-report/queries.js';
-import { listLeads, summarizeLeads } from '../leads/queries.js';
+import { listLeads, summarizePipeline } from '../leads/queries.js';
 import { listInstallmentRows, overdueTotals } from '../payments/queries.js';
 import { activePoliciesByType, listPolicies, summarizePolicies } from '../policies/queries.js';
 
 // The dashboard asks each module's own functions, in the request's one tenant transaction, so every
 // figure is what the page behind its card shows: the policy stats, the commission report's totals,
-// the payments list filtered on overdue, the lead and claim stats. Each reads kept totals or an
+// the payments list filtered on overdue, the lead and claim stats' open counts. Each reads kept totals or an
 // index, never the whole book.
 
 /** The months the chart covers, ending with the current one. */
@@ -128,15 +128,14 @@ async function paymentsSection(tx: Transaction, tenantId: string, today: string)
 }
 
 async function leadsSection(tx: Transaction, tenantId: string): Promise<DashboardLeads> {
-  const stats = await summarizeLeads(tx, tenantId, {});
+  const pipeline = await summarizePipeline(tx, tenantId);
   const latest = await listLeads(
     tx,
     tenantId,
     leadListQuery.parse({ ordering: '-created_at', page_size: DASHBOARD_LIST_ROWS }),
   );
   return {
-    open_count: stats.open_count,
-    open_pipeline_premium: stats.open_pipeline_premium,
+    ...pipeline,
     recent: latest.results.map((lead) => ({
       id: lead.id,
       display_name: lead.display_name,
@@ -167,7 +166,7 @@ export async function readDashboard(tx: Transaction, tenantId: string): Promise<
       : null,
     payments: has('module_payments') ? await paymentsSection(tx, tenantId, today) : null,
     leads: has('module_leads') ? await leadsSection(tx, tenantId) : null,
-    claims: has('module_claims') ? { open_count: (await summarizeClaims(tx, tenantId)).open_count } : null,
+    claims: has('module_claims') ? { open_count: await countOpenClaims(tx, tenantId) } : null,
     agenda: has('module_calendar')
       ? await listCalendarEvents(tx, tenantId, {
           start: today,

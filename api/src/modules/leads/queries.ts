@@ -118,6 +118,9 @@ function matchesSearch(term: string): SQL | undefined {
 }
 
 const isOpen = inArray(leads.status, [...OPEN_LEAD_STATUSES]);
+/** The estimated premium of the rows `filter` keeps, summed to the cent. */
+const pipelinePremium = (filter: SQL) =>
+  sql<string>`coalesce(sum(${leads.estimatedPremium}) ${filter}, 0)::numeric(14,2)::text`;
 
 /** Open leads by their next follow-up; `current_date` and `::date` are the agency's own day. */
 const FOLLOW_UPS: Record<LeadFollowUp, SQL> = {
@@ -386,7 +389,7 @@ export async function summarizeLeads(
   const inPeriod = sql`(${leads.closedAt})::date between ${date_from}::date and ${date_to}::date`;
   const [totals] = await tx
     .select({
-      open_pipeline_premium: sql<string>`coalesce(sum(${leads.estimatedPremium}) filter (where ${isOpen}), 0)::numeric(14,2)::text`,
+      open_pipeline_premium: pipelinePremium(sql`filter (where ${isOpen})`),
       won: sql<number>`(count(*) filter (where ${leads.status} = 'won' and ${inPeriod}))::int`,
       lost: sql<number>`(count(*) filter (where ${leads.status} = 'lost' and ${inPeriod}))::int`,
     })
@@ -407,6 +410,21 @@ export async function summarizeLeads(
     lost_in_period: lost,
     conversion_rate: won + lost === 0 ? null : percentOf(won, won + lost),
   };
+}
+
+/**
+ * The open leads counted and their estimated premium summed, as the lead stats count them, read on
+ * the status index alone (the dashboard's card).
+ */
+export async function summarizePipeline(
+  tx: Transaction,
+  tenantId: string,
+): Promise<Pick<LeadStats, 'open_count' | 'open_pipeline_premium'>> {
+  const [row] = await tx
+    .select({ open_count: countRows(), open_pipeline_premium: pipelinePremium(sql``) })
+    .from(leads)
+    .where(and(eq(leads.tenantId, tenantId), isOpen));
+  return row ?? { open_count: 0, open_pipeline_premium: '0.00' };
 }
 
 /** part / whole as a percentage with two decimals, rounded half up, from integers. */

@@ -57,6 +57,8 @@ export const leads = pgTable(
     uniqueIndex('leads_customer_key').on(t.tenantId, t.customerId).where(sql`customer_id is not null`),
     index('leads_tenant_name_idx').on(t.tenantId, sql`lower(${t.displayName})`, t.id),
     index('leads_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // Also carries the estimated premium (INCLUDE, which drizzle cannot express: migration
+    // lead-pipeline-index), so the open pipeline on the dashboard is summed from the index alone.
     index('leads_tenant_status_idx').on(t.tenantId, t.status),
     index('leads_tenant_follow_up_idx').on(t.tenantId, t.nextFollowUpAt),
     index('leads_tenant_closed_idx').on(t.tenantId, t.closedAt).where(sql`closed_at is not null`),

@@ -62,6 +62,18 @@ const typesAfresh = typeFigures(`select policy_type_id, start_date, end_date,
     sum(total_premium) as total_premium
   from policies group by 1, 2, 3, 4`);
 
+/** The calendar's day counts the trigger keeps (days that came to zero aside), and the same counted afresh. */
+const dayFigures = (from: string) =>
+  sql.raw(`select kind, day::text, records, amount::numeric(14, 2)::text as amount from (${from}) days
+    where (records, amount) is distinct from (0, 0) order by kind, day`);
+const keptDays = dayFigures('select * from calendar_day_totals');
+const daysAfresh =
+  dayFigures(`select 'renewal' as kind, end_date as day, count(*)::int as records, 0 as amount
+    from policies where cancelled_at is null and renewed_to_id is null group by end_date
+  union all
+  select 'installment', due_date, count(*)::int, sum(amount_due - amount_paid)
+    from installments where status <> 'paid' group by due_date`);
+
 const customerFigures =
   sql.raw(`select customer_id, company_id, policies, total_premium::numeric(14, 2)::text,
     expected_commission::numeric(14, 2)::text, received_full_policy::numeric(14, 2)::text,
@@ -72,7 +84,7 @@ const customerFigures =
  * The figures the triggers keep, against the same worked out afresh (then rolled back): each
  * policy's history months recomputed from its row, renewal links and instalments, the agency's months
  * against the sum of its policies' (groups that came to zero aside), and the customers' totals
- * recomputed from their policies, and the type totals grouped afresh.
+ * recomputed from their policies, the type totals grouped afresh, and the calendar's days counted afresh.
  */
 async function keptAndAfresh(tenantId: string) {
   const summed = sql.raw(`select company_id, month::text, sum(in_force)::int as in_force,
@@ -97,6 +109,7 @@ async function keptAndAfresh(tenantId: string) {
       book: await rows(tx, nonZero),
       customers: await rows(tx, customerFigures),
       types: await rows(tx, keptTypes),
+      days: await rows(tx, keptDays),
     };
     await tx.execute(sql`select policy_months_refresh(coalesce(array_agg(id), '{}')) from policies`);
     await tx.execute(sql`select customer_totals_refresh(array_agg(tenant_id), array_agg(id)) from customers`);
@@ -105,6 +118,7 @@ async function keptAndAfresh(tenantId: string) {
       book: await rows(tx, summed),
       customers: await rows(tx, customerFigures),
       types: await rows(tx, typesAfresh),
+      days: await rows(tx, daysAfresh),
     };
     tx.rollback();
   }).catch((error: unknown) => {
@@ -114,7 +128,7 @@ async function keptAndAfresh(tenantId: string) {
 }
 
 describe('the book totals', () => {
-  it('agree with the policies through every kind of change, and so do the kept history, customer and type totals', async () => {
+  it('agree with the policies through every kind of change, and so do the kept history, customer, type and calendar day totals', async () => {
     const { as, user } = await signedInAgency(t.app);
     const ok = async (response: Promise<{ statusCode: number; body: string }>, status = 200) => {
       const answer = await response;
@@ -126,7 +140,7 @@ describe('the book totals', () => {
       const stats: PolicyStats = await ok(as.get('/api/policies/stats/'));
       expect(stats, step).toEqual(await statsFromPolicies(user.tenant_id));
       const kept = await keptAndAfresh(user.tenant_id);
-      expect(kept.kept, `${step}: history, customers and types`).toEqual(kept.afresh);
+      expect(kept.kept, `${step}: history, customers, types and calendar days`).toEqual(kept.afresh);
       for (const [status, count] of Object.entries(stats.by_status)) {
         const page = await ok(as.get(`/api/policies/?status=${status}&page_size=100`));
         expect([page.count, page.results.length], `${step}: ${status}`).toEqual([count, count]);

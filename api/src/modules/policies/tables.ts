@@ -129,7 +129,9 @@ export const installments = pgTable(
   (t) => [
     unique('installments_policy_sequence_key').on(t.policyId, t.sequence),
     index('installments_tenant_due_idx').on(t.tenantId, t.dueDate),
-    index('installments_tenant_unpaid_idx').on(t.tenantId, t.dueDate).where(sql`status <> 'paid'`),
+    // Unpaid by due date, then id: the oldest overdue first, in the order the lists show them, so the
+    // dashboard's first five are five rows of the index, however many fall due on one day.
+    index('installments_tenant_unpaid_idx').on(t.tenantId, t.dueDate, t.id).where(sql`status <> 'paid'`),
     foreignKey({
       name: 'installments_policy_fk',
       columns: [t.tenantId, t.policyId],

@@ -1,5 +1,6 @@
 import type { Paged, PageQuery } from '@coverdesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendWrittenJson } from './written-json.js';
 
 /** Rows to skip for the requested page. */
 export const offsetOf = (query: Pick<PageQuery, 'page' | 'page_size'>) => (query.page - 1) * query.page_size;
@@ -28,10 +29,7 @@ export function pageOf<Item>(
   };
 }
 
-/**
- * `pageOf` for results the database already wrote as a JSON array, sent as written. The route's
- * response schema still documents the page but must not serialize it again.
- */
+/** `pageOf` for results the database already wrote as a JSON array, sent as written. */
 export function sendJsonPage(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -39,9 +37,8 @@ export function sendJsonPage(
   { count, resultsJson }: { count: number; resultsJson: string },
 ) {
   const { next, previous } = pageOf(request, query, count, []);
-  const body = `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`;
-  return reply
-    .serializer((written: string) => written)
-    .type('application/json; charset=utf-8')
-    .send(body);
+  return sendWrittenJson(
+    reply,
+    `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`,
+  );
 }

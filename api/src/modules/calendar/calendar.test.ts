@@ -1,4 +1,9 @@
-import { CALENDAR_DAY_DETAIL_LIMIT, type CalendarEvent, MEETING_END_BEFORE_START } from '@coverdesk/contract';
+import {
+  CALENDAR_DAY_DETAIL_LIMIT,
+  type CalendarEvent,
+  calendarEventList,
+  MEETING_END_BEFORE_START,
+} from '@coverdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
@@ -22,7 +27,10 @@ type Agency = Awaited<ReturnType<typeof signedInAgency>>;
 const eventsOf = async (agency: Agency, query: string): Promise<CalendarEvent[]> => {
   const response = await agency.as.get(`/api/calendar/events/?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().results;
+  // The database writes the events' JSON: it must be what the contract says, field for field.
+  const { results } = response.json();
+  expect(calendarEventList.strict().parse({ results }).results).toEqual(results);
+  return results;
 };
 
 const meetingBody = {
@@ -112,12 +120,14 @@ describe('calendar events', () => {
       // January 2026 is past: the unpaid instalment is overdue.
       expect(byKind('installment')[0]).toMatchObject({
         id: `installment:${made.installmentId}`,
+        title: 'Instalment 1: P-1042 · Noa Peretz',
         start: '2026-01-15',
         url: `/payments/policy/${made.policyId}`,
         overdue: true,
         amount: '1200.00',
       });
       expect(byKind('claim_incident')[0]).toMatchObject({
+        title: expect.stringMatching(/^Incident: CLM-2026-\d{4} · Noa Peretz$/),
         start: '2026-01-20',
         url: `/claims/${made.claimId}`,
       });
@@ -227,6 +237,15 @@ describe('calendar events', () => {
     ]);
     // Renewals: one on the 30th, twenty on the 31st, each shown.
     expect(events.filter((event) => event.kind === 'renewal')).toHaveLength(CALENDAR_DAY_DETAIL_LIMIT + 1);
+    // By insurer the day is counted afresh, and its link keeps the insurer.
+    const byInsurer = await eventsOf(agency, `start=2026-05-04&end=2026-05-04&company=${parties.companyId}`);
+    expect(byInsurer).toEqual([
+      expect.objectContaining({
+        id: 'installment:day:2026-05-04',
+        count: CALENDAR_DAY_DETAIL_LIMIT + 1,
+        url: `/payments?status=due&due_date_from=2026-05-04&due_date_to=2026-05-04&company_id=${parties.companyId}`,
+      }),
+    ]);
   });
 
   it('answers 400 with field messages for a window that ends first, lasts too long or is not dates', async () => {

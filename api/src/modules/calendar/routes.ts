@@ -25,6 +25,7 @@ import type { Transaction } from '../../db/client.js';
 import { agencyToday } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import { sendWrittenJson } from '../../http/written-json.js';
 import { users } from '../accounts/tables.js';
 import { hashToken, randomToken } from '../accounts/tokens.js';
 import { authorizeModule, withModule, withModuleFor } from '../billing/access.js';
@@ -32,6 +33,7 @@ import { listAssignees } from '../leads/queries.js';
 import { tenants } from '../tenants/tables.js';
 import { calendarFeedText } from './ics.js';
 import {
+  calendarEventsJson,
   createMeeting,
   deleteMeeting,
   findMeeting,
@@ -92,12 +94,12 @@ export const calendarRoutes =
           response: { 200: calendarEventList, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { kinds, ...window } = request.query;
         const results = await withModule(ctx, request, MODULE, (tx, { tenantId }, modules) =>
-          listCalendarEvents(tx, tenantId, { ...window, kinds: calendarKindsFor(modules, kinds) }),
+          calendarEventsJson(tx, tenantId, { ...window, kinds: calendarKindsFor(modules, kinds) }),
         );
-        return { results };
+        return sendWrittenJson(reply, `{"results":${results}}`);
       },
     );
 

@@ -16,6 +16,7 @@ import { PreparingClient } from '../api/src/db/prepared-statements.js';
 import * as schema from '../api/src/db/schema.js';
 import { withTenant } from '../api/src/db/tenant.js';
 import { issueAccessToken } from '../api/src/modules/accounts/tokens.js';
+import { withModuleFor } from '../api/src/modules/billing/access.js';
 import { listCalendarEvents } from '../api/src/modules/calendar/queries.js';
 import { commissionReport } from '../api/src/modules/commission-report/queries.js';
 import { readDashboard } from '../api/src/modules/dashboard/queries.js';
@@ -232,8 +233,11 @@ const LIST_SQL: CaptureSql = (db, tenantId) =>
 const REPORT_SQL: CaptureSql = (db, tenantId) =>
   withTenant(db, tenantId, (tx) => commissionReport(tx, tenantId, commissionReportQuery.parse(REPORT_QUERY)));
 
+// Through the module gate, as the route runs it.
 const DASHBOARD_SQL: CaptureSql = (db, tenantId) =>
-  withTenant(db, tenantId, (tx) => readDashboard(tx, tenantId));
+  withModuleFor({ db }, { tenantId, userId: randomUUID() }, 'module_dashboard', (tx, _auth, modules) =>
+    readDashboard(tx, tenantId, modules),
+  );
 const CALENDAR_SQL: CaptureSql = (db, tenantId) =>
   withTenant(db, tenantId, (tx) =>
     listCalendarEvents(tx, tenantId, { ...MONTH, kinds: CALENDAR_EVENT_KINDS }),

@@ -16,7 +16,6 @@ import {
 import type { Transaction } from '../../db/client.js';
 import { agencyToday } from '../../db/tenant.js';
 import { monthlyWrittenAndReceived } from '../analytics/queries.js';
-import { findModuleAccess } from '../billing/queries.js';
 import { listCalendarEvents } from '../calendar/queries.js';
 import { countOpenClaims } from '../claims/queries.js';
 import { commissionTotals } from '../commission-report/queries.js';
@@ -148,13 +147,16 @@ async function leadsSection(tx: Transaction, tenantId: string): Promise<Dashboar
 }
 
 /**
- * The agency's dashboard. A section is read only when the agency's plan includes the module it
- * comes from, and is null otherwise: a plan without Leads sees no lead figures here either.
+ * The agency's dashboard. A section is read only when `modules` (the plan's, as the module gate
+ * found them) include the module it comes from, and is null otherwise: a plan without Leads sees no
+ * lead figures here either.
  */
-export async function readDashboard(tx: Transaction, tenantId: string): Promise<Dashboard> {
-  const access = await findModuleAccess(tx, tenantId);
-  const has = (...modules: ModuleName[]) =>
-    modules.every((module) => access?.modules.includes(module) ?? false);
+export async function readDashboard(
+  tx: Transaction,
+  tenantId: string,
+  modules: readonly ModuleName[],
+): Promise<Dashboard> {
+  const has = (...needed: ModuleName[]) => needed.every((module) => modules.includes(module));
   const today = await agencyToday(tx);
   return {
     today,
@@ -171,7 +173,7 @@ export async function readDashboard(tx: Transaction, tenantId: string): Promise<
       ? await listCalendarEvents(tx, tenantId, {
           start: today,
           end: today,
-          kinds: calendarKindsFor(access?.modules ?? []),
+          kinds: calendarKindsFor(modules),
         })
       : null,
   };

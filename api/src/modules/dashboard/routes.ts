@@ -31,6 +31,8 @@ export const dashboardRoutes =
         },
       },
       (request) =>
-        withModule(ctx, request, 'module_dashboard', (tx, { tenantId }) => readDashboard(tx, tenantId)),
+        withModule(ctx, request, 'module_dashboard', (tx, { tenantId }, modules) =>
+          readDashboard(tx, tenantId, modules),
+        ),
     );
   };

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { detailResponse, type ExportFormat, fieldErrorsResponse, type ModuleName } from '@coverdesk/contract';
 import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -105,6 +106,9 @@ async function* xlsxChunks<Row>(columns: FileColumn<Row>[], batches: Batches<Row
         .addRow(columns.map((column) => xlsxValue(row[column.field] as CsvValue, column.kind ?? 'text')))
         .commit();
     }
+    // The zip compresses on its own turns of the event loop; give it one before reading on, so
+    // bytes leave with each batch even when the rows come in faster than the database sends them.
+    await setImmediate();
     if (pending.length > 0) yield taken();
   }
   sheet.commit();

@@ -19,6 +19,8 @@ test('a broker exports a filtered policy list to Excel, and every list offers it
     company_id: company,
     policy_type_id: type,
     start_date: '2026-01-01',
+    end_date: '2026-12-31',
+    payment_frequency: 'single',
   };
   await post('/api/policies/', { ...policy, policy_number: 'EXP-1', total_premium: '1234.50' });
   await post('/api/policies/', { ...policy, policy_number: 'EXP-2', total_premium: '300.00' });
@@ -43,10 +45,11 @@ test('a broker exports a filtered policy list to Excel, and every list offers it
     Buffer.concat(await (await file.createReadStream()).toArray()) as unknown as ArrayBuffer,
   );
   const sheet = book.getWorksheet('Policies');
-  const headings = (sheet?.getRow(1).values as unknown[]).slice(1);
+  if (!sheet) throw new Error('the workbook has no Policies sheet');
+  const headings = (sheet.getRow(1).values as unknown[]).slice(1);
   expect(headings.slice(0, 4)).toEqual(['Policy number', 'Customer', 'Insurer', 'Policy type']);
   const cells = (heading: string) =>
-    [2, 3, 4].map((row) => sheet?.getRow(row).getCell(headings.indexOf(heading) + 1).value ?? null);
+    [2, 3, 4].map((row) => sheet.getRow(row).getCell(headings.indexOf(heading) + 1).value ?? null);
   // The list's rows, in its order, and nothing else: the premium a number, the start a date.
   expect(cells('Policy number')).toEqual(['EXP-1', 'EXP-2', null]);
   expect(cells('Total premium')).toEqual([1234.5, 300, null]);

@@ -31,7 +31,7 @@ export function ExportMenu({
   const exporting = useFileExport(path, (wanted) => `${list}.${wanted.format}`);
   const mobile = useDevice() === 'mobile';
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         {mobile ? (
           // Beside the search there is room for the icon alone; it is named for screen readers.
@@ -61,7 +61,6 @@ export function ExportMenu({
         )}
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Every row of this list as</Menu.Label>
         {FORMATS.map(({ format, label, name, icon: Icon }) => (
           <Menu.Item
             key={format}

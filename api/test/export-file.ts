@@ -1,6 +1,7 @@
+import type { ModuleName } from '@coverdesk/contract';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import type { apiAs } from './test-app.js';
+import { addPlanWithout, type apiAs, setSubscription, type TestApp } from './test-app.js';
 
 type Caller = ReturnType<typeof apiAs>;
 
@@ -95,3 +96,25 @@ export function column(table: Table, heading: string): unknown[] {
 
 /** A date cell as Excel holds it: the day at midnight UTC. */
 export const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/**
+ * An export refuses a format it does not make with the field's message, and holds its module's plan
+ * gate as the list does: 403 on a plan without the module, 402 once the subscription has lapsed.
+ */
+export async function expectFormatAndGate(
+  t: TestApp,
+  agency: { as: Caller; user: { tenant_id: string } },
+  path: string,
+  module: ModuleName,
+) {
+  const refused = await agency.as.get(`${path}?format=pdf`);
+  expect(refused.statusCode).toBe(400);
+  expect(refused.json()).toEqual({ format: ['Choose csv or xlsx.'] });
+
+  await setSubscription(t, agency.user.tenant_id, { plan: await addPlanWithout(t, module) });
+  const excluded = await agency.as.get(`${path}?format=xlsx`);
+  expect(excluded.statusCode).toBe(403);
+  expect(excluded.json().detail).toMatch(/does not include/);
+  await setSubscription(t, agency.user.tenant_id, { status: 'expired' });
+  expect((await agency.as.get(path)).statusCode).toBe(402);
+}

@@ -1,7 +1,7 @@
 import { CLAIM_STATUSES, CLAIM_TRANSITIONS, type ClaimDetail, type ClaimStatus } from '@coverdesk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { column, exportBoth } from '../../../test/export-file.js';
+import { column, expectFormatAndGate, exportBoth } from '../../../test/export-file.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
   addPlanWithout,
@@ -753,14 +753,7 @@ describe('claims export', () => {
   });
 
   it('refuses an unknown format and holds the plan gate', async () => {
-    const { as, user } = await setUp();
-    const refused = await as.get('/api/claims/export/?format=ods');
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ format: ['Choose csv or xlsx.'] });
-
-    await setSubscription(t, user.tenant_id, { plan: await addPlanWithout(t, 'module_claims') });
-    expect((await as.get('/api/claims/export/')).statusCode).toBe(403);
-    await setSubscription(t, user.tenant_id, { status: 'expired' });
-    expect((await as.get('/api/claims/export/?format=xlsx')).statusCode).toBe(402);
+    const agency = await setUp();
+    await expectFormatAndGate(t, agency, '/api/claims/export/', 'module_claims');
   });
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { column, exportBoth } from '../../../test/export-file.js';
+import { column, expectFormatAndGate, exportBoth } from '../../../test/export-file.js';
 import {
   addPlanWithout,
   createTestApp,
@@ -686,14 +686,7 @@ describe('leads export', () => {
   });
 
   it('refuses an unknown format and holds the plan gate', async () => {
-    const { as, user } = await agency();
-    const refused = await as.get('/api/leads/export/?format=json');
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ format: ['Choose csv or xlsx.'] });
-
-    await setSubscription(t, user.tenant_id, { plan: await addPlanWithout(t, 'module_leads') });
-    expect((await as.get('/api/leads/export/')).statusCode).toBe(403);
-    await setSubscription(t, user.tenant_id, { status: 'expired' });
-    expect((await as.get('/api/leads/export/?format=xlsx')).statusCode).toBe(402);
+    const broker = await agency();
+    await expectFormatAndGate(t, broker, '/api/leads/export/', 'module_leads');
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { column, day, exportBoth } from '../../../test/export-file.js';
+import { column, day, expectFormatAndGate, exportBoth } from '../../../test/export-file.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
   addPlanWithout,
@@ -387,14 +387,7 @@ describe('payments export', () => {
   });
 
   it('refuses an unknown format and holds the plan gate', async () => {
-    const { as, user } = await agency();
-    const refused = await as.get('/api/installments/export/?format=pdf');
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ format: ['Choose csv or xlsx.'] });
-
-    await setSubscription(t, user.tenant_id, { plan: await addPlanWithout(t, 'module_payments') });
-    expect((await as.get('/api/installments/export/')).statusCode).toBe(403);
-    await setSubscription(t, user.tenant_id, { status: 'expired' });
-    expect((await as.get('/api/installments/export/?format=xlsx')).statusCode).toBe(402);
+    const broker = await agency();
+    await expectFormatAndGate(t, broker, '/api/installments/export/', 'module_payments');
   });
 });

@@ -1,7 +1,7 @@
 import { policyPage, termEnd } from '@coverdesk/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { column, exportBoth, xlsxFormats } from '../../../test/export-file.js';
+import { column, expectFormatAndGate, exportBoth, xlsxFormats } from '../../../test/export-file.js';
 import {
   addPlanWithout,
   createTestApp,
@@ -1075,15 +1075,8 @@ describe('policies export', () => {
   });
 
   it('refuses an unknown format or filter and holds the plan gate', async () => {
-    const { as, user } = await setUp();
-    const refused = await as.get('/api/policies/export/?format=docx');
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ format: ['Choose csv or xlsx.'] });
-    expect((await as.get('/api/policies/export/?company_id=nope')).statusCode).toBe(400);
-
-    await setSubscription(t, user.tenant_id, { plan: await addPlanWithout(t, 'module_policies') });
-    expect((await as.get('/api/policies/export/?format=xlsx')).statusCode).toBe(403);
-    await setSubscription(t, user.tenant_id, { status: 'expired' });
-    expect((await as.get('/api/policies/export/')).statusCode).toBe(402);
+    const agency = await setUp();
+    expect((await agency.as.get('/api/policies/export/?company_id=nope')).statusCode).toBe(400);
+    await expectFormatAndGate(t, agency, '/api/policies/export/', 'module_policies');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money } from './billing.js';
+import { exportQueryOf } from './export.js';
 import { queryBoolean, uuid } from './fields.js';
 import { ordering, paged, pageQuery } from './pagination.js';
 import { policyStatus } from './policies.js';
@@ -37,8 +38,8 @@ export const expiringListQuery = pageQuery.extend({
 });
 export type ExpiringListQuery = z.input<typeof expiringListQuery>;
 
-/** The CSV export: every row the list's filters match, in its order. */
-export const expiringExportQuery = expiringListQuery.omit({ page: true, page_size: true });
+/** The export: every row the list's filters match, in its order, as CSV or XLSX. */
+export const expiringExportQuery = exportQueryOf(expiringListQuery);
 export type ExpiringExportQuery = z.input<typeof expiringExportQuery>;
 
 /** A policy to renew, or one that lapsed lately: what a broker needs to pick up the phone. */

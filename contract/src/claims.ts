@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money } from './billing.js';
+import { exportQueryOf } from './export.js';
 import {
   boundedText,
   choiceOf,
@@ -303,6 +304,10 @@ export const claimListQuery = pageQuery.extend({
   ordering: ordering(CLAIM_ORDERINGS, '-reported_date'),
 });
 export type ClaimListQuery = z.input<typeof claimListQuery>;
+
+/** `GET /claims/export/`: every claim the list's search, filters and sort match. */
+export const claimExportQuery = exportQueryOf(claimListQuery);
+export type ClaimExportQuery = z.input<typeof claimExportQuery>;
 
 export const claimPage = paged(claim);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_CHANNELS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from './constants.js';
+import { exportQueryOf } from './export.js';
 import {
   boundedText,
   EVEN_WHEN_FIELDS_FAIL,
@@ -108,6 +109,10 @@ export const customerListQuery = pageQuery.extend({
   ordering: ordering(CUSTOMER_ORDERINGS, 'name'),
 });
 export type CustomerListQuery = z.input<typeof customerListQuery>;
+
+/** `GET /customers/export/`: every customer the list's search, filters and sort match. */
+export const customerExportQuery = exportQueryOf(customerListQuery);
+export type CustomerExportQuery = z.input<typeof customerExportQuery>;
 
 export const customerPage = paged(customer);
 

@@ -12,6 +12,7 @@ export * from './contact.js';
 export * from './customers.js';
 export * from './dashboard.js';
 export * from './errors.js';
+export * from './export.js';
 export * from './fields.js';
 export * from './health.js';
 export * from './leads.js';

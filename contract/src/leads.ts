@@ -7,6 +7,7 @@ import {
   LEAD_STATUSES,
   LOGGED_LEAD_ACTIVITY_TYPES,
 } from './constants.js';
+import { exportQueryOf } from './export.js';
 import {
   boundedText,
   choiceOf,
@@ -192,6 +193,10 @@ export const leadListQuery = pageQuery.extend({
   ordering: ordering(LEAD_ORDERINGS, '-created_at'),
 });
 export type LeadListQuery = z.input<typeof leadListQuery>;
+
+/** `GET /leads/export/`: every lead the list's search, filters and sort match. */
+export const leadExportQuery = exportQueryOf(leadListQuery);
+export type LeadExportQuery = z.input<typeof leadExportQuery>;
 
 export const leadPage = paged(lead);
 

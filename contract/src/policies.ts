@@ -7,6 +7,7 @@ import {
   PAYMENT_METHODS,
   POLICY_STATUSES,
 } from './constants.js';
+import { exportQueryOf } from './export.js';
 import {
   boundedText,
   choiceOf,
@@ -179,6 +180,10 @@ export const policyListQuery = pageQuery.extend({
 });
 export type PolicyListQuery = z.input<typeof policyListQuery>;
 
+/** `GET /policies/export/`: every policy the list's search, filters and sort match. */
+export const policyExportQuery = exportQueryOf(policyListQuery);
+export type PolicyExportQuery = z.input<typeof policyExportQuery>;
+
 export const policyPage = paged(policy);
 
 /** A policy number to check while the broker types it; the policy being edited is left out. */
@@ -290,6 +295,10 @@ export const installmentListQuery = pageQuery.extend({
   ordering: ordering(INSTALLMENT_ORDERINGS, 'due_date'),
 });
 export type InstallmentListQuery = z.input<typeof installmentListQuery>;
+
+/** `GET /payments/export/`: every instalment the list's search, filters and sort match. */
+export const installmentExportQuery = exportQueryOf(installmentListQuery);
+export type InstallmentExportQuery = z.input<typeof installmentExportQuery>;
 
 export const installmentPage = paged(installmentRow);
 

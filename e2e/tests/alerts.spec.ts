@@ -166,9 +166,10 @@ test('the list sorts by premium and exports what it shows as CSV', async ({ page
   await expect(page.getByRole('link', { name: /AL-(10|20|LAPSED)/ }).first()).toContainText('AL-10');
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('expiring-policies_30-days.csv');
+  expect(file.suggestedFilename()).toMatch(/^expiring-policies-\d{4}-\d\d-\d\d\.csv$/);
   const text = await (await file.createReadStream()).toArray();
   const lines = Buffer.concat(text)
     .toString('utf8')

@@ -26,20 +26,19 @@ export async function streamFile(
   request: FastifyRequest,
   reply: FastifyReply,
   module: ModuleName,
-  file: { type: string; name: string },
+  /** The name may be read in the transaction, as a file named after the agency's day is. */
+  file: { type: string; name: string | ((tx: Transaction) => Promise<string>) },
   chunks: (tx: Transaction, tenantId: string) => AsyncIterable<string | Buffer>,
 ) {
   const out = new PassThrough();
   let sending = false;
   try {
     await withModule(ctx, request, module, async (tx, { tenantId }) => {
+      const name = typeof file.name === 'string' ? file.name : await file.name(tx);
       for await (const chunk of chunks(tx, tenantId)) {
         if (!sending) {
           sending = true;
-          reply
-            .type(file.type)
-            .header('content-disposition', `attachment; filename="${file.name}"`)
-            .send(out);
+          reply.type(file.type).header('content-disposition', `attachment; filename="${name}"`).send(out);
         }
         if (!(await room(out))) return;
         out.write(chunk);

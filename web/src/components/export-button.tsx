@@ -10,6 +10,30 @@ function size(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** While a file comes in, how much has arrived, announced to screen readers. */
+export function ExportProgress({ exporting }: { exporting: FileExport }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Loader size={14} aria-hidden />
+      <span role="status">
+        {exporting.received > 0 ? `Exporting… ${size(exporting.received)}` : 'Preparing…'}
+      </span>
+    </Group>
+  );
+}
+
+/** Makes the file with the query, saying so when it cannot be made. */
+export function startExport(exporting: FileExport, query: Record<string, string | number>, format: string) {
+  exporting.mutate(query, {
+    onError: (error) =>
+      notifications.show({
+        color: 'red',
+        title: `The ${format} could not be made`,
+        message: errorText(error),
+      }),
+  });
+}
+
 /**
  * A button that makes a file with the filters on screen. A large one takes some seconds, so while
  * it comes in the button says how much has arrived.
@@ -35,28 +59,10 @@ export function ExportButton({
       variant="default"
       leftSection={<Icon size={16} aria-hidden />}
       disabled={disabled}
-      onClick={() =>
-        exporting.mutate(query, {
-          onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: `The ${format} could not be made`,
-              message: errorText(error),
-            }),
-        })
-      }
+      onClick={() => startExport(exporting, query, format)}
       h={{ base: 44, sm: 36 }}
     >
-      {exporting.isPending ? (
-        <Group gap={6} wrap="nowrap">
-          <Loader size={14} aria-hidden />
-          <span role="status">
-            {exporting.received > 0 ? `Exporting… ${size(exporting.received)}` : 'Preparing…'}
-          </span>
-        </Group>
-      ) : (
-        label
-      )}
+      {exporting.isPending ? <ExportProgress exporting={exporting} /> : label}
     </Button>
   );
 }

@@ -19,13 +19,16 @@ import { useDevice } from '../lib/viewport.js';
 
 /**
  * A list's filter row: the search box first, then the filters that matter, then Clear; the
- * primary action at the right. On a phone the filters move into a drawer and the action stays.
+ * export menu and the primary action at the right. On a phone the filters move into a drawer, the
+ * export menu sits beside the search, and the action stays.
  */
 export function ListToolbar(props: {
   params: Pick<ListParams<string>, 'search' | 'filters' | 'narrowed' | 'set' | 'clear'>;
   searchLabel: string;
   filters?: ReactNode;
   action?: ReactNode;
+  /** The list's Export menu (`ExportMenu`). */
+  exportMenu?: ReactNode;
 }) {
   const device = useDevice();
   const { params } = props;
@@ -81,6 +84,7 @@ export function ListToolbar(props: {
               Filters
             </Button>
           )}
+          {props.exportMenu}
         </Group>
         <Drawer
           opened={drawer}
@@ -110,7 +114,10 @@ export function ListToolbar(props: {
         {props.filters}
         {clear}
       </Group>
-      {props.action}
+      <Group gap="sm" wrap="nowrap">
+        {props.exportMenu}
+        {props.action}
+      </Group>
     </Group>
   );
 }

@@ -14,6 +14,8 @@ export interface ListParams<Filter extends string> {
   narrowed: boolean;
   /** The query for the API: page, page size, search, ordering and filters that are set. */
   query: Record<string, string | number>;
+  /** The same without paging, for the list's export: every row the search and filters match. */
+  exportQuery: Record<string, string | number>;
   /** Changes some values; any change but the page itself goes back to page 1. */
   set(changes: Record<string, string | number | null>): void;
   clear(): void;
@@ -65,6 +67,7 @@ export function useListParams<Filter extends string>(
       ...filters,
     };
     if (search) query.search = search;
+    const { page: _page, page_size: _size, ...exportQuery } = query;
     return {
       page,
       search,
@@ -72,6 +75,7 @@ export function useListParams<Filter extends string>(
       filters,
       narrowed: search !== '' || Object.keys(filters).length > 0,
       query,
+      exportQuery,
       set,
       clear: () => set(Object.fromEntries([...PAGING_KEYS, ...filterKeys].map((key) => [key, null]))),
     };

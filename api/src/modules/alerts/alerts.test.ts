@@ -1,6 +1,7 @@
 import { addDays, type ExpiringCounts, type ExpiringPolicy, type Paged } from '@coverdesk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { column, day, exportBoth } from '../../../test/export-file.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
   addPlanWithout,
@@ -343,7 +344,7 @@ describe('expiring policies', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/csv/);
     expect(answer.headers['content-disposition']).toBe(
-      'attachment; filename="expiring-policies_30-days.csv"',
+      `attachment; filename="expiring-policies-${await todayIn('UTC')}.csv"`,
     );
     expect(
       answer.body.startsWith(
@@ -370,11 +371,23 @@ describe('expiring policies', () => {
     );
     expect(shown.map((row) => row.policy_number)).toEqual(['A', 'B', 'C']);
     expect(lines.at(-2)?.[8]).toBe('-3');
+
+    const { xlsx } = await exportBoth(as, '/api/alerts/expiring/export/', query);
+    expect(column(xlsx, 'Policy number')).toEqual(['A', 'B', 'C']);
+    expect(column(xlsx, 'Customer').at(-1)).toBe('=HYPERLINK("x") Cohen, Jr');
+    expect(column(xlsx, 'Premium')).toEqual([300, 200, 50]);
+    expect(column(xlsx, 'Days left')).toEqual([5, -3, 9]);
+    expect(column(xlsx, 'End date')).toEqual(shown.map((row) => day(row.end_date)));
   });
 
   it('holds the plan gate: 403 without Expiring Policies in the plan, 402 without a subscription', async () => {
     const { as, tenantId } = await setUp();
-    const paths = ['/api/alerts/expiring/', '/api/alerts/expiring/counts/', '/api/alerts/expiring/csv/'];
+    const paths = [
+      '/api/alerts/expiring/',
+      '/api/alerts/expiring/counts/',
+      '/api/alerts/expiring/csv/',
+      '/api/alerts/expiring/export/?format=xlsx',
+    ];
     await setSubscription(t, tenantId, { plan: await addPlanWithout(t, 'module_alerts') });
     for (const path of paths) {
       const answer = await as.get(path);

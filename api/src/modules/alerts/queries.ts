@@ -10,7 +10,7 @@ import {
 import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
-import { fetchInBatches } from '../../db/cursor.js';
+import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, jsonObject, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { companies } from '../companies/tables.js';
@@ -20,7 +20,7 @@ import { policies } from '../policies/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
 
 type ListQuery = z.output<typeof expiringListQuery>;
-type ExportQuery = z.output<typeof expiringExportQuery>;
+type ExportQuery = Omit<z.output<typeof expiringExportQuery>, 'format'>;
 type Filters = Pick<ListQuery, 'search' | 'company_id'>;
 
 // The policies module's own status rules pick the policies, so this list counts what the policy
@@ -120,18 +120,6 @@ export async function countExpiringPolicies(
   return one(counts);
 }
 
-/** Rows per fetch of an export: what one batch holds in memory. */
-const EXPORT_BATCH_ROWS = 500;
-const CURSOR = 'expiring_export';
-
 /** Every matching row in order, read through a cursor in batches. One export per transaction. */
-export async function* exportExpiringPolicies(
-  tx: Transaction,
-  tenantId: string,
-  query: ExportQuery,
-): AsyncGenerator<ExpiringPolicy[]> {
-  await tx.execute(sql`declare ${sql.raw(CURSOR)} no scroll cursor for ${selectRows(tx, tenantId, query)}`);
-  for await (const batch of fetchInBatches<{ row: ExpiringPolicy }>(tx, CURSOR, EXPORT_BATCH_ROWS)) {
-    yield batch.map((found) => found.row);
-  }
-}
+export const exportExpiringPolicies = (tx: Transaction, tenantId: string, query: ExportQuery) =>
+  exportRows<ExpiringPolicy>(tx, 'expiring_export', selectRows(tx, tenantId, query));

@@ -1,6 +1,7 @@
 import { CLAIM_STATUSES, CLAIM_TRANSITIONS, type ClaimDetail, type ClaimStatus } from '@coverdesk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { column, expectFormatAndGate, exportBoth } from '../../../test/export-file.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
   addPlanWithout,
@@ -719,5 +720,40 @@ describe('claims', () => {
       expect(row.paid_within_approved, row.status).toBe(row.claims);
       expect(row.numbered_in_reported_year, row.status).toBe(row.claims);
     }
+  });
+});
+
+describe('claims export', () => {
+  it('holds exactly the claims the list shows, in its order, with amounts and dates typed', async () => {
+    const { as, reported } = await setUp();
+    const other = await setUp();
+    await other.reported();
+    await reported({ amount_claimed: '1500.25', incident_date: day(-5), location: '=Haifa' });
+    await reported({ amount_claimed: '300.00', incident_date: day(-2) });
+    await reported({ claim_type: 'theft', incident_date: day(-1) });
+
+    const query = 'claim_type=accident&ordering=amount_claimed';
+    const listed = (await as.get(`/api/claims/?${query}`)).json().results as ClaimDetail[];
+    expect(listed.map((claim) => claim.amount_claimed)).toEqual(['300.00', '1500.25']);
+
+    const { csv, xlsx, fileName } = await exportBoth(as, '/api/claims/export/', query);
+    expect(fileName).toBe(`claims-${today}`);
+    expect(xlsx[0]).toEqual(csv[0]);
+    expect(column(csv, 'Claim number')).toEqual(listed.map((claim) => claim.claim_number));
+    expect(column(xlsx, 'Claim number')).toEqual(listed.map((claim) => claim.claim_number));
+    expect(column(csv, 'Amount claimed')).toEqual(['300.00', '1500.25']);
+    expect(column(xlsx, 'Amount claimed')).toEqual([300, 1500.25]);
+    expect(column(xlsx, 'Amount approved')).toEqual([null, null]);
+    expect(column(xlsx, 'Incident date')).toEqual(
+      [day(-2), day(-5)].map((iso) => new Date(`${iso}T00:00:00Z`)),
+    );
+    expect(column(csv, 'Policy number')).toEqual(['POL-7', 'POL-7']);
+    expect(column(csv, 'Location')).toEqual(['', "'=Haifa"]);
+    expect(column(xlsx, 'Location')).toEqual([null, '=Haifa']);
+  });
+
+  it('refuses an unknown format and holds the plan gate', async () => {
+    const agency = await setUp();
+    await expectFormatAndGate(t, agency, '/api/claims/export/', 'module_claims');
   });
 });

@@ -15,8 +15,10 @@ import {
 import { and, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
+import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
+import { type FileRow, fileLayout } from '../../http/table-file.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { policies } from '../policies/tables.js';
@@ -107,6 +109,20 @@ function matchesFilters(tenantId: string, query: StatsQuery & { status?: ClaimSt
   );
 }
 
+/** The list's sort, which its export shares. */
+const ordered = (ordering: ListQuery['ordering']) =>
+  orderBy(
+    ordering,
+    {
+      incident_date: claims.incidentDate,
+      reported_date: claims.reportedDate,
+      claim_number: sql`lower(${claims.claimNumber})`,
+      amount_claimed: claims.amountClaimed,
+      created_at: claims.createdAt,
+    },
+    claims.id,
+  );
+
 export async function listClaims(tx: Transaction, tenantId: string, query: ListQuery) {
   const where = matchesFilters(tenantId, query);
   const [total] = await tx
@@ -117,23 +133,52 @@ export async function listClaims(tx: Transaction, tenantId: string, query: ListQ
     .where(where);
   const rows = await selectClaims(tx)
     .where(where)
-    .orderBy(
-      ...orderBy(
-        query.ordering,
-        {
-          incident_date: claims.incidentDate,
-          reported_date: claims.reportedDate,
-          claim_number: sql`lower(${claims.claimNumber})`,
-          amount_claimed: claims.amountClaimed,
-          created_at: claims.createdAt,
-        },
-        claims.id,
-      ),
-    )
+    .orderBy(...ordered(query.ordering))
     .limit(query.page_size)
     .offset(offsetOf(query));
   return { count: total?.count ?? 0, results: rows.map(toClaim) };
 }
+
+/** A claim as a line of the exported list: its policy, incident, amounts and adjuster. */
+export const claimFile = fileLayout([
+  { field: 'claim_number', heading: 'Claim number', value: claims.claimNumber },
+  { field: 'insurer_reference', heading: 'Insurer reference', value: claims.insurerReference },
+  { field: 'policy_number', heading: 'Policy number', value: policies.policyNumber },
+  { field: 'customer', heading: 'Customer', value: customers.displayName },
+  { field: 'insurer', heading: 'Insurer', value: companies.name },
+  { field: 'claim_type', heading: 'Type', value: claims.claimType },
+  { field: 'status', heading: 'Status', value: claims.status },
+  { field: 'incident_date', heading: 'Incident date', kind: 'date', value: claims.incidentDate },
+  { field: 'reported_date', heading: 'Reported', kind: 'date', value: claims.reportedDate },
+  { field: 'location', heading: 'Location', value: claims.location },
+  { field: 'description', heading: 'Description', value: claims.description },
+  { field: 'amount_claimed', heading: 'Amount claimed', kind: 'money', value: claims.amountClaimed },
+  { field: 'amount_approved', heading: 'Amount approved', kind: 'money', value: claims.amountApproved },
+  { field: 'amount_paid', heading: 'Amount paid', kind: 'money', value: claims.amountPaid },
+  { field: 'adjuster_name', heading: 'Adjuster', value: claims.adjusterName },
+  { field: 'adjuster_phone', heading: 'Adjuster phone', value: claims.adjusterPhone },
+  { field: 'adjuster_email', heading: 'Adjuster email', value: claims.adjusterEmail },
+  { field: 'closed_on', heading: 'Closed on', kind: 'date', value: claims.closedOn },
+]);
+
+/** Every claim the list's search and filters match, in its order, a batch at a time. */
+export const exportClaims = (
+  tx: Transaction,
+  tenantId: string,
+  query: Omit<ListQuery, 'page' | 'page_size'>,
+) =>
+  exportRows<FileRow>(
+    tx,
+    'claims_export',
+    tx
+      .select({ row: claimFile.row.as('row') })
+      .from(claims)
+      .innerJoin(policies, eq(policies.id, claims.policyId))
+      .innerJoin(customers, eq(customers.id, policies.customerId))
+      .innerJoin(companies, eq(companies.id, policies.companyId))
+      .where(matchesFilters(tenantId, query))
+      .orderBy(...ordered(query.ordering)),
+  );
 
 export async function findClaim(tx: Transaction, tenantId: string, id: string): Promise<Claim | undefined> {
   const [row] = await selectClaims(tx).where(and(eq(claims.tenantId, tenantId), eq(claims.id, id)));

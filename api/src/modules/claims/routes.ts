@@ -6,6 +6,7 @@ import {
   claimBody,
   claimDateProblems,
   claimDetail,
+  claimExportQuery,
   claimListQuery,
   claimNoteBody,
   claimPage,
@@ -30,15 +31,18 @@ import { agencyToday } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
+import { exportRoute } from '../../http/table-file.js';
 import { findUserById } from '../accounts/queries.js';
 import { withModule } from '../billing/access.js';
 import {
   type Author,
   addAmountEvents,
   addClaimEvent,
+  claimFile,
   claimHasMoved,
   createClaim,
   deleteClaim,
+  exportClaims,
   findClaim,
   findClaimForChange,
   findPolicyTerm,
@@ -165,6 +169,21 @@ const blank = (value: string | undefined) => value === undefined || value === ''
 export const claimRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(
+      exportRoute(ctx, {
+        path: '/claims/export/',
+        module: MODULE,
+        tags,
+        summary: 'Claims as a CSV or XLSX file',
+        description: "Every claim the list's `search`, filters and `ordering` match, in the list's order.",
+        querystring: claimExportQuery,
+        list: 'claims',
+        sheet: 'Claims',
+        columns: claimFile.columns,
+        rows: exportClaims,
+      }),
+    );
+
     app.get(
       '/claims/',
       {

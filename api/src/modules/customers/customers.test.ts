@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { column, day, expectFormatAndGate, exportBoth, xlsxFormats } from '../../../test/export-file.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
-import { createTestApp, setSubscription, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import {
+  addPlanWithout,
+  createTestApp,
+  setSubscription,
+  signedInAgency,
+  type TestApp,
+} from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
 import { policies } from '../policies/tables.js';
 import { customers } from './tables.js';
@@ -399,5 +406,62 @@ describe('deleting a customer with policies', () => {
     });
     // The list does not count them for every row.
     expect((await as.get('/api/customers/')).json().results[0]).not.toHaveProperty('policy_count');
+  });
+});
+
+describe('customers export', () => {
+  it('holds exactly the customers the list shows, in its order, as CSV and XLSX', async () => {
+    const { as } = await agency();
+    const other = await agency();
+    await other.as.post('/api/customers/', { first_name: 'Elsewhere', last_name: 'Vip', tags: ['vip'] });
+    for (const customer of [
+      { first_name: 'Dana', last_name: 'Levi', tags: ['vip'], city: 'Haifa', date_of_birth: '1980-02-03' },
+      { first_name: 'Avi', last_name: 'Cohen', tags: ['vip', 'fleet'], email: 'avi@example.com' },
+      { first_name: 'Noa', last_name: 'Bar', tags: ['vip'], status: 'inactive' },
+      { first_name: 'Tal', last_name: 'Ron' },
+    ]) {
+      expect((await as.post('/api/customers/', customer)).statusCode).toBe(201);
+    }
+
+    const query = 'status=active&tag=vip&ordering=-name';
+    const listed = names(await as.get(`/api/customers/?${query}`));
+    expect(listed).toEqual(['Dana Levi', 'Avi Cohen']);
+    const { csv, xlsx, xlsxFile, fileName } = await exportBoth(as, '/api/customers/export/', query);
+    expect(fileName).toMatch(/^customers-\d{4}-\d\d-\d\d$/);
+    expect(column(csv, 'Name')).toEqual(listed);
+    expect(column(xlsx, 'Name')).toEqual(listed);
+    expect(xlsx[0]).toEqual(csv[0]);
+    expect(csv[0]?.slice(0, 7)).toEqual([
+      'Name',
+      'Type',
+      'First name',
+      'Last name',
+      'Business name',
+      'Email',
+      'Phone',
+    ]);
+    expect(column(csv, 'Tags')).toEqual(['vip', 'vip, fleet']);
+    expect(column(csv, 'Date of birth')).toEqual(['1980-02-03', '']);
+    expect(column(xlsx, 'Date of birth')).toEqual([day('1980-02-03'), null]);
+    const dateColumn = csv[0]?.indexOf('Date of birth') ?? -1;
+    expect((await xlsxFormats(xlsxFile))[dateColumn]).toBe('yyyy-mm-dd');
+    expect(column(xlsx, 'Email')).toEqual([null, 'avi@example.com']);
+  });
+
+  it('writes a name a spreadsheet would run as text in both files', async () => {
+    const { as } = await agency();
+    const sly = { first_name: '=HYPERLINK("http://x")', last_name: 'Cohen, Jr', status: 'inactive' };
+    expect((await as.post('/api/customers/', sly)).statusCode).toBe(201);
+    const { csv, xlsx } = await exportBoth(as, '/api/customers/export/', 'status=inactive');
+    expect(column(csv, 'First name')).toEqual([`'=HYPERLINK("http://x")`]);
+    expect(column(csv, 'Last name')).toEqual(['Cohen, Jr']);
+    // In the workbook it is a string cell, never a formula.
+    expect(column(xlsx, 'First name')).toEqual(['=HYPERLINK("http://x")']);
+  });
+
+  it('refuses an unknown format or filter and holds the plan gate', async () => {
+    const broker = await agency();
+    expect((await broker.as.get('/api/customers/export/?ordering=age')).statusCode).toBe(400);
+    await expectFormatAndGate(t, broker, '/api/customers/export/', 'module_customers');
   });
 });

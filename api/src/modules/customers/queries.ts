@@ -9,12 +9,15 @@ import { DUPLICATE_FIELDS } from '@coverdesk/contract';
 import { type AnyColumn, and, arrayContains, asc, eq, ilike, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
+import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
+import { agencyDay, type FileRow, fileLayout } from '../../http/table-file.js';
 import { customers } from './tables.js';
 
 type ListQuery = z.output<typeof customerListQuery>;
 type DuplicateQuery = z.output<typeof customerDuplicateQuery>;
+type Filters = Omit<ListQuery, 'page' | 'page_size'>;
 
 const columns = {
   id: customers.id,
@@ -93,34 +96,74 @@ function matchesSearch(term: string): SQL | undefined {
   );
 }
 
-export async function listCustomers(tx: Transaction, tenantId: string, query: ListQuery) {
-  const where = and(
+/** The list's search and filters, which its export shares. */
+function matching(tenantId: string, query: Filters) {
+  return and(
     eq(customers.tenantId, tenantId),
     query.search ? matchesSearch(query.search) : undefined,
     query.status ? eq(customers.status, query.status) : undefined,
     query.customer_type ? eq(customers.customerType, query.customer_type) : undefined,
     query.tag ? arrayContains(customers.tags, [query.tag]) : undefined,
   );
+}
+
+const ordered = (ordering: Filters['ordering']) =>
+  orderBy(
+    ordering,
+    {
+      name: sql`lower(${customers.displayName})`,
+      created_at: customers.createdAt,
+      city: customers.city,
+    },
+    customers.id,
+  );
+
+export async function listCustomers(tx: Transaction, tenantId: string, query: ListQuery) {
+  const where = matching(tenantId, query);
   const [total] = await tx.select({ count: countRows() }).from(customers).where(where);
   const rows = await tx
     .select(columns)
     .from(customers)
     .where(where)
-    .orderBy(
-      ...orderBy(
-        query.ordering,
-        {
-          name: sql`lower(${customers.displayName})`,
-          created_at: customers.createdAt,
-          city: customers.city,
-        },
-        customers.id,
-      ),
-    )
+    .orderBy(...ordered(query.ordering))
     .limit(query.page_size)
     .offset(offsetOf(query));
   return { count: total?.count ?? 0, results: rows.map(toCustomer) };
 }
+
+/** A customer as a line of the exported list: what moving to another system needs. */
+export const customerFile = fileLayout([
+  { field: 'name', heading: 'Name', value: customers.displayName },
+  { field: 'customer_type', heading: 'Type', value: customers.customerType },
+  { field: 'first_name', heading: 'First name', value: customers.firstName },
+  { field: 'last_name', heading: 'Last name', value: customers.lastName },
+  { field: 'business_name', heading: 'Business name', value: customers.businessName },
+  { field: 'email', heading: 'Email', value: customers.email },
+  { field: 'phone', heading: 'Phone', value: customers.phone },
+  { field: 'date_of_birth', heading: 'Date of birth', kind: 'date', value: customers.dateOfBirth },
+  { field: 'national_id', heading: 'National ID', value: customers.nationalId },
+  { field: 'address_line', heading: 'Address', value: customers.addressLine },
+  { field: 'city', heading: 'City', value: customers.city },
+  { field: 'postal_code', heading: 'Postal code', value: customers.postalCode },
+  { field: 'country', heading: 'Country', value: customers.country },
+  { field: 'preferred_contact', heading: 'Preferred contact', value: customers.preferredContact },
+  { field: 'tags', heading: 'Tags', value: sql`array_to_string(${customers.tags}, ', ')` },
+  { field: 'status', heading: 'Status', value: customers.status },
+  { field: 'notes', heading: 'Notes', value: customers.notes },
+  { field: 'created_at', heading: 'Added', kind: 'date', value: agencyDay(customers.createdAt) },
+]);
+
+/** Every customer the list's search and filters match, in its order, a batch at a time. */
+export const exportCustomers = (tx: Transaction, tenantId: string, query: Filters) =>
+  exportRows<FileRow>(
+    tx,
+    'customers_export',
+    tx
+      .select({ row: customerFile.row.as('row') })
+      .from(customers)
+      .where(matching(tenantId, query))
+      .orderBy(...ordered(query.ordering)),
+  );
 
 /** With `lock`, holds the row until the transaction ends, so a read-modify-write loses no change. */
 export async function findCustomer(tx: Transaction, tenantId: string, id: string, { lock = false } = {}) {

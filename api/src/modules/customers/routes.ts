@@ -4,6 +4,7 @@ import {
   customerDetail,
   customerDuplicateList,
   customerDuplicateQuery,
+  customerExportQuery,
   customerListQuery,
   customerPage,
   customerPatchBody,
@@ -18,12 +19,15 @@ import type { Transaction } from '../../db/client.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { notFound, parseWith } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
+import { exportRoute } from '../../http/table-file.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { countPoliciesOf, policyRaceConflict, refuseWhilePolicies } from '../policies/in-use.js';
 import {
   createCustomer,
+  customerFile,
   deleteCustomer,
+  exportCustomers,
   findCustomer,
   findDuplicateCustomers,
   listCustomers,
@@ -54,6 +58,21 @@ async function readCustomer(tx: Transaction, tenantId: string, id: string) {
 export const customerRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(
+      exportRoute(ctx, {
+        path: '/customers/export/',
+        module: MODULE,
+        tags,
+        summary: 'Customers as a CSV or XLSX file',
+        description: "Every customer the list's `search`, filters and `ordering` match, in the list's order.",
+        querystring: customerExportQuery,
+        list: 'customers',
+        sheet: 'Customers',
+        columns: customerFile.columns,
+        rows: exportCustomers,
+      }),
+    );
+
     app.get(
       '/customers/',
       {

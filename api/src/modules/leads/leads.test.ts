@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { column, expectFormatAndGate, exportBoth } from '../../../test/export-file.js';
 import {
   addPlanWithout,
   createTestApp,
@@ -648,5 +649,44 @@ describe('leads', () => {
       user_id: null,
       user_name: '',
     });
+  });
+});
+
+describe('leads export', () => {
+  it('holds exactly the leads the list shows, in its order, with follow-ups in the agency time zone', async () => {
+    const { as } = await signedInAgency(t.app, { time_zone: 'Asia/Jerusalem' });
+    const other = await agency();
+    expect((await other.as.post('/api/leads/', maya)).statusCode).toBe(201);
+    for (const lead of [
+      { ...maya, estimated_premium: '2500.75', next_follow_up_at: '2026-12-01T08:30:00Z' },
+      { first_name: 'Ari', last_name: 'Stern', source: 'referral', notes: '+972 call first' },
+      { first_name: 'Zed', last_name: 'Lost', source: 'website' },
+    ]) {
+      expect((await as.post('/api/leads/', lead)).statusCode).toBe(201);
+    }
+
+    const query = 'source=referral&status=new&ordering=-name';
+    const listed = (await as.get(`/api/leads/?${query}`))
+      .json()
+      .results.map((lead: { display_name: string }) => lead.display_name);
+    expect(listed).toEqual(['Maya Golan', 'Ari Stern']);
+
+    const { csv, xlsx, fileName } = await exportBoth(as, '/api/leads/export/', query);
+    expect(fileName).toMatch(/^leads-/);
+    expect(xlsx[0]).toEqual(csv[0]);
+    expect(column(csv, 'Name')).toEqual(listed);
+    expect(column(xlsx, 'Name')).toEqual(listed);
+    expect(column(csv, 'Estimated premium')).toEqual(['2500.75', '']);
+    expect(column(xlsx, 'Estimated premium')).toEqual([2500.75, null]);
+    // 08:30 UTC is 10:30 in Jerusalem in December: the broker's own clock.
+    expect(column(csv, 'Next follow-up')).toEqual(['2026-12-01 10:30', '']);
+    expect(column(xlsx, 'Next follow-up')).toEqual([new Date('2026-12-01T10:30:00Z'), null]);
+    expect(column(csv, 'Notes')).toEqual(['', "'+972 call first"]);
+    expect(column(xlsx, 'Notes')).toEqual([null, '+972 call first']);
+  });
+
+  it('refuses an unknown format and holds the plan gate', async () => {
+    const broker = await agency();
+    await expectFormatAndGate(t, broker, '/api/leads/export/', 'module_leads');
   });
 });

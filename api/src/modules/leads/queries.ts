@@ -13,15 +13,19 @@ import {
   OPEN_LEAD_STATUSES,
 } from '@coverdesk/contract';
 import { and, asc, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
+import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
+import { agencyDay, agencyTime, type FileRow, fileLayout } from '../../http/table-file.js';
 import { digitsOf, digitsOnly, findDuplicateCustomers } from '../customers/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { agencyUsers, leadActivities, leads } from './tables.js';
 
 type ListQuery = z.output<typeof leadListQuery>;
+type Filters = Omit<ListQuery, 'page' | 'page_size'>;
 
 const fullName = (table: typeof agencyUsers) =>
   sql<string>`trim(${table.firstName} || ' ' || ${table.lastName})`;
@@ -82,16 +86,17 @@ const toColumns = (values: LeadValues) => ({
   notes: values.notes,
 });
 
-/** A lead with its type's name and its assignee's; both joins stay within the agency. */
-const selectLeads = (tx: Transaction) =>
-  tx
-    .select(columns)
-    .from(leads)
+/** Leads with their types and assignees; both joins stay within the agency. */
+const withLeadParties = <Query extends PgSelectQueryBuilder>(query: Query) =>
+  query
     .leftJoin(
       policyTypes,
       and(eq(policyTypes.tenantId, leads.tenantId), eq(policyTypes.id, leads.policyTypeId)),
     )
     .leftJoin(agencyUsers, eq(agencyUsers.id, leads.assignedUserId));
+
+/** A lead with its type's name and its assignee's. */
+const selectLeads = (tx: Transaction) => withLeadParties(tx.select(columns).from(leads).$dynamic());
 
 /**
  * The status change and everything else a request writes name its user: the status trigger reads
@@ -136,8 +141,9 @@ const statusOrder = sql`array_position(array[${sql.join(
   sql`, `,
 )}]::text[], ${leads.status})`;
 
-export async function listLeads(tx: Transaction, tenantId: string, query: ListQuery) {
-  const where = and(
+/** The list's search and filters, which its export shares. */
+function matching(tenantId: string, query: Filters) {
+  return and(
     eq(leads.tenantId, tenantId),
     query.search ? matchesSearch(query.search) : undefined,
     query.status ? eq(leads.status, query.status) : undefined,
@@ -146,27 +152,73 @@ export async function listLeads(tx: Transaction, tenantId: string, query: ListQu
     query.customer_id ? eq(leads.customerId, query.customer_id) : undefined,
     query.follow_up ? and(isOpen, FOLLOW_UPS[query.follow_up]) : undefined,
   );
+}
+
+/** The list's sort, which its export shares. */
+const ordered = (ordering: Filters['ordering']) =>
+  orderBy(
+    ordering,
+    {
+      name: sql`lower(${leads.displayName})`,
+      created_at: leads.createdAt,
+      // Leads without a follow-up come after every dated one, whichever the direction.
+      next_follow_up_at: sql`coalesce(${leads.nextFollowUpAt}, ${ordering.startsWith('-') ? sql`'-infinity'` : sql`'infinity'`}::timestamptz)`,
+      estimated_premium: sql`coalesce(${leads.estimatedPremium}, 0)`,
+      status: statusOrder,
+    },
+    leads.id,
+  );
+
+export async function listLeads(tx: Transaction, tenantId: string, query: ListQuery) {
+  const where = matching(tenantId, query);
   const [total] = await tx.select({ count: countRows() }).from(leads).where(where);
   const rows = await selectLeads(tx)
     .where(where)
-    .orderBy(
-      ...orderBy(
-        query.ordering,
-        {
-          name: sql`lower(${leads.displayName})`,
-          created_at: leads.createdAt,
-          // Leads without a follow-up come after every dated one, whichever the direction.
-          next_follow_up_at: sql`coalesce(${leads.nextFollowUpAt}, ${query.ordering.startsWith('-') ? sql`'-infinity'` : sql`'infinity'`}::timestamptz)`,
-          estimated_premium: sql`coalesce(${leads.estimatedPremium}, 0)`,
-          status: statusOrder,
-        },
-        leads.id,
-      ),
-    )
+    .orderBy(...ordered(query.ordering))
     .limit(query.page_size)
     .offset(offsetOf(query));
   return { count: total?.count ?? 0, results: rows.map(toLead) };
 }
+
+/** A lead as a line of the exported list: who, from where, what for, and what comes next. */
+export const leadFile = fileLayout([
+  { field: 'name', heading: 'Name', value: leads.displayName },
+  { field: 'first_name', heading: 'First name', value: leads.firstName },
+  { field: 'last_name', heading: 'Last name', value: leads.lastName },
+  { field: 'business_name', heading: 'Business name', value: leads.businessName },
+  { field: 'email', heading: 'Email', value: leads.email },
+  { field: 'phone', heading: 'Phone', value: leads.phone },
+  { field: 'source', heading: 'Source', value: leads.source },
+  { field: 'policy_type', heading: 'Policy type', value: columns.policy_type_name },
+  { field: 'estimated_premium', heading: 'Estimated premium', kind: 'money', value: leads.estimatedPremium },
+  { field: 'status', heading: 'Status', value: leads.status },
+  { field: 'lost_reason', heading: 'Lost reason', value: leads.lostReason },
+  {
+    field: 'next_follow_up',
+    heading: 'Next follow-up',
+    kind: 'time',
+    value: agencyTime(leads.nextFollowUpAt),
+  },
+  { field: 'assigned_to', heading: 'Assigned to', value: columns.assigned_user_name },
+  { field: 'notes', heading: 'Notes', value: leads.notes },
+  { field: 'created_at', heading: 'Added', kind: 'date', value: agencyDay(leads.createdAt) },
+  { field: 'closed_at', heading: 'Closed', kind: 'date', value: agencyDay(leads.closedAt) },
+]);
+
+/** Every lead the list's search and filters match, in its order, a batch at a time. */
+export const exportLeads = (tx: Transaction, tenantId: string, query: Filters) =>
+  exportRows<FileRow>(
+    tx,
+    'leads_export',
+    withLeadParties(
+      tx
+        .select({ row: leadFile.row.as('row') })
+        .from(leads)
+        .$dynamic(),
+    )
+      .where(matching(tenantId, query))
+      .orderBy(...ordered(query.ordering)),
+  );
 
 /** With `lock`, holds the row until the transaction ends, so a read-modify-write loses no change. */
 export async function findLead(tx: Transaction, tenantId: string, id: string, { lock = false } = {}) {

@@ -9,6 +9,7 @@ import {
   leadConversion,
   leadConversionBody,
   leadDetail,
+  leadExportQuery,
   leadListQuery,
   leadMatchList,
   leadMatchQuery,
@@ -25,6 +26,7 @@ import type { Transaction } from '../../db/client.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { HttpError, notFound, parseWith } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
+import { exportRoute } from '../../http/table-file.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { convertLead } from './convert.js';
@@ -33,9 +35,11 @@ import {
   addActivity,
   createLead,
   deleteLead,
+  exportLeads,
   findLead,
   findLeadMatches,
   findLeadParties,
+  leadFile,
   listActivities,
   listAssignees,
   listLeads,
@@ -85,6 +89,22 @@ async function checkParties(tx: Transaction, tenantId: string, values: LeadValue
 export const leadRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(
+      exportRoute(ctx, {
+        path: '/leads/export/',
+        module: MODULE,
+        tags,
+        summary: 'Leads as a CSV or XLSX file',
+        description:
+          "Every lead the list's `search`, filters and `ordering` match, in the list's order; follow-ups and dates in the agency's time zone.",
+        querystring: leadExportQuery,
+        list: 'leads',
+        sheet: 'Leads',
+        columns: leadFile.columns,
+        rows: exportLeads,
+      }),
+    );
+
     app.get(
       '/leads/',
       {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { column, day, expectFormatAndGate, exportBoth } from '../../../test/export-file.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
   addPlanWithout,
@@ -349,5 +350,44 @@ describe('payments', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toMatch(/does not include/);
     expect((await limited.as.delete(limited.url(0))).statusCode).toBe(403);
+  });
+});
+
+describe('payments export', () => {
+  it('holds exactly the instalments the list shows, in its order, with money and dates typed', async () => {
+    const { as, url, policy } = await agencyWithPolicy({ policy_number: 'Q-1' });
+    const other = await agencyWithPolicy({ policy_number: 'Q-2' });
+    const partly = { amount: '100.50', payment_method: 'cash', paid_date: '2026-01-02', reference: '-5+x' };
+    expect((await as.post(url(0), partly)).statusCode).toBe(200);
+    const paid = await as.post(url(1), { payment_method: 'bank_transfer', paid_date: '2026-04-01' });
+    expect(paid.statusCode).toBe(200);
+    await other.as.post(other.url(0), { payment_method: 'cash' });
+
+    const query = `policy_id=${policy.id}&status=due&ordering=-due_date`;
+    const listed = (await as.get(`/api/installments/?${query}`)).json().results as { due_date: string }[];
+    expect(listed.map((row) => row.due_date)).toEqual(['2026-10-01', '2026-07-01', '2026-01-01']);
+
+    const { csv, xlsx, fileName } = await exportBoth(as, '/api/installments/export/', query);
+    expect(fileName).toMatch(/^payments-/);
+    expect(xlsx[0]).toEqual(csv[0]);
+    expect(column(csv, 'Due date')).toEqual(listed.map((row) => row.due_date));
+    expect(column(xlsx, 'Due date')).toEqual(listed.map((row) => day(row.due_date)));
+    expect(column(csv, 'Policy number')).toEqual(['Q-1', 'Q-1', 'Q-1']);
+    expect(column(csv, 'Amount paid')).toEqual(['0.00', '0.00', '100.50']);
+    expect(column(xlsx, 'Amount paid')).toEqual([0, 0, 100.5]);
+    expect(column(xlsx, 'Amount due')).toEqual([250, 250, 250]);
+    expect(column(csv, 'Status')).toEqual(['overdue', 'overdue', 'overdue']);
+    expect(column(xlsx, 'Paid on')).toEqual([null, null, day('2026-01-02')]);
+    // A reference a spreadsheet would run is written as text.
+    expect(column(csv, 'Reference')).toEqual(['', '', "'-5+x"]);
+    expect(column(xlsx, 'Reference')).toEqual([null, null, '-5+x']);
+
+    const everything = await exportBoth(as, '/api/installments/export/');
+    expect(column(everything.csv, 'Policy number')).toEqual(['Q-1', 'Q-1', 'Q-1', 'Q-1']);
+  });
+
+  it('refuses an unknown format and holds the plan gate', async () => {
+    const broker = await agency();
+    await expectFormatAndGate(t, broker, '/api/installments/export/', 'module_payments');
   });
 });

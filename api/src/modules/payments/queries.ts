@@ -2,14 +2,17 @@ import type { Installment, InstallmentRow, installmentListQuery, PaymentMethod }
 import { and, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
+import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
+import { type FileRow, fileLayout } from '../../http/table-file.js';
 import { calendarDayTotals } from '../calendar/tables.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { installments, policies } from '../policies/tables.js';
 
 type ListQuery = z.output<typeof installmentListQuery>;
+type Filters = Omit<ListQuery, 'page' | 'page_size'>;
 
 /** The payment on an instalment as a whole, as corrected (or undone, with nothing paid). */
 export interface PaymentValues {
@@ -67,7 +70,7 @@ function statusFilter(status: ListQuery['status']) {
   return status ? eq(installments.status, status) : undefined;
 }
 
-function listFilters(tenantId: string, query: ListQuery) {
+function listFilters(tenantId: string, query: Filters) {
   return and(
     eq(installments.tenantId, tenantId),
     statusFilter(query.status),
@@ -87,6 +90,19 @@ function listFilters(tenantId: string, query: ListQuery) {
   );
 }
 
+/** The list's sort, which its export shares. */
+const ordered = (ordering: Filters['ordering']) =>
+  orderBy(
+    ordering,
+    {
+      due_date: installments.dueDate,
+      amount_due: installments.amountDue,
+      // A row value sorts on its first field, then its second: false (still owed) before true.
+      attention: sql`(${installments.status} = 'paid', ${installments.dueDate})`,
+    },
+    installments.id,
+  );
+
 /** A page of the instalments the list shows, without counting them all. */
 export function listInstallmentRows(
   tx: Transaction,
@@ -100,21 +116,44 @@ export function listInstallmentRows(
     .innerJoin(customers, customerOf)
     .innerJoin(companies, companyOf)
     .where(listFilters(tenantId, query))
-    .orderBy(
-      ...orderBy(
-        query.ordering,
-        {
-          due_date: installments.dueDate,
-          amount_due: installments.amountDue,
-          // A row value sorts on its first field, then its second: false (still owed) before true.
-          attention: sql`(${installments.status} = 'paid', ${installments.dueDate})`,
-        },
-        installments.id,
-      ),
-    )
+    .orderBy(...ordered(query.ordering))
     .limit(query.page_size)
     .offset(offsetOf(query));
 }
+
+/** An instalment as a line of the exported list: whose, when due, and what was paid on it. */
+export const installmentFile = fileLayout([
+  { field: 'policy_number', heading: 'Policy number', value: policies.policyNumber },
+  { field: 'customer', heading: 'Customer', value: customers.displayName },
+  { field: 'insurer', heading: 'Insurer', value: companies.name },
+  { field: 'sequence', heading: 'Instalment', kind: 'number', value: installments.sequence },
+  { field: 'due_date', heading: 'Due date', kind: 'date', value: installments.dueDate },
+  { field: 'amount_due', heading: 'Amount due', kind: 'money', value: installments.amountDue },
+  { field: 'amount_paid', heading: 'Amount paid', kind: 'money', value: installments.amountPaid },
+  {
+    field: 'status',
+    heading: 'Status',
+    value: sql`case when ${overdue} then 'overdue' else ${installments.status} end`,
+  },
+  { field: 'paid_date', heading: 'Paid on', kind: 'date', value: installments.paidDate },
+  { field: 'payment_method', heading: 'Payment method', value: installments.paymentMethod },
+  { field: 'reference', heading: 'Reference', value: installments.reference },
+]);
+
+/** Every instalment the list's search and filters match, in its order, a batch at a time. */
+export const exportInstallments = (tx: Transaction, tenantId: string, query: Filters) =>
+  exportRows<FileRow>(
+    tx,
+    'installments_export',
+    tx
+      .select({ row: installmentFile.row.as('row') })
+      .from(installments)
+      .innerJoin(policies, policyOf)
+      .innerJoin(customers, customerOf)
+      .innerJoin(companies, companyOf)
+      .where(listFilters(tenantId, query))
+      .orderBy(...ordered(query.ordering)),
+  );
 
 /** Instalments across the agency's policies, with the policy, customer and insurer each belongs to. */
 export async function listInstallments(

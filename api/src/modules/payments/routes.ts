@@ -2,6 +2,7 @@ import {
   detailResponse,
   fieldErrorsResponse,
   installment,
+  installmentExportQuery,
   installmentListQuery,
   installmentPage,
   paymentBody,
@@ -16,10 +17,13 @@ import type { Transaction } from '../../db/client.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
+import { exportRoute } from '../../http/table-file.js';
 import { withModule } from '../billing/access.js';
 import {
   addPayment,
+  exportInstallments,
   findInstallment,
+  installmentFile,
   listInstallments,
   lockInstallment,
   refreshPolicyTotals,
@@ -50,6 +54,22 @@ async function settle(tx: Transaction, tenantId: string, id: string, policyId: s
 export const paymentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(
+      exportRoute(ctx, {
+        path: '/installments/export/',
+        module: MODULE,
+        tags,
+        summary: 'Instalments as a CSV or XLSX file',
+        description:
+          "Every instalment the list's `search`, filters and `ordering` match, in the list's order; an unpaid instalment due before today reads `overdue`.",
+        querystring: installmentExportQuery,
+        list: 'payments',
+        sheet: 'Payments',
+        columns: installmentFile.columns,
+        rows: exportInstallments,
+      }),
+    );
+
     app.get(
       '/installments/',
       {

@@ -1,6 +1,7 @@
 import { policyPage, termEnd } from '@coverdesk/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { column, expectFormatAndGate, exportBoth, xlsxFormats } from '../../../test/export-file.js';
 import {
   addPlanWithout,
   createTestApp,
@@ -1018,5 +1019,64 @@ describe('policies', () => {
     });
     const [bulk] = (await as.get('/api/policies/?search=BULK-0')).json().results;
     expect((await as.post(`/api/policies/${bulk.id}/renew/`, {})).statusCode).toBe(402);
+  });
+});
+
+describe('policies export', () => {
+  it('holds exactly the policies the list shows, in its order, with money and dates typed', async () => {
+    const { as, addPolicy } = await setUp();
+    const other = await setUp();
+    await other.addPolicy({ policy_number: 'ABC-9' });
+    await addPolicy({ policy_number: 'ABC-1', total_premium: '1234.50', notes: '@SUM(A1)' });
+    await addPolicy({
+      policy_number: 'ABC-2',
+      total_premium: '300.00',
+      start_date: day(-400),
+      end_date: day(-36),
+    });
+    await addPolicy({ policy_number: 'ABC-3', total_premium: '80.10' });
+    await addPolicy({ policy_number: 'XYZ-1' });
+
+    const query = 'search=abc&status=active&ordering=-total_premium';
+    const listed = (await as.get(`/api/policies/?${query}`)).json().results as {
+      policy_number: string;
+      total_premium: string;
+      expected_commission: string;
+      start_date: string;
+    }[];
+    expect(listed.map((policy) => policy.policy_number)).toEqual(['ABC-1', 'ABC-3']);
+
+    const { csv, xlsx, xlsxFile, fileName } = await exportBoth(as, '/api/policies/export/', query);
+    expect(fileName).toBe(`policies-${today}`);
+    expect(xlsx[0]).toEqual(csv[0]);
+    expect(column(csv, 'Policy number')).toEqual(['ABC-1', 'ABC-3']);
+    expect(column(xlsx, 'Policy number')).toEqual(['ABC-1', 'ABC-3']);
+    // CSV keeps the API's exact strings; the workbook holds numbers shown with two decimals.
+    expect(column(csv, 'Total premium')).toEqual(['1234.50', '80.10']);
+    expect(column(csv, 'Expected commission')).toEqual(listed.map((policy) => policy.expected_commission));
+    expect(column(xlsx, 'Total premium')).toEqual([1234.5, 80.1]);
+    expect(column(xlsx, 'Expected commission')).toEqual(
+      listed.map((policy) => Number(policy.expected_commission)),
+    );
+    expect(column(xlsx, 'Start date')).toEqual(
+      listed.map((policy) => new Date(`${policy.start_date}T00:00:00Z`)),
+    );
+    expect(column(xlsx, 'Customer')).toEqual(['Dana Levi', 'Dana Levi']);
+    const headings = csv[0] ?? [];
+    const formats = await xlsxFormats(xlsxFile);
+    expect(formats[headings.indexOf('Total premium')]).toBe('#,##0.00');
+    expect(formats[headings.indexOf('End date')]).toBe('yyyy-mm-dd');
+    // A note a spreadsheet would run stays text.
+    expect(column(csv, 'Notes')).toEqual(["'@SUM(A1)", '']);
+    expect(column(xlsx, 'Notes')).toEqual(['@SUM(A1)', null]);
+
+    const expired = await exportBoth(as, '/api/policies/export/', 'status=expired');
+    expect(column(expired.csv, 'Policy number')).toEqual(['ABC-2']);
+  });
+
+  it('refuses an unknown format or filter and holds the plan gate', async () => {
+    const agency = await setUp();
+    expect((await agency.as.get('/api/policies/export/?company_id=nope')).statusCode).toBe(400);
+    await expectFormatAndGate(t, agency, '/api/policies/export/', 'module_policies');
   });
 });

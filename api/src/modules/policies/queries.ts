@@ -28,9 +28,11 @@ import {
 import type { AnyPgColumn, PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
+import { declareCursor, exportRows } from '../../db/cursor.js';
 import { containing, countRows, jsonObject, literalLimit, one, orderBy } from '../../db/query-helpers.js';
 import { statementBuilder as qb, reusableStatement, setFilters } from '../../db/reusable-statement.js';
 import { offsetOf } from '../../http/pagination.js';
+import { type FileRow, fileLayout } from '../../http/table-file.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { installmentColumns } from '../payments/queries.js';
@@ -47,6 +49,7 @@ import {
 import { installments, policies, policyBookTotals, policyTypeTotals } from './tables.js';
 
 type ListQuery = z.output<typeof policyListQuery>;
+type Filters = Omit<ListQuery, 'page' | 'page_size'>;
 
 /** A policy as stored: the form's values with the commission and net premium already resolved. */
 export type PolicyInput = Omit<PolicyValues, 'net_premium' | 'commission_percentage'> & {
@@ -172,10 +175,13 @@ interface ListShape {
   filters: Record<ListValue, boolean>;
 }
 
+/** What the list's filters and sort write, which the export shares: the shape without the page. */
+type FilterShape = Omit<ListShape, 'page_size' | 'skips'>;
+
 const value = sql.placeholder;
 
 /** The list filters that only ask about insurer, term and status. */
-const termFilters = (shape: ListShape, terms: Terms) => [
+const termFilters = (shape: FilterShape, terms: Terms) => [
   shape.status ? terms.status[shape.status] : undefined,
   shape.filters.company_id ? eq(terms.companyId, value('company_id')) : undefined,
   shape.filters.start_date_from ? gte(terms.startDate, value('start_date_from')) : undefined,
@@ -207,15 +213,10 @@ function matchingCount(shape: ListShape, where: SQL | undefined) {
     .where(and(eq(policyBookTotals.tenantId, value('tenant_id')), ...termFilters(shape, bookTerms)));
 }
 
-/**
- * A page of policies and how many match, in one statement: the page as the JSON array the API
- * sends. The page is chosen from the policies alone and only its rows meet their customers, insurers
- * and types: joined first, a large agency's plan read every customer to keep twenty. The page is
- * named like the table, so the columns every policy read shares read from it.
- */
-const policyPage = reusableStatement<ListShape, { count: number; results: string }>((shape) => {
+/** The list's search and filters, which its export shares; reads `customers` when searching. */
+function matching(shape: FilterShape) {
   const { filters } = shape;
-  const where = and(
+  return and(
     eq(policies.tenantId, value('tenant_id')),
     filters.search
       ? or(ilike(policies.policyNumber, value('search')), ilike(customers.displayName, value('search')))
@@ -224,8 +225,12 @@ const policyPage = reusableStatement<ListShape, { count: number; results: string
     filters.customer_id ? eq(policies.customerId, value('customer_id')) : undefined,
     ...termFilters(shape, policyTerms),
   );
-  const order = orderBy(
-    shape.ordering,
+}
+
+/** The list's sort, which its export shares. */
+const ordered = (ordering: ListShape['ordering']) =>
+  orderBy(
+    ordering,
     {
       start_date: policies.startDate,
       end_date: policies.endDate,
@@ -235,10 +240,23 @@ const policyPage = reusableStatement<ListShape, { count: number; results: string
     },
     policies.id,
   );
-  const matching = qb.select(getTableColumns(policies)).from(policies);
+
+/**
+ * A page of policies and how many match, in one statement: the page as the JSON array the API
+ * sends. The page is chosen from the policies alone and only its rows meet their customers, insurers
+ * and types: joined first, a large agency's plan read every customer to keep twenty. The page is
+ * named like the table, so the columns every policy read shares read from it.
+ */
+const policyPage = reusableStatement<ListShape, { count: number; results: string }>((shape) => {
+  const { filters } = shape;
+  const where = matching(shape);
+  const order = ordered(shape.ordering);
+  const matchingPolicies = qb.select(getTableColumns(policies)).from(policies);
   // The customer is joined here only when the search needs the name.
   const page = (
-    filters.search ? matching.innerJoin(customers, eq(customers.id, policies.customerId)) : matching
+    filters.search
+      ? matchingPolicies.innerJoin(customers, eq(customers.id, policies.customerId))
+      : matchingPolicies
   )
     .where(where)
     .orderBy(...order)
@@ -252,25 +270,95 @@ const policyPage = reusableStatement<ListShape, { count: number; results: string
   return withParties(qb.select({ count, results }).from(page).$dynamic());
 });
 
-/** One page of the agency's policies, with the count of all that match. */
-export async function listPolicies(tx: Transaction, tenantId: string, query: ListQuery) {
+/** The list's filters as a statement's shape and values: empty ones filter nothing. */
+function filtersOf(
+  tenantId: string,
+  query: Filters,
+): { shape: FilterShape; values: Record<string, unknown> } {
   const { filters, set } = setFilters(query, LIST_VALUES);
-  const shape: ListShape = {
-    status: query.status,
-    ordering: query.ordering,
-    page_size: query.page_size,
-    skips: query.page > 1,
-    filters: set,
-  };
   const values = {
     ...filters,
     search: filters.search === undefined ? undefined : containing(filters.search),
     tenant_id: tenantId,
-    offset: offsetOf(query),
   };
+  return { shape: { status: query.status, ordering: query.ordering, filters: set }, values };
+}
+
+/** One page of the agency's policies, with the count of all that match. */
+export async function listPolicies(tx: Transaction, tenantId: string, query: ListQuery) {
+  const { shape: filtered, values: filterValues } = filtersOf(tenantId, query);
+  const shape: ListShape = { ...filtered, page_size: query.page_size, skips: query.page > 1 };
+  const values = { ...filterValues, offset: offsetOf(query) };
   const [row] = await policyPage(tx, shape, values);
   // An empty page is still one row: the aggregate's.
   return { count: row?.count ?? 0, resultsJson: row?.results ?? '[]' };
+}
+
+/** A policy as a line of the exported list: its parties, term, money and commission. */
+export const policyFile = fileLayout([
+  { field: 'policy_number', heading: 'Policy number', value: policies.policyNumber },
+  { field: 'customer', heading: 'Customer', value: customers.displayName },
+  { field: 'insurer', heading: 'Insurer', value: companies.name },
+  { field: 'policy_type', heading: 'Policy type', value: policyTypes.name },
+  { field: 'status', heading: 'Status', value: policyStatus },
+  { field: 'start_date', heading: 'Start date', kind: 'date', value: policies.startDate },
+  { field: 'end_date', heading: 'End date', kind: 'date', value: policies.endDate },
+  { field: 'total_premium', heading: 'Total premium', kind: 'money', value: policies.totalPremium },
+  { field: 'net_premium', heading: 'Net premium', kind: 'money', value: policies.netPremium },
+  {
+    field: 'commission_percentage',
+    heading: 'Commission %',
+    kind: 'number',
+    value: policies.commissionPercentage,
+  },
+  {
+    field: 'expected_commission',
+    heading: 'Expected commission',
+    kind: 'money',
+    value: sql`${expectedCommission}::text`,
+  },
+  {
+    field: 'received_commission',
+    heading: 'Received commission',
+    kind: 'money',
+    value: sql`${receivedCommission}::text`,
+  },
+  { field: 'payment_frequency', heading: 'Payment frequency', value: policies.paymentFrequency },
+  { field: 'amount_paid', heading: 'Amount paid', kind: 'money', value: policies.amountPaid },
+  {
+    field: 'installments_paid',
+    heading: 'Instalments paid',
+    kind: 'number',
+    value: policies.installmentsPaid,
+  },
+  { field: 'total_installments', heading: 'Instalments', kind: 'number', value: policies.totalInstallments },
+  { field: 'insured_item', heading: 'Insured item', value: policies.insuredItem },
+  { field: 'sum_insured', heading: 'Sum insured', kind: 'money', value: policies.sumInsured },
+  { field: 'deductible', heading: 'Deductible', kind: 'money', value: policies.deductible },
+  { field: 'notes', heading: 'Notes', value: policies.notes },
+]);
+
+const EXPORT_CURSOR = 'policies_export';
+
+/** The export's cursor over every matching policy in the list's order, built once per shape like the page. */
+const declarePolicyExport = reusableStatement<FilterShape, never>((shape) =>
+  declareCursor(
+    EXPORT_CURSOR,
+    withParties(
+      qb
+        .select({ row: policyFile.row.as('row') })
+        .from(policies)
+        .$dynamic(),
+    )
+      .where(matching(shape))
+      .orderBy(...ordered(shape.ordering)),
+  ),
+);
+
+/** Every policy the list's search and filters match, in its order, a batch at a time. */
+export function exportPolicies(tx: Transaction, tenantId: string, query: Filters) {
+  const { shape, values } = filtersOf(tenantId, query);
+  return exportRows<FileRow>(tx, EXPORT_CURSOR, () => declarePolicyExport(tx, shape, values));
 }
 
 export async function findPolicy(tx: Transaction, tenantId: string, id: string) {

@@ -8,6 +8,7 @@ import {
   policy,
   policyBody,
   policyDetail,
+  policyExportQuery,
   policyInstallmentPage,
   policyInstallmentsQuery,
   policyListQuery,
@@ -31,6 +32,7 @@ import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound, parseWith, unauthorized } from '../../http/errors.js';
 import { pageOf, sendJsonPage } from '../../http/pagination.js';
+import { exportRoute } from '../../http/table-file.js';
 import { verifyPassword } from '../accounts/passwords.js';
 import { findUserById } from '../accounts/queries.js';
 import { authorizeModule, withModule } from '../billing/access.js';
@@ -43,6 +45,7 @@ import {
   clearNotRenewing,
   createPolicy,
   deletePolicy,
+  exportPolicies,
   findParties,
   findPoliciesNumbered,
   findPolicy,
@@ -51,6 +54,7 @@ import {
   listPolicies,
   markNotRenewing,
   type PolicyInput,
+  policyFile,
   renewPolicy,
   summarizePolicies,
   updatePolicy,
@@ -144,6 +148,22 @@ export const policyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = ctx;
+
+    await app.register(
+      exportRoute(ctx, {
+        path: '/policies/export/',
+        module: MODULE,
+        tags,
+        summary: 'Policies as a CSV or XLSX file',
+        description:
+          "Every policy the list's `search`, filters and `ordering` match, in the list's order, with its premium, commission and payments.",
+        querystring: policyExportQuery,
+        list: 'policies',
+        sheet: 'Policies',
+        columns: policyFile.columns,
+        rows: exportPolicies,
+      }),
+    );
 
     app.get(
       '/policies/',

@@ -2,7 +2,6 @@ import type { ExpiringCounts, ExpiringPolicy, NotRenewingBody, Paged, Policy } f
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
 import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
-import { useFileExport } from '../../lib/use-file-export.js';
 
 type Query = Record<string, string | number>;
 
@@ -27,8 +26,6 @@ export function useExpiringCounts(query: Query) {
     placeholderData: keepPreviousData,
   });
 }
-
-export const useExportExpiring = () => useFileExport('/alerts/expiring/csv/', 'expiring-policies.csv');
 
 /** The mark is the policy's: its page, the policy lists and this list all show it. */
 export function useMarkNotRenewing(id: string) {

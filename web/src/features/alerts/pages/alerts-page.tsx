@@ -5,11 +5,11 @@ import {
   LAPSED_WITHIN_DAYS,
 } from '@coverdesk/contract';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconAlarm, IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
+import { IconAlarm, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
-import { ExportButton } from '../../../components/export-button.js';
+import { ExportMenu } from '../../../components/export-menu.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate } from '../../../lib/format.js';
@@ -17,7 +17,7 @@ import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { type ListParams, useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
 import { useDevice } from '../../../lib/viewport.js';
-import { useExpiringCounts, useExpiringPolicies, useExportExpiring } from '../api.js';
+import { useExpiringCounts, useExpiringPolicies } from '../api.js';
 import { ContactMenu } from '../components/contact-menu.js';
 import { DaysLeft } from '../components/days-left.js';
 import { NotRenewingDialog } from '../components/not-renewing-dialog.js';
@@ -47,10 +47,8 @@ export function Component() {
   const policies = useExpiringPolicies(params.query);
   const counts = useExpiringCounts(narrowing);
   const insurers = useInsurerChoices();
-  const exporting = useExportExpiring();
   const [marking, setMarking] = useState<ExpiringPolicy | null>(null);
   const touch = useDevice() === 'mobile' ? 44 : undefined;
-  const { page: _page, page_size: _size, ...exportQuery } = params.query;
   // The window and the lapsed ones are chosen above the list: searching and the insurer narrow it,
   // and clearing those keeps the window.
   const narrowed = {
@@ -148,14 +146,12 @@ export function Component() {
       <ListToolbar
         params={narrowed}
         searchLabel="Search policy number or customer"
-        action={
-          <ExportButton
-            exporting={exporting}
-            query={exportQuery}
-            label="Export CSV"
-            format="CSV"
-            icon={IconFileSpreadsheet}
-            disabled={!policies.data?.count || exporting.isPending}
+        exportMenu={
+          <ExportMenu
+            path="/alerts/expiring/export/"
+            list="expiring-policies"
+            query={params.exportQuery}
+            disabled={policies.data?.count === 0}
           />
         }
         filters={

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
+import { ExportMenu } from '../../../components/export-menu.js';
 import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
@@ -105,6 +106,14 @@ export function Component() {
       <ClaimStatsCards query={statsQuery} statusFiltered={status !== undefined} />
       <ListToolbar
         params={params}
+        exportMenu={
+          <ExportMenu
+            path="/claims/export/"
+            list="claims"
+            query={params.exportQuery}
+            disabled={claims.data?.count === 0}
+          />
+        }
         searchLabel="Search claim, customer or policy"
         action={newClaim}
         filters={

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
+import { ExportMenu } from '../../../components/export-menu.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate } from '../../../lib/format.js';
@@ -75,6 +76,14 @@ export function Component() {
     <Stack>
       <ListToolbar
         params={params}
+        exportMenu={
+          <ExportMenu
+            path="/customers/export/"
+            list="customers"
+            query={params.exportQuery}
+            disabled={customers.data?.count === 0}
+          />
+        }
         searchLabel="Search customers"
         action={newCustomer}
         filters={

@@ -3,6 +3,7 @@ import { Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Tex
 import { IconPlus, IconTargetArrow } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
+import { ExportMenu } from '../../../components/export-menu.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
@@ -104,6 +105,14 @@ export function Component() {
       <PipelineFigures />
       <ListToolbar
         params={params}
+        exportMenu={
+          <ExportMenu
+            path="/leads/export/"
+            list="leads"
+            query={params.exportQuery}
+            disabled={leads.data?.count === 0}
+          />
+        }
         searchLabel="Search leads"
         action={
           <Group gap="sm" wrap="nowrap" grow={touch !== undefined}>

@@ -3,6 +3,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
+import { ExportMenu } from '../../../components/export-menu.js';
 import { InstallmentStatusBadge } from '../../../components/installment-status-badge.js';
 import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
@@ -71,6 +72,14 @@ export function Component() {
       )}
       <ListToolbar
         params={params}
+        exportMenu={
+          <ExportMenu
+            path="/installments/export/"
+            list="payments"
+            query={policyId ? { ...params.exportQuery, policy_id: policyId } : params.exportQuery}
+            disabled={installments.data?.count === 0}
+          />
+        }
         searchLabel="Search policy number or customer"
         filters={
           <>

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
+import { ExportMenu } from '../../../components/export-menu.js';
 import { FilterSelect, InsurerAndTypeFilters, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { POLICY_STATUS_LABELS, PolicyStatusBadge } from '../../../components/policy-status-badge.js';
@@ -90,6 +91,14 @@ export function Component() {
     <Stack>
       <ListToolbar
         params={params}
+        exportMenu={
+          <ExportMenu
+            path="/policies/export/"
+            list="policies"
+            query={params.exportQuery}
+            disabled={policies.data?.count === 0}
+          />
+        }
         searchLabel="Search policy number or customer"
         action={newPolicy}
         filters={

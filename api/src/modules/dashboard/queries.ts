@@ -19,7 +19,7 @@ import { monthlyWrittenAndReceived } from '../analytics/queries.js';
 import { listCalendarEvents } from '../calendar/queries.js';
 import { countOpenClaims } from '../claims/queries.js';
 import { commissionTotals } from '../commission-report/queries.js';
-import { listLeads, summarizePipeline } from '../leads/queries.js';
+import { listLeadRows, summarizePipeline } from '../leads/queries.js';
 import { listInstallmentRows, overdueTotals } from '../payments/queries.js';
 import { activePoliciesByType, listPolicies, summarizePolicies } from '../policies/queries.js';
 
@@ -128,14 +128,14 @@ async function paymentsSection(tx: Transaction, tenantId: string, today: string)
 
 async function leadsSection(tx: Transaction, tenantId: string): Promise<DashboardLeads> {
   const pipeline = await summarizePipeline(tx, tenantId);
-  const latest = await listLeads(
+  const latest = await listLeadRows(
     tx,
     tenantId,
     leadListQuery.parse({ ordering: '-created_at', page_size: DASHBOARD_LIST_ROWS }),
   );
   return {
     ...pipeline,
-    recent: latest.results.map((lead) => ({
+    recent: latest.map((lead) => ({
       id: lead.id,
       display_name: lead.display_name,
       status: lead.status,

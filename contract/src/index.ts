@@ -14,6 +14,7 @@ export * from './dashboard.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './health.js';
+export * from './imports.js';
 export * from './leads.js';
 export * from './modules.js';
 export * from './pagination.js';

@@ -7,9 +7,10 @@ import type {
 } from '@coverdesk/contract';
 import { DUPLICATE_FIELDS } from '@coverdesk/contract';
 import { type AnyColumn, and, arrayContains, asc, eq, ilike, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
-import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
+import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { customers } from './tables.js';
 
@@ -141,12 +142,30 @@ export async function countCustomers(tx: Transaction, tenantId: string): Promise
   return row?.count ?? 0;
 }
 
+/** Rows per statement when adding many, within PostgreSQL's 65,535 parameters. */
+const ROWS_PER_INSERT = 2000;
+
+/** Adds customers with the ids given: one from a form, thousands from an import. */
+export async function createCustomers(
+  tx: Transaction,
+  tenantId: string,
+  rows: { id: string; values: CustomerValues }[],
+) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await tx
+      .insert(customers)
+      .values(
+        rows
+          .slice(start, start + ROWS_PER_INSERT)
+          .map(({ id, values }) => ({ id, tenantId, ...toColumns(values) })),
+      );
+  }
+}
+
 export async function createCustomer(tx: Transaction, tenantId: string, values: CustomerValues) {
-  const rows = await tx
-    .insert(customers)
-    .values({ tenantId, ...toColumns(values) })
-    .returning({ id: customers.id });
-  return one(rows).id;
+  const id = uuidv7();
+  await createCustomers(tx, tenantId, [{ id, values }]);
+  return id;
 }
 
 /** False when the agency has no such customer. */
@@ -171,6 +190,19 @@ export async function deleteCustomer(tx: Transaction, tenantId: string, id: stri
 /** A phone shorter than this is an area code or a typo in progress, not someone's number. */
 const MIN_DUPLICATE_PHONE_DIGITS = 6;
 
+/**
+ * What two customer records are compared on to call them the same person: the email, the phone's
+ * digits and the national id, each normalised; "" where a value cannot identify anyone.
+ */
+export function duplicateKeys(values: { email?: string; phone?: string; national_id?: string }) {
+  const phone = digitsOnly(values.phone ?? '');
+  return {
+    email: values.email?.toLowerCase() ?? '',
+    phone: phone.length >= MIN_DUPLICATE_PHONE_DIGITS ? phone : '',
+    national_id: normalizedNationalId(values.national_id ?? ''),
+  };
+}
+
 /** Enough to warn and link to the existing record while the broker types. */
 const MAX_DUPLICATES = 5;
 
@@ -183,14 +215,11 @@ export async function findDuplicateCustomers(
   tenantId: string,
   query: DuplicateQuery,
 ): Promise<CustomerDuplicate[]> {
-  const email = query.email?.toLowerCase() ?? '';
-  const phone = digitsOnly(query.phone ?? '');
-  const nationalId = normalizedNationalId(query.national_id ?? '');
+  const { email, phone, national_id: nationalId } = duplicateKeys(query);
   const conditions: Record<(typeof DUPLICATE_FIELDS)[number], SQL | undefined> = {
     // Emails are stored lowercased, so the index on (tenant, email) serves this.
     email: email ? eq(customers.email, email) : undefined,
-    phone:
-      phone.length >= MIN_DUPLICATE_PHONE_DIGITS ? sql`${digitsOf(customers.phone)} = ${phone}` : undefined,
+    phone: phone ? sql`${digitsOf(customers.phone)} = ${phone}` : undefined,
     national_id: nationalId
       ? sql`${normalizedNationalIdOf(customers.nationalId)} = ${nationalId}`
       : undefined,

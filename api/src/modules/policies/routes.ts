@@ -51,6 +51,7 @@ import {
   listPolicies,
   markNotRenewing,
   type PolicyInput,
+  policyInput,
   renewPolicy,
   summarizePolicies,
   updatePolicy,
@@ -123,11 +124,7 @@ async function resolveInput(
     }
     throw new HttpError(400, messages);
   }
-  return {
-    ...values,
-    net_premium: values.net_premium ?? values.total_premium,
-    commission_percentage: values.commission_percentage ?? rate,
-  };
+  return policyInput(values, rate);
 }
 
 /** A duplicate number is the broker's mistake to fix, not a server error. */

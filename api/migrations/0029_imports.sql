@@ -19,6 +19,7 @@ CREATE TABLE "imports" (
 	"duplicates" text DEFAULT 'skip' NOT NULL,
 	"all_or_nothing" boolean DEFAULT true NOT NULL,
 	"total_rows" integer NOT NULL,
+	"sample" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created" integer DEFAULT 0 NOT NULL,
 	"updated" integer DEFAULT 0 NOT NULL,
 	"skipped" integer DEFAULT 0 NOT NULL,

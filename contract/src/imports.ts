@@ -24,6 +24,8 @@ export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 200_000;
 /** Rows the preview shows with their problems. */
 export const IMPORT_PREVIEW_ROWS = 20;
+/** Rows the column mapping shows as examples. */
+export const IMPORT_SAMPLE_ROWS = 3;
 
 export interface ImportField {
   /** The body field it fills, or a customer/insurer/type field of a policy row. */
@@ -279,6 +281,7 @@ export const importRecord = z.object({
   status: z.enum(IMPORT_STATUSES),
   headers: z.array(z.string()),
   columns: z.array(z.string().nullable()),
+  sample: z.array(z.array(z.string())).describe('The first rows of the file, to recognise the columns by.'),
   duplicates: importDuplicates,
   all_or_nothing: z.boolean(),
   total_rows: z.number().int(),

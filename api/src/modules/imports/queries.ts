@@ -3,6 +3,7 @@ import {
   guessColumns,
   IMPORT_FIELDS,
   IMPORT_PREVIEW_ROWS,
+  IMPORT_SAMPLE_ROWS,
   type ImportKind,
   type ImportPreview,
   type ImportRecord,
@@ -33,6 +34,7 @@ export const toRecord = (row: Omit<Row, 'file' | 'failures' | 'tenantId'>): Impo
   status: row.status,
   headers: row.headers,
   columns: row.columns,
+  sample: row.sample,
   duplicates: row.duplicates,
   all_or_nothing: row.allOrNothing,
   total_rows: row.totalRows,
@@ -57,6 +59,7 @@ export async function findImport(tx: Transaction, tenantId: string, id: string) 
       status: imports.status,
       headers: imports.headers,
       columns: imports.columns,
+      sample: imports.sample,
       duplicates: imports.duplicates,
       allOrNothing: imports.allOrNothing,
       totalRows: imports.totalRows,
@@ -124,6 +127,7 @@ export async function storeUpload(
       file: bytes,
       headers: parsed.headers,
       columns,
+      sample: parsed.rows.slice(0, IMPORT_SAMPLE_ROWS).map((row) => row.cells),
       totalRows: parsed.rows.length,
     })
     .onConflictDoUpdate({
@@ -142,8 +146,10 @@ export async function storeUpload(
 /** The broker's column choices and options; remembered per header for the agency's next file. */
 export async function saveSettings(tx: Transaction, tenantId: string, id: string, settings: Settings) {
   const found = await requireImport(tx, tenantId, id);
-  if (found.status !== 'draft')
+  // An import that failed committed nothing, so the broker may change its columns and run it again.
+  if (found.status !== 'draft' && found.status !== 'failed') {
     throw conflict({ detail: 'This import has started; its settings can no longer change.' });
+  }
   if (settings.columns.length !== found.headers.length) {
     throw new HttpError(400, {
       columns: [`Give a field (or null) for each of the file's ${found.headers.length} columns.`],
@@ -166,6 +172,10 @@ export async function saveSettings(tx: Transaction, tenantId: string, id: string
       columns: settings.columns,
       duplicates: settings.duplicates,
       allOrNothing: settings.all_or_nothing,
+      status: 'draft',
+      detail: '',
+      failed: 0,
+      failures: [],
       updatedAt: sql`now()`,
     })
     .where(and(eq(imports.tenantId, tenantId), eq(imports.id, id)));

@@ -33,6 +33,8 @@ export const imports = pgTable(
     duplicates: text('duplicates', { enum: IMPORT_DUPLICATE_CHOICES }).notNull().default('skip'),
     allOrNothing: boolean('all_or_nothing').notNull().default(true),
     totalRows: integer('total_rows').notNull(),
+    /** The first rows, for the broker to recognise the columns while mapping them. */
+    sample: jsonb('sample').$type<string[][]>().notNull().default(sql`'[]'::jsonb`),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),

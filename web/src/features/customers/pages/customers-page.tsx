@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
+import { ImportButton } from '../../../components/import-button.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate } from '../../../lib/format.js';
@@ -76,7 +77,12 @@ export function Component() {
       <ListToolbar
         params={params}
         searchLabel="Search customers"
-        action={newCustomer}
+        action={
+          <Group gap="sm" wrap="nowrap" grow={touch !== undefined}>
+            <ImportButton kind="customers" />
+            {newCustomer}
+          </Group>
+        }
         filters={
           <>
             <FilterSelect

@@ -3,6 +3,7 @@ import { Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Tex
 import { IconPlus, IconTargetArrow } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
+import { ImportButton } from '../../../components/import-button.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
@@ -116,6 +117,7 @@ export function Component() {
                 { value: 'board', label: 'Board' },
               ]}
             />
+            <ImportButton kind="leads" />
             {newLead('New lead')}
           </Group>
         }

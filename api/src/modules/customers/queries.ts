@@ -142,8 +142,8 @@ export async function countCustomers(tx: Transaction, tenantId: string): Promise
   return row?.count ?? 0;
 }
 
-/** Rows per statement when adding many, within PostgreSQL's 65,535 parameters. */
-const ROWS_PER_INSERT = 2000;
+/** Rows per statement when adding many: column arrays, so any number fits in its parameters. */
+const ROWS_PER_INSERT = 10_000;
 
 /** Adds customers with the ids given: one from a form, thousands from an import. */
 export async function createCustomers(
@@ -152,13 +152,28 @@ export async function createCustomers(
   rows: { id: string; values: CustomerValues }[],
 ) {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await tx
-      .insert(customers)
-      .values(
-        rows
-          .slice(start, start + ROWS_PER_INSERT)
-          .map(({ id, values }) => ({ id, tenantId, ...toColumns(values) })),
-      );
+    const batch = rows.slice(start, start + ROWS_PER_INSERT);
+    const pick = <T>(of: (values: CustomerValues) => T) => sql.param(batch.map(({ values }) => of(values)));
+    // Tags are arrays themselves, which unnest would flatten: they travel as JSON text.
+    await tx.execute(sql`
+      insert into customers (id, tenant_id, customer_type, first_name, last_name, business_name, email,
+        phone, date_of_birth, national_id, address_line, city, postal_code, country, preferred_contact,
+        notes, tags, status)
+      select c.id, ${tenantId}::uuid, c.customer_type, c.first_name, c.last_name, c.business_name,
+        c.email, c.phone, c.date_of_birth, c.national_id, c.address_line, c.city, c.postal_code,
+        c.country, c.preferred_contact, c.notes,
+        array(select jsonb_array_elements_text(c.tags)), c.status
+      from unnest(${sql.param(batch.map(({ id }) => id))}::uuid[], ${pick((v) => v.customer_type)}::text[],
+        ${pick((v) => v.first_name)}::text[], ${pick((v) => v.last_name)}::text[],
+        ${pick((v) => v.business_name)}::text[], ${pick((v) => v.email)}::text[],
+        ${pick((v) => v.phone)}::text[], ${pick((v) => v.date_of_birth)}::date[],
+        ${pick((v) => v.national_id)}::text[], ${pick((v) => v.address_line)}::text[],
+        ${pick((v) => v.city)}::text[], ${pick((v) => v.postal_code)}::text[],
+        ${pick((v) => v.country)}::text[], ${pick((v) => v.preferred_contact)}::text[],
+        ${pick((v) => v.notes)}::text[], ${pick((v) => JSON.stringify(v.tags))}::jsonb[],
+        ${pick((v) => v.status)}::text[])
+        as c(id, customer_type, first_name, last_name, business_name, email, phone, date_of_birth,
+          national_id, address_line, city, postal_code, country, preferred_contact, notes, tags, status)`);
   }
 }
 

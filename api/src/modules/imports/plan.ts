@@ -415,10 +415,17 @@ async function namedRecords(tx: Transaction, tenantId: string, table: typeof com
   return new Map<string, Named>(rows.map((row) => [row.name.toLowerCase(), { ...row, isNew: false }]));
 }
 
-const nameProblem = (schema: z.ZodType, name: string) => {
-  const parsed = schema.safeParse(name);
-  return parsed.success ? undefined : parsed.error.issues.map((issue) => issue.message);
-};
+/** Checks a name once however many rows repeat it: a book names a handful of insurers and types. */
+function nameChecker(schema: z.ZodType) {
+  const seen = new Map<string, string[] | undefined>();
+  return (name: string) => {
+    if (!seen.has(name)) {
+      const parsed = schema.safeParse(name);
+      seen.set(name, parsed.success ? undefined : parsed.error.issues.map((issue) => issue.message));
+    }
+    return seen.get(name);
+  };
+}
 
 async function planPolicies(
   tx: Transaction,
@@ -461,8 +468,8 @@ async function planPolicies(
   const creates: (PolicyInput & { id: string })[] = [];
   const updates: { row: number; id: string; values: PolicyValues; rate: string }[] = [];
   const outcomes: RowOutcome[] = [];
-  const companyName = companyBody.shape.name;
-  const typeName = policyTypeBody.shape.name;
+  const insurerNameProblem = nameChecker(companyBody.shape.name);
+  const typeNameProblem = nameChecker(policyTypeBody.shape.name);
 
   for (const [position, { row, cells }] of rows.entries()) {
     await everyFewRows(position, progress);
@@ -471,9 +478,9 @@ async function planPolicies(
 
     const insurerName = values.company?.trim() ?? '';
     const typeNameText = values.policy_type?.trim() ?? '';
-    const insurerProblem = nameProblem(companyName, insurerName);
+    const insurerProblem = insurerNameProblem(insurerName);
     if (insurerProblem) errors.company = insurerProblem;
-    const typeProblem = nameProblem(typeName, typeNameText);
+    const typeProblem = typeNameProblem(typeNameText);
     if (typeProblem) errors.policy_type = typeProblem;
 
     // The customer: found by id number, email, phone or name, or created from the row.

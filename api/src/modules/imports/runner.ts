@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { DatabaseHandle, Transaction } from '../../db/client.js';
-import { APP_ROLE, withTenant } from '../../db/tenant.js';
+import { asConnectingRole, withTenant } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
 import { abandonedJobs, createJobQueue, inTransaction } from '../../jobs/queue.js';
 import { assertBelowLimit } from '../billing/usage.js';
@@ -78,11 +78,11 @@ export class ImportRunner {
   /** Queues the import in the caller's transaction: the job exists if and only if it commits. */
   async enqueue(tx: Transaction, job: ImportJob): Promise<void> {
     if (!this.boss) throw new Error('the import runner has not started');
-    // Jobs are platform rows, out of the tenant role's reach: the connecting role sends it, then the
-    // transaction goes back to the tenant role.
-    await tx.execute(sql`select set_config('role', 'none', true)`);
-    await this.boss.send(QUEUE, job, { db: inTransaction(tx), retryLimit: 3, expireInSeconds: 3600 });
-    await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
+    const boss = this.boss;
+    // Jobs are platform rows, out of the tenant role's reach.
+    await asConnectingRole(tx, () =>
+      boss.send(QUEUE, job, { db: inTransaction(tx), retryLimit: 3, expireInSeconds: 3600 }),
+    );
   }
 
   /** Fetches queued jobs now rather than at the next poll; called once an enqueue has committed. */

@@ -408,7 +408,7 @@ export const policyInput = (values: PolicyValues, rate: string): PolicyInput => 
 });
 
 /** Rows per statement: each statement runs the book-total and history triggers once. */
-const POLICIES_PER_STATEMENT = 5000;
+const POLICIES_PER_STATEMENT = 10_000;
 
 /**
  * Adds policies and their instalment schedules, a few thousand per statement (column arrays turned

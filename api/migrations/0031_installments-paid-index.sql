@@ -1,0 +1,1 @@
+CREATE INDEX "installments_paid_idx" ON "installments" USING btree ("policy_id","paid_date") WHERE amount_paid > 0 and paid_date is not null;

@@ -29,6 +29,7 @@ import type { AnyPgColumn, PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
+import { uuidv7Batch } from '../../db/columns.js';
 import { containing, countRows, jsonObject, literalLimit, one, orderBy } from '../../db/query-helpers.js';
 import { statementBuilder as qb, reusableStatement, setFilters } from '../../db/reusable-statement.js';
 import { offsetOf } from '../../http/pagination.js';
@@ -392,7 +393,7 @@ async function insertSchedules(
   await tx.execute(sql`
     insert into installments (id, tenant_id, policy_id, sequence, due_date, amount_due)
     select i.id, ${tenantId}::uuid, i.policy_id, i.sequence, i.due_date, i.amount_due
-    from unnest(${sql.param(rows.map(() => uuidv7()))}::uuid[], ${sql.param(rows.map((row) => row.policyId))}::uuid[],
+    from unnest(${sql.param(uuidv7Batch(rows.length))}::uuid[], ${sql.param(rows.map((row) => row.policyId))}::uuid[],
       ${sql.param(rows.map((row) => row.sequence))}::int[], ${sql.param(rows.map((row) => row.due_date))}::date[],
       ${sql.param(rows.map((row) => row.amount_due))}::numeric[]) as i(id, policy_id, sequence, due_date, amount_due)`);
 }

@@ -101,14 +101,14 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
           <Title order={2} fz="h4" mb="sm">
             Rows with problems
           </Title>
-          <PreviewRows record={record} rows={result.failed_rows} mobile={mobile} />
+          <PreviewRows record={record} rows={result.failed_rows} mobile={mobile} label="Rows with problems" />
         </Card>
       )}
       <Card withBorder padding="lg">
         <Title order={2} fz="h4" mb="sm">
           First rows
         </Title>
-        <PreviewRows record={record} rows={result.rows} mobile={mobile} />
+        <PreviewRows record={record} rows={result.rows} mobile={mobile} label="First rows" />
       </Card>
       {start.isError && (
         <Alert
@@ -167,10 +167,12 @@ function PreviewRows({
   record,
   rows,
   mobile,
+  label,
 }: {
   record: ImportRecord;
   rows: ImportPreviewRow[];
   mobile: boolean;
+  label: string;
 }) {
   if (mobile) {
     return (
@@ -200,7 +202,14 @@ function PreviewRows({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={Math.max(600, 160 * record.headers.length)}>
+    // A file of many columns scrolls sideways; the region takes focus so a keyboard can scroll it.
+    <Table.ScrollContainer
+      type="native"
+      minWidth={Math.max(600, 160 * record.headers.length)}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <Table verticalSpacing="xs" fz="sm">
         <Table.Thead>
           <Table.Tr>

@@ -57,8 +57,10 @@ export function RunStep({
           <Title order={2} fz="h4">
             Importing {record.file_name}
           </Title>
+          {/* Waiting and saving have no count to show: a full, moving bar says the work goes on. */}
           <Progress
-            value={record.status === 'queued' ? 0 : saving ? 100 : percent}
+            value={record.status === 'queued' || saving ? 100 : Math.max(percent, 2)}
+            striped
             animated
             size="lg"
             aria-label="Import progress"

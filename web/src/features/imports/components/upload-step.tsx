@@ -75,7 +75,7 @@ export function UploadStep({
         </List>
         <FileInput
           label="File"
-          placeholder="Choose a CSV or XLSX file"
+          description="Choose a CSV or XLSX file"
           accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
           value={file}

@@ -223,8 +223,6 @@ function PreviewRows({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => {
-            const mapped = new Set(record.columns);
-            const elsewhere = Object.entries(row.errors).filter(([field]) => !mapped.has(field));
             return (
               <Table.Tr key={row.row}>
                 <Table.Td style={TABULAR_FIGURES}>{row.row}</Table.Td>
@@ -235,9 +233,10 @@ function PreviewRows({
                       {row.note}
                     </Text>
                   )}
-                  {elsewhere.map(([field, messages]) => (
-                    <Text key={field} fz="xs" c="red.9">
-                      {problemsOf(record, { ...row, errors: { [field]: messages } })}
+                  {/* Every problem here too: the cell it belongs to may be scrolled out of view. */}
+                  {problemsOf(record, row).map((problem) => (
+                    <Text key={problem} fz="xs" c="red.9" maw={280}>
+                      {problem}
                     </Text>
                   ))}
                 </Table.Td>

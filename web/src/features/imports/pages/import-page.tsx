@@ -1,5 +1,5 @@
 import { IMPORT_KINDS, type ImportKind } from '@coverdesk/contract';
-import { Stack, Stepper } from '@mantine/core';
+import { Stack, Stepper, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { useDevice } from '../../../lib/viewport.js';
@@ -11,6 +11,12 @@ import { UploadStep } from '../components/upload-step.js';
 
 const STEPS = ['upload', 'columns', 'check', 'run'] as const;
 type Step = (typeof STEPS)[number];
+const STEP_LABELS: Record<Step, string> = {
+  upload: 'Upload',
+  columns: 'Columns',
+  check: 'Check',
+  run: 'Import',
+};
 
 const kindOf = (value: string | null): ImportKind =>
   IMPORT_KINDS.includes(value as ImportKind) ? (value as ImportKind) : 'policies';
@@ -45,18 +51,24 @@ export function Component() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Stepper
-        active={STEPS.indexOf(step)}
-        size="sm"
-        orientation={mobile ? 'vertical' : 'horizontal'}
-        allowNextStepsSelect={false}
-        aria-label="Import steps"
-      >
-        <Stepper.Step label="Upload" description={mobile ? undefined : 'A CSV or XLSX file'} />
-        <Stepper.Step label="Columns" description={mobile ? undefined : 'What each column holds'} />
-        <Stepper.Step label="Check" description={mobile ? undefined : 'A dry run of every row'} />
-        <Stepper.Step label="Import" description={mobile ? undefined : 'In the background'} />
-      </Stepper>
+      {mobile ? (
+        // Four steps stacked would fill a phone's first screen; the step in words is enough.
+        <Text fw={600} aria-live="polite">
+          Step {STEPS.indexOf(step) + 1} of {STEPS.length}: {STEP_LABELS[step]}
+        </Text>
+      ) : (
+        <Stepper
+          active={STEPS.indexOf(step)}
+          size="sm"
+          allowNextStepsSelect={false}
+          aria-label="Import steps"
+        >
+          <Stepper.Step label={STEP_LABELS.upload} description="A CSV or XLSX file" />
+          <Stepper.Step label={STEP_LABELS.columns} description="What each column holds" />
+          <Stepper.Step label={STEP_LABELS.check} description="A dry run of every row" />
+          <Stepper.Step label={STEP_LABELS.run} description="In the background" />
+        </Stepper>
+      )}
       {step === 'upload' && (
         <UploadStep
           kind={kind}

@@ -25,6 +25,8 @@ const { values } = parseArgs({
     },
     'bench-database': { type: 'string', default: 'coverdesk_import_bench' },
     server: { type: 'string', default: 'api/dist/main.js' },
+    /** Kill the server (SIGKILL) this many seconds into the job, check nothing was written, restart it. */
+    'kill-after': { type: 'string' },
   },
 });
 const rows = positiveInteger('rows', values.rows);
@@ -109,6 +111,22 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
+const COUNT_WRITTEN = `select (select count(*) from policies)::int policies,
+  (select count(*) from customers)::int customers, (select count(*) from installments)::int installments`;
+
+/** What the database holds; on PGlite only while its server is down (the server owns the directory). */
+async function countWritten(engine: string, dataDir: string) {
+  if (engine === 'postgresql') {
+    return withClient(databaseUrl, async (client) => (await client.query(COUNT_WRITTEN)).rows[0]);
+  }
+  const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    return (await pglite.query(COUNT_WRITTEN)).rows[0];
+  } finally {
+    await pglite.close();
+  }
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function runEngine(engine: string, file: Buffer) {
@@ -158,10 +176,21 @@ async function runEngine(engine: string, file: Buffer) {
     const uploaded = performance.now();
     await call(server, 'POST', `/api/imports/${upload.id}/start/`, access);
     const queued = performance.now();
+    let token = access;
+    if (values['kill-after']) {
+      await new Promise((resolve) => setTimeout(resolve, Number(values['kill-after']) * 1000));
+      const exited = new Promise((resolve) => server.process.once('exit', resolve));
+      server.process.kill('SIGKILL');
+      await exited;
+      const writtenAfterKill = await countWritten(engine, dataDir);
+      console.log(JSON.stringify({ engine, killedAfterSeconds: values['kill-after'], writtenAfterKill }));
+      server = await startServer(serverEntry, settings);
+      ({ access: token } = await call(server, 'POST', '/api/token/', undefined, { email, password }));
+    }
     let record = upload;
     while (record.status !== 'done' && record.status !== 'failed') {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      record = await call(server, 'GET', `/api/imports/${upload.id}/`, access);
+      record = await call(server, 'GET', `/api/imports/${upload.id}/`, token);
     }
     const finished = performance.now();
     clearInterval(sampler);
@@ -182,16 +211,9 @@ async function runEngine(engine: string, file: Buffer) {
     };
     console.log(JSON.stringify(result));
     if (record.status !== 'done') throw new Error(`import ${record.status}: ${record.detail}`);
-    const check =
-      engine === 'postgresql'
-        ? await withClient(databaseUrl, async (client) => {
-            const { rows: counts } = await client.query(
-              'select (select count(*) from policies)::int policies, (select count(*) from customers)::int customers, (select count(*) from installments)::int installments',
-            );
-            return counts[0];
-          })
-        : undefined;
-    if (check) console.log(JSON.stringify({ engine, written: check }));
+    if (engine === 'postgresql') {
+      console.log(JSON.stringify({ engine, written: await countWritten(engine, dataDir) }));
+    }
   } finally {
     await stopServer(server.process);
     rmSync(dataDir, { recursive: true, force: true });

@@ -192,6 +192,34 @@ async function everyFewRows(index: number, progress: Progress) {
   if (index % PROGRESS_EVERY === 0) await progress(index);
 }
 
+/** The records a customer or lead file creates and updates, row by row. */
+class PersonRows<Values extends { email?: string; phone?: string; national_id?: string }> {
+  readonly creates: { id: string; values: Values }[] = [];
+  readonly updates: { row: number; id: string; values: Values; given: Set<string> }[] = [];
+  readonly outcomes: RowOutcome[] = [];
+
+  constructor(
+    private readonly index: KeyIndex<Match>,
+    private readonly duplicates: ImportSettings['duplicates'],
+  ) {}
+
+  /** A valid row: an update or a skip when it matches a record or an earlier row, else a creation. */
+  place(row: number, values: Values, given: Set<string>) {
+    const keys = personKeys(values);
+    const match = this.index.find(keys);
+    if (match) {
+      const outcome = duplicateOutcome(row, match, this.duplicates);
+      this.outcomes.push(outcome);
+      if (outcome.action === 'update') this.updates.push({ row, id: match.id, values, given });
+      return;
+    }
+    const id = uuidv7();
+    this.index.add(keys, { id, label: '', fromRow: row });
+    this.creates.push({ id, values });
+    this.outcomes.push({ row, action: 'create', errors: {}, note: '' });
+  }
+}
+
 // ---------------------------------------------------------------- customers
 
 async function existingCustomers(tx: Transaction, tenantId: string) {
@@ -223,32 +251,15 @@ async function planCustomers(
   progress: Progress,
 ): Promise<ImportPlan> {
   const { index } = await existingCustomers(tx, tenantId);
-  const creates: { id: string; values: CustomerValues }[] = [];
-  const updates: { row: number; id: string; values: CustomerValues; given: Set<string> }[] = [];
-  const outcomes: RowOutcome[] = [];
+  const people = new PersonRows<CustomerValues>(index, settings.duplicates);
   for (const [position, { row, cells }] of rows.entries()) {
     await everyFewRows(position, progress);
     const { body, rename } = customerFields(fieldsOf(cells, settings.columns), '');
     const parsed = customerBody.safeParse(body);
-    if (!parsed.success) {
-      outcomes.push(failed(row, errorsOf(parsed.error.issues, rename)));
-      continue;
-    }
-    const keys = personKeys(parsed.data);
-    const match = index.find(keys);
-    if (match) {
-      const outcome = duplicateOutcome(row, match, settings.duplicates);
-      outcomes.push(outcome);
-      if (outcome.action === 'update') {
-        updates.push({ row, id: match.id, values: parsed.data, given: new Set(Object.keys(body)) });
-      }
-      continue;
-    }
-    const id = uuidv7();
-    index.add(keys, { id, label: '', fromRow: row });
-    creates.push({ id, values: parsed.data });
-    outcomes.push({ row, action: 'create', errors: {}, note: '' });
+    if (parsed.success) people.place(row, parsed.data, new Set(Object.keys(body)));
+    else people.outcomes.push(failed(row, errorsOf(parsed.error.issues, rename)));
   }
+  const { creates, updates, outcomes } = people;
   return {
     outcomes,
     adds: { customers: creates.length },
@@ -290,9 +301,7 @@ async function planLeads(
     index.add(personKeys({ email: lead.email, phone: lead.phone }), { id: lead.id, label: `lead ${name}` });
   }
   const typeIds = await policyTypeIdsByName(tx, tenantId);
-  const creates: { id: string; values: LeadValues }[] = [];
-  const updates: { id: string; values: LeadValues; given: Set<string> }[] = [];
-  const outcomes: RowOutcome[] = [];
+  const people = new PersonRows<LeadValues>(index, settings.duplicates);
   for (const [position, { row, cells }] of rows.entries()) {
     await everyFewRows(position, progress);
     const values = fieldsOf(cells, settings.columns);
@@ -308,26 +317,14 @@ async function planLeads(
       else errors.policy_type = [`The agency has no policy type named "${values.policy_type}".`];
     }
     const parsed = leadBody.safeParse(body);
-    if (!parsed.success || Object.keys(errors).length > 0) {
-      const problems = parsed.success ? {} : errorsOf(parsed.error.issues, rename);
-      outcomes.push(failed(row, { ...problems, ...errors }));
+    if (parsed.success && Object.keys(errors).length === 0) {
+      people.place(row, parsed.data, new Set(Object.keys(body)));
       continue;
     }
-    const keys = personKeys(parsed.data);
-    const match = index.find(keys);
-    if (match) {
-      const outcome = duplicateOutcome(row, match, settings.duplicates);
-      outcomes.push(outcome);
-      if (outcome.action === 'update') {
-        updates.push({ id: match.id, values: parsed.data, given: new Set(Object.keys(body)) });
-      }
-      continue;
-    }
-    const id = uuidv7();
-    index.add(keys, { id, label: '', fromRow: row });
-    creates.push({ id, values: parsed.data });
-    outcomes.push({ row, action: 'create', errors: {}, note: '' });
+    const problems = parsed.success ? {} : errorsOf(parsed.error.issues, rename);
+    people.outcomes.push(failed(row, { ...problems, ...errors }));
   }
+  const { creates, updates, outcomes } = people;
   return {
     outcomes,
     adds: { leads: creates.length },

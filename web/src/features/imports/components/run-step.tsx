@@ -48,6 +48,18 @@ export function RunStep({
     </Button>
   );
 
+  const another = (
+    <Button
+      variant="subtle"
+      leftSection={<IconFileImport size={16} aria-hidden />}
+      onClick={onAnother}
+      mih={touch}
+    >
+      Import another file
+    </Button>
+  );
+  const downloadError = failedRows.isError && <Text c="red.9">{errorText(failedRows.error)}</Text>;
+
   if (running) {
     const label =
       record.status === 'queued' ? 'Waiting to start…' : saving ? 'Saving…' : 'Checking and matching rows…';
@@ -101,16 +113,9 @@ export function RunStep({
           >
             Change the columns or options
           </Button>
-          <Button
-            variant="subtle"
-            leftSection={<IconFileImport size={16} aria-hidden />}
-            onClick={onAnother}
-            mih={touch}
-          >
-            Import another file
-          </Button>
+          {another}
         </Group>
-        {failedRows.isError && <Text c="red.9">{errorText(failedRows.error)}</Text>}
+        {downloadError}
       </Stack>
     );
   }
@@ -149,16 +154,9 @@ export function RunStep({
           See the {record.kind}
         </Button>
         {record.failed > 0 && download}
-        <Button
-          variant="subtle"
-          leftSection={<IconFileImport size={16} aria-hidden />}
-          onClick={onAnother}
-          mih={touch}
-        >
-          Import another file
-        </Button>
+        {another}
       </Group>
-      {failedRows.isError && <Text c="red.9">{errorText(failedRows.error)}</Text>}
+      {downloadError}
     </Stack>
   );
 }

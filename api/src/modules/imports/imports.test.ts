@@ -275,6 +275,17 @@ describe('policy import', () => {
     expect(await count(agency.user.tenant_id, policies)).toBe(0);
   });
 
+  it('counts only the records a file would really add against the plan limit', async () => {
+    const agency = await signedInAgency(t.app);
+    await setSubscription(t, agency.user.tenant_id, { plan: await addPlanWithout(t, 'module_claims') });
+    // Twelve rows, but three repeat earlier ones: nine new policies fit a limit of ten.
+    const rows = Array.from({ length: 12 }, (_, i) =>
+      policyRow(i % 9, { 3: 'Dana Levi', 4: 'dana@example.com' }),
+    );
+    const record = await uploaded(agency, 'policies', csv([POLICY_HEADER, ...rows]));
+    expect(await run(agency, record)).toMatchObject({ status: 'done', created: 9, skipped: 3 });
+  });
+
   it('asks for the columns a policy cannot do without before running', async () => {
     const agency = await signedInAgency(t.app);
     const record = await uploaded(

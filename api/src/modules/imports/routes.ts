@@ -55,6 +55,33 @@ const FILE_TYPES = [
 
 const METRICS: UsageMetric[] = ['customers', 'policies', 'leads'];
 
+/** What an import of each kind can add, one of each per row at most. */
+const MAY_ADD: Record<ImportKind, UsageMetric[]> = {
+  customers: ['customers'],
+  policies: ['customers', 'policies'],
+  leads: ['leads'],
+};
+
+/**
+ * Refuses with 402 an import whose new records would pass the plan's limits. A file whose every row
+ * could add one of each and still fit needs no counting; only one that might not is planned, to say
+ * exactly how many of its new records fit.
+ */
+async function assertImportFits(
+  tx: Transaction,
+  tenantId: string,
+  found: Awaited<ReturnType<typeof requireImport>>,
+) {
+  try {
+    for (const metric of MAY_ADD[found.kind]) await assertBelowLimit(tx, tenantId, metric, found.totalRows);
+    return;
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 402) throw error;
+  }
+  const plan = await planStoredImport(tx, tenantId, found, await readImportFile(tx, tenantId, found.id));
+  for (const metric of METRICS) await assertBelowLimit(tx, tenantId, metric, plan.adds[metric] ?? 0);
+}
+
 /** An import of the agency whose kind the plan sells; 404 for another agency's id. */
 async function requireImportFor(
   tx: Transaction,
@@ -216,10 +243,7 @@ export const importRoutes =
             }
             if (found.status !== 'draft') return toRecord(found);
             assertMapped(found.kind, found.columns);
-            const parsed = await readImportFile(tx, tenantId, id);
-            const plan = await planStoredImport(tx, tenantId, found, parsed);
-            for (const metric of METRICS)
-              await assertBelowLimit(tx, tenantId, metric, plan.adds[metric] ?? 0);
+            await assertImportFits(tx, tenantId, found);
             await tx
               .update(imports)
               .set({ status: 'queued', startedBy: userId, updatedAt: sql`now()` })

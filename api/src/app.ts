@@ -32,6 +32,8 @@ import { contactRoutes } from './modules/contact/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { importRoutes } from './modules/imports/routes.js';
+import { ImportRunner } from './modules/imports/runner.js';
 import { leadRoutes } from './modules/leads/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -118,6 +120,9 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   app.addHook('onClose', () => revokedSessions.stop());
   registerAuthentication(app, config.jwtSecret, revokedSessions);
   const ctx: AppContext = { config, db: database.db, mailer, revokedSessions };
+  const importRunner = new ImportRunner(database, app.log);
+  app.addHook('onReady', () => importRunner.start());
+  app.addHook('onClose', () => importRunner.stop());
 
   await app.register(
     async (api) => {
@@ -145,6 +150,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(dashboardRoutes(ctx));
       await api.register(alertRoutes(ctx));
       await api.register(calendarRoutes(ctx));
+      await api.register(importRoutes(ctx, importRunner));
     },
     { prefix: '/api' },
   );

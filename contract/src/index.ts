@@ -15,6 +15,7 @@ export * from './errors.js';
 export * from './export.js';
 export * from './fields.js';
 export * from './health.js';
+export * from './imports.js';
 export * from './leads.js';
 export * from './modules.js';
 export * from './pagination.js';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { installJobQueue } from '../jobs/queue.js';
 import { ensureDemoAgency } from '../modules/accounts/demo.js';
 import { promoteAdmins } from '../modules/accounts/queries.js';
 import { seedPlans } from '../modules/billing/plan-catalogue.js';
@@ -15,6 +16,7 @@ export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
   );
   try {
     await runMigrations(database.pool);
+    await installJobQueue(database.pool);
     await seedPlans(database.db);
     await promoteAdmins(database.db, config.adminEmails);
     if (config.demoEnabled) await ensureDemoAgency(database.db);

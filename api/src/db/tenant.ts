@@ -41,3 +41,15 @@ export async function agencyToday(tx: Transaction): Promise<string> {
   const { rows } = await tx.execute<{ today: string }>(sql`select current_date::text as today`);
   return one(rows).today;
 }
+
+/**
+ * Runs `work` as the role the app connects as, inside a tenant transaction, then returns to the tenant
+ * role: for the few statements the tenant role may not run (sending a platform job, refreshing the
+ * planner's statistics), never for reading or writing tenant rows.
+ */
+export async function asConnectingRole<T>(tx: Transaction, work: () => Promise<T>): Promise<T> {
+  await tx.execute(sql`select set_config('role', 'none', true)`);
+  const result = await work();
+  await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
+  return result;
+}

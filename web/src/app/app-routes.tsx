@@ -59,6 +59,7 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
     { path: 'create', lazy: () => import('../features/policy-types/pages/policy-type-form-page.js') },
     { path: ':id/edit', lazy: () => import('../features/policy-types/pages/policy-type-form-page.js') },
   ],
+  '/policy-import': single(() => import('../features/imports/pages/import-page.js')),
   '/billing': single(() => import('../features/billing/pages/billing-page.js')),
   '/profile': single(() => import('../features/profile/pages/profile-page.js')),
   '/profile/settings': single(() => import('../features/profile/pages/profile-settings-page.js')),

@@ -206,8 +206,6 @@ export const SCREENS = [
     icon: IconFileImport,
     module: 'module_policies',
     inUserMenu: 'desktop',
-    coming:
-      'Your existing customers and policies brought in from a spreadsheet, checked before anything is saved.',
   },
   {
     path: '/notifications-settings',

@@ -157,7 +157,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const headers: Record<string, string> = { accept: reading.accept };
     const token = options.tokens.access();
     if (token && !ANONYMOUS_PATHS.includes(path)) headers.authorization = `Bearer ${token}`;
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    // A file (an import's spreadsheet) goes as it is; everything else as JSON.
+    const isFile = init.body instanceof Blob;
+    if (init.body !== undefined) {
+      headers['content-type'] = isFile
+        ? (init.body as Blob).type || 'application/octet-stream'
+        : 'application/json';
+    }
 
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
@@ -167,7 +173,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       response = await doFetch(buildUrl(baseUrl, path, init.query), {
         method,
         headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body: init.body === undefined ? undefined : isFile ? (init.body as Blob) : JSON.stringify(init.body),
         signal,
       });
     } catch (error) {

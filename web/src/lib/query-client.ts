@@ -26,6 +26,7 @@ export const STALE_TIMES = {
   notifications: 0,
   payments: 0,
   dashboard: 0,
+  imports: 0,
 } as const;
 
 export type Resource = keyof typeof STALE_TIMES;

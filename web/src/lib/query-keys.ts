@@ -25,6 +25,8 @@ export const queryKeys = {
   dashboard: ['dashboard'] as const,
   /** Events read from policies, payments, leads and claims, and meetings: never kept. */
   calendar: ['calendar'] as const,
+  /** Imports: polled while they run, never kept. */
+  imports: ['imports'] as const,
   /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
   setup: ['dashboard', 'setup'] as const,
 };

@@ -26,22 +26,28 @@ const planOf = (tx: Transaction, tenantId: string) =>
 const formatCount = new Intl.NumberFormat('en-US').format;
 
 /**
- * Refuses with 402 to add one more of a resource once the agency's plan limit is reached. Locks the
- * agency's subscription row first, so parallel requests count one after another and cannot both slip
- * under the limit; call it in the transaction that adds the row. An agency without a subscription
- * (only an admin's gets this far) has no plan to limit it.
+ * Refuses with 402 to add `adding` more of a resource (one, or a whole import) past the agency's plan
+ * limit, saying how many still fit. Locks the agency's subscription row first, so parallel requests
+ * count one after another and cannot both slip under the limit; call it in the transaction that adds
+ * the rows. An agency without a subscription (only an admin's gets this far) has no plan to limit it.
  */
 export async function assertBelowLimit(
   tx: Transaction,
   tenantId: string,
   metric: UsageMetric,
+  adding = 1,
 ): Promise<void> {
   const [plan] = await planOf(tx, tenantId).for('update', { of: subscriptions });
-  if (!plan) return;
+  if (!plan || adding === 0) return;
   const limit = plan.limits[metric];
-  if ((await COUNTERS[metric](tx, tenantId)) < limit) return;
+  const held = await COUNTERS[metric](tx, tenantId);
+  if (held + adding <= limit) return;
+  const allows = `Your ${plan.displayName} plan allows up to ${formatCount(limit)} ${metric}.`;
+  const upgrade = 'Upgrade your plan on the Billing page to add more.';
+  if (adding === 1) throw new HttpError(402, { detail: `${allows} ${upgrade}` });
+  const room = Math.max(0, limit - held);
   throw new HttpError(402, {
-    detail: `Your ${plan.displayName} plan allows up to ${formatCount(limit)} ${metric}. Upgrade your plan on the Billing page to add more.`,
+    detail: `${allows} The agency has ${formatCount(held)}, so ${formatCount(room)} of the ${formatCount(adding)} new ${metric} in this file fit. ${upgrade}`,
   });
 }
 

@@ -7,6 +7,7 @@ import type {
 } from '@coverdesk/contract';
 import { DUPLICATE_FIELDS } from '@coverdesk/contract';
 import { type AnyColumn, and, arrayContains, asc, eq, ilike, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { exportRows } from '../../db/cursor.js';
@@ -184,12 +185,45 @@ export async function countCustomers(tx: Transaction, tenantId: string): Promise
   return row?.count ?? 0;
 }
 
+/** Rows per statement when adding many: column arrays, so any number fits in its parameters. */
+const ROWS_PER_INSERT = 10_000;
+
+/** Adds customers with the ids given: one from a form, thousands from an import. */
+export async function createCustomers(
+  tx: Transaction,
+  tenantId: string,
+  rows: { id: string; values: CustomerValues }[],
+) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const batch = rows.slice(start, start + ROWS_PER_INSERT);
+    const pick = <T>(of: (values: CustomerValues) => T) => sql.param(batch.map(({ values }) => of(values)));
+    // Tags are arrays themselves, which unnest would flatten: they travel as JSON text.
+    await tx.execute(sql`
+      insert into customers (id, tenant_id, customer_type, first_name, last_name, business_name, email,
+        phone, date_of_birth, national_id, address_line, city, postal_code, country, preferred_contact,
+        notes, tags, status)
+      select c.id, ${tenantId}::uuid, c.customer_type, c.first_name, c.last_name, c.business_name,
+        c.email, c.phone, c.date_of_birth, c.national_id, c.address_line, c.city, c.postal_code,
+        c.country, c.preferred_contact, c.notes,
+        array(select jsonb_array_elements_text(c.tags)), c.status
+      from unnest(${sql.param(batch.map(({ id }) => id))}::uuid[], ${pick((v) => v.customer_type)}::text[],
+        ${pick((v) => v.first_name)}::text[], ${pick((v) => v.last_name)}::text[],
+        ${pick((v) => v.business_name)}::text[], ${pick((v) => v.email)}::text[],
+        ${pick((v) => v.phone)}::text[], ${pick((v) => v.date_of_birth)}::date[],
+        ${pick((v) => v.national_id)}::text[], ${pick((v) => v.address_line)}::text[],
+        ${pick((v) => v.city)}::text[], ${pick((v) => v.postal_code)}::text[],
+        ${pick((v) => v.country)}::text[], ${pick((v) => v.preferred_contact)}::text[],
+        ${pick((v) => v.notes)}::text[], ${pick((v) => JSON.stringify(v.tags))}::jsonb[],
+        ${pick((v) => v.status)}::text[])
+        as c(id, customer_type, first_name, last_name, business_name, email, phone, date_of_birth,
+          national_id, address_line, city, postal_code, country, preferred_contact, notes, tags, status)`);
+  }
+}
+
 export async function createCustomer(tx: Transaction, tenantId: string, values: CustomerValues) {
-  const rows = await tx
-    .insert(customers)
-    .values({ tenantId, ...toColumns(values) })
-    .returning({ id: customers.id });
-  return one(rows).id;
+  const id = uuidv7();
+  await createCustomers(tx, tenantId, [{ id, values }]);
+  return id;
 }
 
 /** False when the agency has no such customer. */
@@ -214,6 +248,19 @@ export async function deleteCustomer(tx: Transaction, tenantId: string, id: stri
 /** A phone shorter than this is an area code or a typo in progress, not someone's number. */
 const MIN_DUPLICATE_PHONE_DIGITS = 6;
 
+/**
+ * What two customer records are compared on to call them the same person: the email, the phone's
+ * digits and the national id, each normalised; "" where a value cannot identify anyone.
+ */
+export function duplicateKeys(values: { email?: string; phone?: string; national_id?: string }) {
+  const phone = digitsOnly(values.phone ?? '');
+  return {
+    email: values.email?.toLowerCase() ?? '',
+    phone: phone.length >= MIN_DUPLICATE_PHONE_DIGITS ? phone : '',
+    national_id: normalizedNationalId(values.national_id ?? ''),
+  };
+}
+
 /** Enough to warn and link to the existing record while the broker types. */
 const MAX_DUPLICATES = 5;
 
@@ -226,14 +273,11 @@ export async function findDuplicateCustomers(
   tenantId: string,
   query: DuplicateQuery,
 ): Promise<CustomerDuplicate[]> {
-  const email = query.email?.toLowerCase() ?? '';
-  const phone = digitsOnly(query.phone ?? '');
-  const nationalId = normalizedNationalId(query.national_id ?? '');
+  const { email, phone, national_id: nationalId } = duplicateKeys(query);
   const conditions: Record<(typeof DUPLICATE_FIELDS)[number], SQL | undefined> = {
     // Emails are stored lowercased, so the index on (tenant, email) serves this.
     email: email ? eq(customers.email, email) : undefined,
-    phone:
-      phone.length >= MIN_DUPLICATE_PHONE_DIGITS ? sql`${digitsOf(customers.phone)} = ${phone}` : undefined,
+    phone: phone ? sql`${digitsOf(customers.phone)} = ${phone}` : undefined,
     national_id: nationalId
       ? sql`${normalizedNationalIdOf(customers.nationalId)} = ${nationalId}`
       : undefined,

@@ -14,6 +14,7 @@ import {
 } from '@coverdesk/contract';
 import { and, asc, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { exportRows } from '../../db/cursor.js';
@@ -247,12 +248,30 @@ export async function countLeads(tx: Transaction, tenantId: string): Promise<num
   return row?.count ?? 0;
 }
 
+/** Rows per statement when adding many, within PostgreSQL's 65,535 parameters. */
+const ROWS_PER_INSERT = 2000;
+
+/** Adds leads with the ids given: one from a form, thousands from an import. */
+export async function createLeads(
+  tx: Transaction,
+  tenantId: string,
+  rows: { id: string; values: LeadValues }[],
+) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await tx
+      .insert(leads)
+      .values(
+        rows
+          .slice(start, start + ROWS_PER_INSERT)
+          .map(({ id, values }) => ({ id, tenantId, ...toColumns(values) })),
+      );
+  }
+}
+
 export async function createLead(tx: Transaction, tenantId: string, values: LeadValues) {
-  const rows = await tx
-    .insert(leads)
-    .values({ tenantId, ...toColumns(values) })
-    .returning({ id: leads.id });
-  return one(rows).id;
+  const id = uuidv7();
+  await createLeads(tx, tenantId, [{ id, values }]);
+  return id;
 }
 
 /** False when the agency has no such lead. */

@@ -26,8 +26,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
+import { uuidv7Batch } from '../../db/columns.js';
 import { declareCursor, exportRows } from '../../db/cursor.js';
 import { containing, countRows, jsonObject, literalLimit, one, orderBy } from '../../db/query-helpers.js';
 import { statementBuilder as qb, reusableStatement, setFilters } from '../../db/reusable-statement.js';
@@ -466,32 +468,83 @@ const toColumns = (input: PolicyInput) => ({
   notes: input.notes,
 });
 
-async function insertSchedule(
+/** Writes the instalments of each policy, all in one statement. */
+async function insertSchedules(
   tx: Transaction,
   tenantId: string,
-  policyId: string,
-  schedule: ScheduledInstallment[],
+  policiesWithSchedules: { policyId: string; schedule: ScheduledInstallment[] }[],
 ) {
-  await tx.insert(installments).values(
-    schedule.map((row) => ({
-      tenantId,
-      policyId,
-      sequence: row.sequence,
-      dueDate: row.due_date,
-      amountDue: row.amount_due,
-    })),
+  const rows = policiesWithSchedules.flatMap(({ policyId, schedule }) =>
+    schedule.map((row) => ({ policyId, ...row })),
   );
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into installments (id, tenant_id, policy_id, sequence, due_date, amount_due)
+    select i.id, ${tenantId}::uuid, i.policy_id, i.sequence, i.due_date, i.amount_due
+    from unnest(${sql.param(uuidv7Batch(rows.length))}::uuid[], ${sql.param(rows.map((row) => row.policyId))}::uuid[],
+      ${sql.param(rows.map((row) => row.sequence))}::int[], ${sql.param(rows.map((row) => row.due_date))}::date[],
+      ${sql.param(rows.map((row) => row.amount_due))}::numeric[]) as i(id, policy_id, sequence, due_date, amount_due)`);
+}
+
+/**
+ * A policy as stored from the values a form or an import gives: without a commission percentage the
+ * insurer's rate for the type applies, without a net premium the net is the total.
+ */
+export const policyInput = (values: PolicyValues, rate: string): PolicyInput => ({
+  ...values,
+  net_premium: values.net_premium ?? values.total_premium,
+  commission_percentage: values.commission_percentage ?? rate,
+});
+
+/** Rows per statement: each statement runs the book-total and history triggers once. */
+const POLICIES_PER_STATEMENT = 10_000;
+
+/**
+ * Adds policies and their instalment schedules, a few thousand per statement (column arrays turned
+ * back into rows by unnest), with the ids given. The form adds one, an import thousands.
+ */
+export async function createPolicies(
+  tx: Transaction,
+  tenantId: string,
+  inputs: (PolicyInput & { id: string })[],
+): Promise<void> {
+  for (let start = 0; start < inputs.length; start += POLICIES_PER_STATEMENT) {
+    const batch = inputs.slice(start, start + POLICIES_PER_STATEMENT);
+    const schedules = batch.map((input) => buildSchedule(input));
+    const rows = batch.map(toColumns);
+    const pick = <T>(of: (row: ReturnType<typeof toColumns>) => T) => rows.map(of);
+    await tx.execute(sql`
+      insert into policies (id, tenant_id, policy_number, customer_id, company_id, policy_type_id,
+        start_date, end_date, total_premium, net_premium, commission_percentage, payment_frequency,
+        custom_installments, insured_item, sum_insured, deductible, notes, total_installments)
+      select p.id, ${tenantId}::uuid, p.policy_number, p.customer_id, p.company_id, p.policy_type_id,
+        p.start_date, p.end_date, p.total_premium, p.net_premium, p.commission_percentage,
+        p.payment_frequency, p.custom_installments, p.insured_item, p.sum_insured, p.deductible,
+        p.notes, p.total_installments
+      from unnest(${sql.param(batch.map((input) => input.id))}::uuid[], ${sql.param(pick((r) => r.policyNumber))}::text[],
+        ${sql.param(pick((r) => r.customerId))}::uuid[], ${sql.param(pick((r) => r.companyId))}::uuid[],
+        ${sql.param(pick((r) => r.policyTypeId))}::uuid[], ${sql.param(pick((r) => r.startDate))}::date[],
+        ${sql.param(pick((r) => r.endDate))}::date[], ${sql.param(pick((r) => r.totalPremium))}::numeric[],
+        ${sql.param(pick((r) => r.netPremium))}::numeric[], ${sql.param(pick((r) => r.commissionPercentage))}::numeric[],
+        ${sql.param(pick((r) => r.paymentFrequency))}::text[], ${sql.param(pick((r) => r.customInstallments))}::int[],
+        ${sql.param(pick((r) => r.insuredItem))}::text[], ${sql.param(pick((r) => r.sumInsured))}::numeric[],
+        ${sql.param(pick((r) => r.deductible))}::numeric[], ${sql.param(pick((r) => r.notes))}::text[],
+        ${sql.param(schedules.map((schedule) => schedule.length))}::int[])
+        as p(id, policy_number, customer_id, company_id, policy_type_id, start_date, end_date,
+          total_premium, net_premium, commission_percentage, payment_frequency, custom_installments,
+          insured_item, sum_insured, deductible, notes, total_installments)`);
+    await insertSchedules(
+      tx,
+      tenantId,
+      batch.map((input, index) => ({ policyId: input.id, schedule: schedules[index] ?? [] })),
+    );
+  }
 }
 
 /** Adds the policy and its instalments; answers its id. */
 export async function createPolicy(tx: Transaction, tenantId: string, input: PolicyInput) {
-  const schedule = buildSchedule(input);
-  const rows = await tx
-    .insert(policies)
-    .values({ tenantId, ...toColumns(input), totalInstallments: schedule.length })
-    .returning({ id: policies.id });
-  const { id } = one(rows);
-  await insertSchedule(tx, tenantId, id, schedule);
+  const id = uuidv7();
+  await createPolicies(tx, tenantId, [{ ...input, id }]);
   return id;
 }
 
@@ -554,7 +607,7 @@ export async function updatePolicy(
   await tx
     .delete(installments)
     .where(and(eq(installments.tenantId, tenantId), eq(installments.policyId, id)));
-  await insertSchedule(tx, tenantId, id, schedule);
+  await insertSchedules(tx, tenantId, [{ policyId: id, schedule }]);
 }
 
 /** Its instalments go with it through the foreign key's cascade. */

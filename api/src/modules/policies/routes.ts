@@ -55,6 +55,7 @@ import {
   markNotRenewing,
   type PolicyInput,
   policyFile,
+  policyInput,
   renewPolicy,
   summarizePolicies,
   updatePolicy,
@@ -127,11 +128,7 @@ async function resolveInput(
     }
     throw new HttpError(400, messages);
   }
-  return {
-    ...values,
-    net_premium: values.net_premium ?? values.total_premium,
-    commission_percentage: values.commission_percentage ?? rate,
-  };
+  return policyInput(values, rate);
 }
 
 /** A duplicate number is the broker's mistake to fix, not a server error. */

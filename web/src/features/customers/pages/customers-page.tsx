@@ -4,6 +4,7 @@ import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { ExportMenu } from '../../../components/export-menu.js';
+import { ImportButton } from '../../../components/import-button.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate } from '../../../lib/format.js';
@@ -85,7 +86,12 @@ export function Component() {
           />
         }
         searchLabel="Search customers"
-        action={newCustomer}
+        action={
+          <Group gap="sm" wrap="nowrap" grow={touch !== undefined}>
+            <ImportButton kind="customers" />
+            {newCustomer}
+          </Group>
+        }
         filters={
           <>
             <FilterSelect

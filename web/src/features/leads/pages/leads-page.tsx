@@ -4,6 +4,7 @@ import { IconPlus, IconTargetArrow } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { ExportMenu } from '../../../components/export-menu.js';
+import { ImportButton } from '../../../components/import-button.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
@@ -125,6 +126,7 @@ export function Component() {
                 { value: 'board', label: 'Board' },
               ]}
             />
+            <ImportButton kind="leads" />
             {newLead('New lead')}
           </Group>
         }

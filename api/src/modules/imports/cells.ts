@@ -1,0 +1,69 @@
+// Spreadsheet cells as the API's bodies take them. A value that cannot be read is passed on as it is,
+// so the contract's own rule refuses it with the same message a form shows.
+
+/**
+ * "2026-03-01", "2026/3/1", or day first as most of the world writes it: "1/3/2026", "01.03.2026".
+ * Month-first dates (US) cannot be told from day-first ones and are read day first.
+ */
+export function dateCell(text: string): string {
+  const pad = (value: string) => value.padStart(2, '0');
+  const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ].*)?$/.exec(text);
+  if (iso) return `${iso[1]}-${pad(iso[2] ?? '')}-${pad(iso[3] ?? '')}`;
+  const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
+  if (dayFirst) return `${dayFirst[3]}-${pad(dayFirst[2] ?? '')}-${pad(dayFirst[1] ?? '')}`;
+  return text;
+}
+
+/**
+ * An amount as spreadsheets show it: "€1,234.50", "1.234,50", "1 234.50". The last separator
+ * followed by one or two digits is the decimal point; other separators group thousands.
+ */
+export function amountCell(text: string): string {
+  const kept = text.replace(/[\s\u00a0'’]|[^\d.,-]/g, '');
+  if (!/\d/.test(kept)) return text;
+  const decimal = /[.,](\d{1,2})$/.exec(kept);
+  if (!decimal) return kept.replace(/[.,]/g, '');
+  const whole = kept.slice(0, decimal.index).replace(/[.,]/g, '');
+  return `${whole}.${decimal[1]}`;
+}
+
+/** "12.5%" or "12,5" as a percentage. */
+export const percentCell = (text: string) => amountCell(text.replace('%', ''));
+
+/** A choice written in words: "Semi-annual", "walk in" -> "semi_annual", "walk_in"; aliases first. */
+export function choiceCell(text: string, aliases: Record<string, string> = {}): string {
+  const normal = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return aliases[normal] ?? normal;
+}
+
+export const FREQUENCY_ALIASES: Record<string, string> = {
+  annual: 'single',
+  annually: 'single',
+  yearly: 'single',
+  once: 'single',
+  one_payment: 'single',
+  full: 'single',
+  semiannual: 'semi_annual',
+  semi_annually: 'semi_annual',
+  half_yearly: 'semi_annual',
+  biannual: 'semi_annual',
+  quarter: 'quarterly',
+  month: 'monthly',
+};
+
+/** Tags in one cell, separated by commas, semicolons or bars. */
+export const tagsCell = (text: string) =>
+  text
+    .split(/[,;|]/)
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+
+/** "Maya Golan" -> first "Maya", last "Golan"; the last word is the last name. */
+export function splitName(full: string): { first_name: string; last_name: string } {
+  const words = full.trim().split(/\s+/);
+  if (words.length < 2) return { first_name: words[0] ?? '', last_name: '' };
+  return { first_name: words.slice(0, -1).join(' '), last_name: words.at(-1) ?? '' };
+}

@@ -1,0 +1,578 @@
+import type { ImportPreview, ImportRecord } from '@coverdesk/contract';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addPlanWithout,
+  bearer,
+  createTestApp,
+  setSubscription,
+  signedInAgency,
+  type TestApp,
+} from '../../../test/test-app.js';
+import { buildApp } from '../../app.js';
+import { withTenant } from '../../db/tenant.js';
+import { createJobQueue } from '../../jobs/queue.js';
+import { customers } from '../customers/tables.js';
+import type { leads } from '../leads/tables.js';
+import { installments, policies } from '../policies/tables.js';
+import { imports } from './tables.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Agency = Awaited<ReturnType<typeof signedInAgency>>;
+
+const csv = (rows: (string | number)[][], delimiter = ',') =>
+  `${rows.map((row) => row.map((cell) => (/[",;\n]/.test(String(cell)) ? `"${String(cell).replaceAll('"', '""')}"` : cell)).join(delimiter)).join('\r\n')}\r\n`;
+
+async function upload(
+  app: TestApp['app'],
+  agency: Agency,
+  kind: string,
+  body: string | Buffer,
+  fileName = 'book.csv',
+  type = 'text/csv',
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/imports/?kind=${kind}&file_name=${fileName}`,
+    headers: { ...bearer(agency.access), 'content-type': type },
+    payload: typeof body === 'string' ? Buffer.from(body) : body,
+  });
+}
+
+async function uploaded(agency: Agency, kind: string, body: string | Buffer, type?: string) {
+  const response = await upload(t.app, agency, kind, body, 'book.csv', type);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as ImportRecord;
+}
+
+async function waitForImport(agency: Agency, id: string, app = t.app): Promise<ImportRecord> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/imports/${id}/`,
+      headers: bearer(agency.access),
+    });
+    const record = response.json() as ImportRecord;
+    if (record.status === 'done' || record.status === 'failed') return record;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the import did not finish');
+}
+
+async function settle(agency: Agency, record: ImportRecord, settings: Record<string, unknown> = {}) {
+  const response = await agency.as.put(`/api/imports/${record.id}/`, {
+    columns: record.columns,
+    duplicates: 'skip',
+    all_or_nothing: true,
+    ...settings,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ImportRecord;
+}
+
+async function run(agency: Agency, record: ImportRecord) {
+  const started = await agency.as.post(`/api/imports/${record.id}/start/`);
+  expect(started.statusCode, started.body).toBe(202);
+  return waitForImport(agency, record.id);
+}
+
+const count = (tenantId: string, table: typeof customers | typeof policies | typeof leads) =>
+  withTenant(t.database.db, tenantId, async (tx) => {
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(table)
+      .where(eq(table.tenantId, tenantId));
+    return row?.count ?? 0;
+  });
+
+const POLICY_HEADER = [
+  'Policy No',
+  'Carrier',
+  'Line of business',
+  'Insured',
+  'E-mail',
+  'DOB',
+  'Effective date',
+  'Expiry',
+  'Premium',
+  'Frequency',
+];
+
+function policyRow(index: number, overrides: Partial<Record<number, string>> = {}) {
+  const row: string[] = [
+    `P-${1000 + index}`,
+    index % 2 ? 'Harel' : 'Clal',
+    'Private motor',
+    `Customer ${index % 3} Cohen`,
+    `customer${index % 3}@example.com`,
+    '14/02/1980',
+    '2026-01-01',
+    '2026-12-31',
+    '1,200.00',
+    index % 2 ? 'Quarterly' : 'Annual',
+  ];
+  for (const [column, value] of Object.entries(overrides)) row[Number(column)] = value ?? '';
+  return row;
+}
+
+describe('policy import', () => {
+  it('maps common header names, creates customers, insurers and types once, and the schedules the policy form would', async () => {
+    const agency = await signedInAgency(t.app);
+    const record = await uploaded(
+      agency,
+      'policies',
+      csv([POLICY_HEADER, ...Array.from({ length: 6 }, (_, i) => policyRow(i))]),
+    );
+    expect(record.columns).toEqual([
+      'policy_number',
+      'company',
+      'policy_type',
+      'customer_full_name',
+      'customer_email',
+      'customer_date_of_birth',
+      'start_date',
+      'end_date',
+      'total_premium',
+      'payment_frequency',
+    ]);
+    const preview = (await agency.as.get(`/api/imports/${record.id}/preview/`)).json() as ImportPreview;
+    expect(preview).toMatchObject({ total_rows: 6, create: 6, update: 0, skip: 0, fail: 0 });
+    // A dry run writes nothing.
+    expect(await count(agency.user.tenant_id, policies)).toBe(0);
+
+    const done = await run(agency, record);
+    expect(done).toMatchObject({ status: 'done', created: 6, updated: 0, skipped: 0, failed: 0 });
+    expect(await count(agency.user.tenant_id, customers)).toBe(3);
+    const list = (await agency.as.get('/api/policies/?ordering=policy_number')).json();
+    expect(list.count).toBe(6);
+    const quarterly = list.results.find(
+      (policy: { policy_number: string }) => policy.policy_number === 'P-1001',
+    );
+    expect(quarterly).toMatchObject({
+      company_name: 'Harel',
+      policy_type_name: 'Private motor',
+      customer_name: 'Customer 1 Cohen',
+      total_premium: '1200.00',
+      net_premium: '1200.00',
+      payment_frequency: 'quarterly',
+      total_installments: 4,
+    });
+    const schedule = (await agency.as.get(`/api/policies/${quarterly.id}/installments/`)).json();
+    expect(schedule.results.map((row: { amount_due: string }) => row.amount_due)).toEqual([
+      '300.00',
+      '300.00',
+      '300.00',
+      '300.00',
+    ]);
+    const companies = (await agency.as.get('/api/companies/')).json();
+    expect(companies.count).toBe(2);
+  });
+
+  it('commits nothing under all-or-nothing when a row in the middle is bad, and lists that row with its reason', async () => {
+    const agency = await signedInAgency(t.app);
+    const rows = Array.from({ length: 9 }, (_, i) => policyRow(i));
+    rows[4] = policyRow(4, { 6: '2026-02-30', 8: 'lots' });
+    const record = await settle(agency, await uploaded(agency, 'policies', csv([POLICY_HEADER, ...rows])));
+    const done = await run(agency, record);
+    expect(done).toMatchObject({ status: 'failed', created: 0, failed: 1 });
+    expect(done.detail).toContain('nothing was imported');
+    expect(await count(agency.user.tenant_id, policies)).toBe(0);
+    expect(await count(agency.user.tenant_id, customers)).toBe(0);
+    expect((await agency.as.get('/api/companies/')).json().count).toBe(0);
+
+    const failures = await agency.as.get(`/api/imports/${record.id}/failures/`);
+    expect(failures.headers['content-type']).toContain('text/csv');
+    const lines = failures.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toBe(`Row,Problems,${POLICY_HEADER.join(',')}`);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^6,"Start date: Enter a valid date \(YYYY-MM-DD\)\.; Premium: /);
+  });
+
+  it('skips bad rows into the failed rows and commits the rest when the broker lets it', async () => {
+    const agency = await signedInAgency(t.app);
+    const rows = Array.from({ length: 5 }, (_, i) => policyRow(i));
+    rows[2] = policyRow(2, { 0: '' });
+    const record = await settle(agency, await uploaded(agency, 'policies', csv([POLICY_HEADER, ...rows])), {
+      all_or_nothing: false,
+    });
+    const done = await run(agency, record);
+    expect(done).toMatchObject({ status: 'done', created: 4, failed: 1 });
+    expect(await count(agency.user.tenant_id, policies)).toBe(4);
+    const failures = await agency.as.get(`/api/imports/${record.id}/failures/`);
+    expect(failures.body).toContain('4,Policy number: ');
+  });
+
+  it('imports a file once: the same file again answers the finished import and creates nothing', async () => {
+    const agency = await signedInAgency(t.app);
+    const file = csv([POLICY_HEADER, ...Array.from({ length: 3 }, (_, i) => policyRow(i))]);
+    const first = await run(agency, await uploaded(agency, 'policies', file));
+    expect(first.created).toBe(3);
+    const again = await uploaded(agency, 'policies', file);
+    expect(again).toMatchObject({ id: first.id, status: 'done', created: 3 });
+    const restart = await agency.as.post(`/api/imports/${first.id}/start/`);
+    expect(restart.statusCode).toBe(409);
+    expect(restart.json().detail).toContain('Importing it again would add nothing');
+    expect(await count(agency.user.tenant_id, policies)).toBe(3);
+  });
+
+  it('finds policies already in the book by number, insurer and start date, and skips or updates them', async () => {
+    const agency = await signedInAgency(t.app);
+    await run(agency, await uploaded(agency, 'policies', csv([POLICY_HEADER, policyRow(1), policyRow(2)])));
+    const changed = [policyRow(1, { 8: '2400' }), policyRow(2, { 8: '999' }), policyRow(3)];
+
+    const skipping = await uploaded(agency, 'policies', csv([POLICY_HEADER, ...changed]));
+    const preview = (await agency.as.get(`/api/imports/${skipping.id}/preview/`)).json() as ImportPreview;
+    expect(preview).toMatchObject({ create: 1, skip: 2, update: 0 });
+    expect(preview.rows[0]?.note).toBe('Matches policy P-1001.');
+
+    const updating = await settle(agency, skipping, { duplicates: 'update' });
+    expect(await run(agency, updating)).toMatchObject({ status: 'done', created: 1, updated: 2 });
+    const list = (await agency.as.get('/api/policies/?search=P-1001')).json();
+    expect(list.results[0]).toMatchObject({ total_premium: '2400.00', total_installments: 4 });
+  });
+
+  it('shows every problem of a row in the preview, by the column it belongs to', async () => {
+    const agency = await signedInAgency(t.app);
+    const record = await uploaded(
+      agency,
+      'policies',
+      csv([POLICY_HEADER, policyRow(1), policyRow(2, { 4: 'not-an-email', 7: '2025-01-01' })]),
+    );
+    const preview = (await agency.as.get(`/api/imports/${record.id}/preview/`)).json() as ImportPreview;
+    expect(preview).toMatchObject({ create: 1, fail: 1 });
+    expect(preview.failed_rows[0]).toMatchObject({
+      row: 3,
+      errors: {
+        customer_email: ['Enter a valid email address.'],
+        end_date: ['The policy must end after it starts.'],
+      },
+    });
+  });
+
+  it('refuses an import past the plan limit with 402 saying how many rows fit, before writing anything', async () => {
+    const agency = await signedInAgency(t.app);
+    await setSubscription(t, agency.user.tenant_id, { plan: await addPlanWithout(t, 'module_claims') });
+    const record = await uploaded(
+      agency,
+      'policies',
+      csv([
+        POLICY_HEADER,
+        ...Array.from({ length: 12 }, (_, i) => policyRow(i, { 3: 'Dana Levi', 4: 'dana@example.com' })),
+      ]),
+    );
+    const started = await agency.as.post(`/api/imports/${record.id}/start/`);
+    expect(started.statusCode).toBe(402);
+    expect(started.json().detail).toBe(
+      'Your Test plan allows up to 10 policies. The agency has 0, so 10 of the 12 new policies in this file fit. Upgrade your plan on the Billing page to add more.',
+    );
+    expect(await count(agency.user.tenant_id, policies)).toBe(0);
+  });
+
+  it('counts only the records a file would really add against the plan limit', async () => {
+    const agency = await signedInAgency(t.app);
+    await setSubscription(t, agency.user.tenant_id, { plan: await addPlanWithout(t, 'module_claims') });
+    // Twelve rows, but three repeat earlier ones: nine new policies fit a limit of ten.
+    const rows = Array.from({ length: 12 }, (_, i) =>
+      policyRow(i % 9, { 3: 'Dana Levi', 4: 'dana@example.com' }),
+    );
+    const record = await uploaded(agency, 'policies', csv([POLICY_HEADER, ...rows]));
+    expect(await run(agency, record)).toMatchObject({ status: 'done', created: 9, skipped: 3 });
+  });
+
+  it('asks for the columns a policy cannot do without before running', async () => {
+    const agency = await signedInAgency(t.app);
+    const record = await uploaded(
+      agency,
+      'policies',
+      csv([
+        ['Number', 'Client'],
+        ['P-1', 'Dana Levi'],
+      ]),
+    );
+    const started = await agency.as.post(`/api/imports/${record.id}/start/`);
+    expect(started.statusCode).toBe(400);
+    expect(started.json().columns[0]).toBe(
+      'Choose a column for: Insurer, Policy type, Start date, End date, Premium.',
+    );
+  });
+});
+
+describe('customer and lead imports', () => {
+  it('reads a Windows-1252 CSV with semicolons and quoted fields', async () => {
+    const agency = await signedInAgency(t.app);
+    const text = csv(
+      [
+        ['Nom', 'Surname', 'Email', 'Tel', 'Address'],
+        ['José', 'Müller', 'jose@example.com', '+41 44 123 45 67', 'Bahnhofstraße 1; 2nd floor'],
+        ['Zoë', 'Ñúñez', 'zoe@example.com', '', '"Le Moulin", rue 3'],
+      ],
+      ';',
+    ).replace('Nom', 'First name');
+    const record = await uploaded(agency, 'customers', iconv.encode(text, 'win1252'));
+    expect(record.headers).toEqual(['First name', 'Surname', 'Email', 'Tel', 'Address']);
+    expect(record.columns).toEqual(['first_name', 'last_name', 'email', 'phone', 'address_line']);
+    expect(await run(agency, record)).toMatchObject({ status: 'done', created: 2 });
+    const list = (await agency.as.get('/api/customers/?ordering=name')).json();
+    expect(
+      list.results.map((row: { display_name: string; address_line: string }) => [
+        row.display_name,
+        row.address_line,
+      ]),
+    ).toEqual([
+      ['José Müller', 'Bahnhofstraße 1; 2nd floor'],
+      ['Zoë Ñúñez', '"Le Moulin", rue 3'],
+    ]);
+  });
+
+  it('finds customers already in the book by email, phone or id number', async () => {
+    const agency = await signedInAgency(t.app);
+    await agency.as.post('/api/customers/', {
+      first_name: 'Maya',
+      last_name: 'Golan',
+      phone: '054-222-3333',
+      notes: 'VIP',
+    });
+    await agency.as.post('/api/customers/', {
+      first_name: 'Avi',
+      last_name: 'Ron',
+      national_id: '12345678-9',
+    });
+    const file = csv([
+      ['First name', 'Last name', 'Mobile', 'ID number', 'City'],
+      ['Maya', 'Golan', '(054) 2223333', '', 'Haifa'],
+      ['Avi', 'Ron', '', '123456789', 'Eilat'],
+      ['Noa', 'Bar', '', '', 'Acre'],
+    ]);
+    const record = await settle(agency, await uploaded(agency, 'customers', file), { duplicates: 'update' });
+    expect(await run(agency, record)).toMatchObject({ created: 1, updated: 2, skipped: 0 });
+    const maya = (await agency.as.get('/api/customers/?search=Maya')).json().results[0];
+    // The file's columns overwrite; what it leaves out stays as it was.
+    expect(maya).toMatchObject({ city: 'Haifa', notes: 'VIP', phone: '(054) 2223333' });
+  });
+
+  it('reads XLSX, with dates and numbers as the spreadsheet holds them', async () => {
+    const agency = await signedInAgency(t.app);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Leads');
+    sheet.addRow(['Name', 'Email', 'Lead source', 'Stage', 'Estimated premium']);
+    sheet.addRow(['Dana Levi', 'dana@example.com', 'Referral', 'Contacted', 1250.5]);
+    sheet.addRow(['Omer Katz', 'omer@example', 'Website', 'New', 300]);
+    sheet.addRow(['Tal Gold', 'tal@example.com', 'Walk in', 'Qualified', '']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const record = await settle(
+      agency,
+      await uploaded(
+        agency,
+        'leads',
+        bytes,
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      ),
+      { all_or_nothing: false },
+    );
+    expect(record.columns).toEqual(['full_name', 'email', 'source', 'status', 'estimated_premium']);
+    expect(await run(agency, record)).toMatchObject({ status: 'done', created: 2, failed: 1 });
+    const dana = (await agency.as.get('/api/leads/?search=Dana')).json().results[0];
+    expect(dana).toMatchObject({ source: 'referral', status: 'contacted', estimated_premium: '1250.50' });
+  });
+
+  it("remembers the agency's column choices for its next file", async () => {
+    const agency = await signedInAgency(t.app);
+    const first = await uploaded(
+      agency,
+      'customers',
+      csv([
+        ['Vorname', 'Nachname'],
+        ['Uli', 'Hoeness'],
+      ]),
+    );
+    expect(first.columns).toEqual([null, null]);
+    await settle(agency, first, { columns: ['first_name', 'last_name'] });
+    const next = await uploaded(
+      agency,
+      'customers',
+      csv([
+        ['Nachname', 'Vorname', 'Stadt'],
+        ['Kahn', 'Oliver', 'Munich'],
+      ]),
+    );
+    expect(next.columns).toEqual(['last_name', 'first_name', null]);
+    const other = await signedInAgency(t.app);
+    expect((await uploaded(other, 'customers', csv([['Vorname'], ['Uli']]))).columns).toEqual([null]);
+  });
+
+  it('refuses a field chosen for two columns, and unknown fields', async () => {
+    const agency = await signedInAgency(t.app);
+    const record = await uploaded(
+      agency,
+      'customers',
+      csv([
+        ['A', 'B'],
+        ['x', 'y'],
+      ]),
+    );
+    const twice = await agency.as.put(`/api/imports/${record.id}/`, { columns: ['email', 'email'] });
+    expect(twice.json()).toEqual({ columns: ['Email is chosen for more than one column.'] });
+    const unknown = await agency.as.put(`/api/imports/${record.id}/`, { columns: ['salary', null] });
+    expect(unknown.json()).toEqual({ columns: ['"salary" is not a field of this import.'] });
+  });
+});
+
+describe('files', () => {
+  it('refuses a file over 50 MB with 413 and a file of more than 200,000 rows with 400', async () => {
+    const agency = await signedInAgency(t.app);
+    const big = await upload(t.app, agency, 'customers', Buffer.alloc(50 * 1024 * 1024 + 1, 'a'));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().detail).toBe('The file is larger than 50 MB. Split it into smaller files.');
+    const many = await upload(t.app, agency, 'customers', `First name\n${'x\n'.repeat(200_001)}`);
+    expect(many.statusCode).toBe(400);
+    expect(many.json().detail).toBe(
+      'The file has 200,001 rows; an import takes at most 200,000. Split it into smaller files.',
+    );
+  });
+
+  it('answers an empty or unreadable file with 400', async () => {
+    const agency = await signedInAgency(t.app);
+    expect((await upload(t.app, agency, 'customers', 'First name\n')).json().detail).toBe(
+      'The file has a header row but no rows to import.',
+    );
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]);
+    const broken = await upload(t.app, agency, 'customers', zip);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().detail).toMatch(/^The spreadsheet could not be read/);
+    expect((await upload(t.app, agency, 'pets', 'a\nb\n')).json()).toEqual({
+      kind: ['Choose customers, policies or leads.'],
+    });
+  });
+});
+
+describe('access', () => {
+  it("answers another agency's import with 404 on every route", async () => {
+    const owner = await signedInAgency(t.app);
+    const record = await uploaded(
+      owner,
+      'customers',
+      csv([
+        ['First name', 'Last name'],
+        ['Dana', 'Levi'],
+      ]),
+    );
+    const stranger = await signedInAgency(t.app);
+    for (const call of [
+      stranger.as.get(`/api/imports/${record.id}/`),
+      stranger.as.put(`/api/imports/${record.id}/`, { columns: record.columns }),
+      stranger.as.get(`/api/imports/${record.id}/preview/`),
+      stranger.as.post(`/api/imports/${record.id}/start/`),
+      stranger.as.get(`/api/imports/${record.id}/failures/`),
+    ]) {
+      const response = await call;
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Import not found.' });
+    }
+  });
+
+  it('holds the plan gate: a kind whose module the plan leaves out is refused', async () => {
+    const agency = await signedInAgency(t.app);
+    const record = await uploaded(
+      agency,
+      'leads',
+      csv([
+        ['First name', 'Last name'],
+        ['Dana', 'Levi'],
+      ]),
+    );
+    await setSubscription(t, agency.user.tenant_id, { plan: await addPlanWithout(t, 'module_leads') });
+    const refused = await upload(t.app, agency, 'leads', csv([['First name'], ['Tal']]));
+    expect(refused.statusCode).toBe(403);
+    expect((await agency.as.get(`/api/imports/${record.id}/`)).statusCode).toBe(403);
+    expect((await agency.as.post(`/api/imports/${record.id}/start/`)).statusCode).toBe(403);
+    expect(
+      (
+        await upload(
+          t.app,
+          agency,
+          'customers',
+          csv([
+            ['First name', 'Last name'],
+            ['Tal', 'Gold'],
+          ]),
+        )
+      ).statusCode,
+    ).toBe(201);
+    await setSubscription(t, agency.user.tenant_id, { status: 'expired' });
+    expect((await upload(t.app, agency, 'customers', csv([['First name'], ['Tal']]))).statusCode).toBe(402);
+  });
+
+  it('refuses a caller who is not signed in before reading the file', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/imports/?kind=customers',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'First name\nDana\n',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('an import interrupted part way', () => {
+  it('leaves nothing half-written and finishes after a restart with the right counts', async () => {
+    const first = await createTestApp();
+    try {
+      const agency = await signedInAgency(first.app);
+      const rows = Array.from({ length: 40 }, (_, i) => policyRow(i));
+      const response = await upload(first.app, agency, 'policies', csv([POLICY_HEADER, ...rows]));
+      const record = response.json() as ImportRecord;
+      // The first server stops taking jobs; a worker takes this one and dies: its transaction had
+      // written some of the rows when its connection went away.
+      await first.app.close();
+      const tenantId = agency.user.tenant_id;
+      await withTenant(first.database.db, tenantId, (tx) =>
+        tx
+          .update(imports)
+          .set({ status: 'running', startedBy: agency.user.id })
+          .where(eq(imports.id, record.id)),
+      );
+      const deadWorker = createJobQueue(first.database.pool, { supervise: false });
+      await deadWorker.start();
+      await deadWorker.send('import', { tenantId, importId: record.id });
+      const [taken] = await deadWorker.fetch('import');
+      expect(taken).toBeDefined();
+      const client = await first.database.pool.connect();
+      await client.query('begin');
+      await client.query(`select set_config('app.tenant_id', $1, true)`, [tenantId]);
+      await client.query(
+        `insert into customers (id, tenant_id, first_name, last_name) values (gen_random_uuid(), $1, 'Half', 'Written')`,
+        [tenantId],
+      );
+      // PostgreSQL rolls back the transaction of a connection that goes away with its process.
+      await client.query('rollback');
+      client.release();
+      await deadWorker.stop({ graceful: false, wait: true });
+      expect(await withTenant(first.database.db, tenantId, (tx) => tx.select().from(customers))).toEqual([]);
+
+      // A new server on the same database finds the job it left and runs the import to the end.
+      const second = await buildApp(first.config, first.database);
+      try {
+        await second.ready();
+        const done = await waitForImport(agency, record.id, second);
+        expect(done).toMatchObject({ status: 'done', created: 40, failed: 0 });
+        const written = await withTenant(first.database.db, tenantId, async (tx) => ({
+          policies: (await tx.select().from(policies)).length,
+          customers: (await tx.select().from(customers)).length,
+          installments: (await tx.select().from(installments)).length,
+        }));
+        expect(written).toEqual({ policies: 40, customers: 3, installments: 20 * 4 + 20 });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.database.close();
+    }
+  });
+});

@@ -1,0 +1,625 @@
+import {
+  type CustomerValues,
+  companyBody,
+  customerBody,
+  type ImportKind,
+  type ImportRowAction,
+  type LeadValues,
+  leadBody,
+  type PolicyValues,
+  policyBody,
+  policyTypeBody,
+  type UsageMetric,
+} from '@coverdesk/contract';
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import type { Transaction } from '../../db/client.js';
+import { createCompany } from '../companies/queries.js';
+import { upsertRates } from '../companies/rates.js';
+import { companies, companyPolicyTypes } from '../companies/tables.js';
+import { createCustomers, duplicateKeys, findCustomer, updateCustomer } from '../customers/queries.js';
+import { customers } from '../customers/tables.js';
+import { createLeads, findLead, updateLead } from '../leads/queries.js';
+import { leads } from '../leads/tables.js';
+import {
+  changedSchedule,
+  createPolicies,
+  findPolicyForChange,
+  type PolicyInput,
+  policyInput,
+  updatePolicy,
+} from '../policies/queries.js';
+import { policies } from '../policies/tables.js';
+import { createPolicyType } from '../policy-types/queries.js';
+import { policyTypes } from '../policy-types/tables.js';
+import {
+  amountCell,
+  choiceCell,
+  dateCell,
+  FREQUENCY_ALIASES,
+  percentCell,
+  splitName,
+  tagsCell,
+} from './cells.js';
+import type { FileRow } from './parse.js';
+
+/** What becomes of one row: the problems by field key (`row` for the row as a whole). */
+export interface RowOutcome {
+  row: number;
+  action: ImportRowAction;
+  errors: Record<string, string[]>;
+  note: string;
+}
+
+export interface ImportSettings {
+  columns: (string | null)[];
+  duplicates: 'skip' | 'update';
+}
+
+/** A row's fate and, for rows that write, the work deferred until the plan is carried out. */
+export interface ImportPlan {
+  outcomes: RowOutcome[];
+  /** New records per plan limit, checked before anything is written. */
+  adds: Partial<Record<UsageMetric, number>>;
+  /**
+   * Writes the plan in the caller's transaction. Rows that turn out impossible only now (a policy
+   * whose schedule cannot change once paid) are answered as failed; the rest are written.
+   */
+  write(tx: Transaction): Promise<RowOutcome[]>;
+}
+
+/** Called every few hundred rows, so a long plan can report progress and let requests through. */
+export type Progress = (rowsDone: number) => Promise<void>;
+
+const PROGRESS_EVERY = 500;
+
+/** A row's non-blank cells by the field the broker gave their column. */
+function fieldsOf(cells: string[], columns: (string | null)[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  columns.forEach((field, index) => {
+    const value = cells[index]?.trim();
+    if (field && value) values[field] = value;
+  });
+  return values;
+}
+
+type Issues = z.core.$ZodIssue[];
+
+/** Field problems keyed by import field; `rename` turns a body field into the column's field. */
+function errorsOf(issues: Issues, rename: (field: string) => string = (field) => field) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? rename(String(issue.path[0])) : 'row';
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return errors;
+}
+
+const failed = (row: number, errors: Record<string, string[]>): RowOutcome => ({
+  row,
+  action: 'fail',
+  errors,
+  note: '',
+});
+
+/** The fields a customer body takes from a row; `prefix` is `customer_` in a policy row. */
+function customerFields(values: Record<string, string>, prefix: string) {
+  const get = (key: string) => values[`${prefix}${key}`];
+  const fullName = get('full_name');
+  const named = fullName && !get('first_name') && !get('last_name') ? splitName(fullName) : {};
+  const body: Record<string, unknown> = { ...named };
+  for (const key of [
+    'first_name',
+    'last_name',
+    'business_name',
+    'email',
+    'phone',
+    'national_id',
+    'address_line',
+    'city',
+    'postal_code',
+    'country',
+    'notes',
+  ]) {
+    const value = get(key);
+    if (value !== undefined) body[key] = value;
+  }
+  const type = get('customer_type');
+  if (type) body.customer_type = choiceCell(type, { person: 'individual', company: 'business' });
+  else if (get('business_name')) body.customer_type = 'business';
+  const born = get('date_of_birth');
+  if (born) body.date_of_birth = dateCell(born);
+  const tags = get('tags');
+  if (tags) body.tags = tagsCell(tags);
+  // A name written in one column is reported on that column.
+  const rename = (field: string) =>
+    fullName && (field === 'first_name' || field === 'last_name')
+      ? `${prefix}full_name`
+      : `${prefix}${field}`;
+  return { body, rename };
+}
+
+/** Keys under which a person is found again: national id, email, phone, then the name. */
+function personKeys(values: { email?: string; phone?: string; national_id?: string }, name?: string) {
+  const keys = duplicateKeys(values);
+  return [
+    keys.national_id && `n:${keys.national_id}`,
+    keys.email && `e:${keys.email}`,
+    keys.phone && `p:${keys.phone}`,
+    name && `m:${name.trim().toLowerCase().replace(/\s+/g, ' ')}`,
+  ].filter((key): key is string => Boolean(key));
+}
+
+/** Records found by any of their keys; the first key that matches wins. */
+class KeyIndex<T> {
+  private readonly map = new Map<string, T>();
+  find(keys: string[]): T | undefined {
+    for (const key of keys) {
+      const found = this.map.get(key);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  add(keys: string[], value: T) {
+    for (const key of keys) if (!this.map.has(key)) this.map.set(key, value);
+  }
+}
+
+/** An existing record, or one that an earlier row of the file creates. */
+type Match = { id: string; label: string; fromRow?: number };
+
+function duplicateOutcome(row: number, match: Match, duplicates: ImportSettings['duplicates']): RowOutcome {
+  if (match.fromRow !== undefined) {
+    return { row, action: 'skip', errors: {}, note: `Same as row ${match.fromRow}.` };
+  }
+  return {
+    row,
+    action: duplicates === 'update' ? 'update' : 'skip',
+    errors: {},
+    note: `Matches ${match.label}.`,
+  };
+}
+
+/** Overwrites the stored values with those the row gives; the others stay as stored. */
+function overlay<T extends Record<string, unknown>>(stored: T, parsed: T, given: Set<string>): T {
+  const merged: Record<string, unknown> = { ...stored };
+  for (const key of given) if (key in parsed) merged[key] = parsed[key];
+  return merged as T;
+}
+
+async function everyFewRows(index: number, progress: Progress) {
+  if (index % PROGRESS_EVERY === 0) await progress(index);
+}
+
+/** The records a customer or lead file creates and updates, row by row. */
+class PersonRows<Values extends { email?: string; phone?: string; national_id?: string }> {
+  readonly creates: { id: string; values: Values }[] = [];
+  readonly updates: { row: number; id: string; values: Values; given: Set<string> }[] = [];
+  readonly outcomes: RowOutcome[] = [];
+
+  constructor(
+    private readonly index: KeyIndex<Match>,
+    private readonly duplicates: ImportSettings['duplicates'],
+  ) {}
+
+  /** A valid row: an update or a skip when it matches a record or an earlier row, else a creation. */
+  place(row: number, values: Values, given: Set<string>) {
+    const keys = personKeys(values);
+    const match = this.index.find(keys);
+    if (match) {
+      const outcome = duplicateOutcome(row, match, this.duplicates);
+      this.outcomes.push(outcome);
+      if (outcome.action === 'update') this.updates.push({ row, id: match.id, values, given });
+      return;
+    }
+    const id = uuidv7();
+    this.index.add(keys, { id, label: '', fromRow: row });
+    this.creates.push({ id, values });
+    this.outcomes.push({ row, action: 'create', errors: {}, note: '' });
+  }
+}
+
+// ---------------------------------------------------------------- customers
+
+async function existingCustomers(tx: Transaction, tenantId: string) {
+  const index = new KeyIndex<Match>();
+  const rows = await tx
+    .select({
+      id: customers.id,
+      name: customers.displayName,
+      email: customers.email,
+      phone: customers.phone,
+      nationalId: customers.nationalId,
+    })
+    .from(customers)
+    .where(eq(customers.tenantId, tenantId));
+  for (const row of rows) {
+    index.add(personKeys({ email: row.email, phone: row.phone, national_id: row.nationalId }), {
+      id: row.id,
+      label: `customer ${row.name}`,
+    });
+  }
+  return { index, rows };
+}
+
+async function planCustomers(
+  tx: Transaction,
+  tenantId: string,
+  rows: FileRow[],
+  settings: ImportSettings,
+  progress: Progress,
+): Promise<ImportPlan> {
+  const { index } = await existingCustomers(tx, tenantId);
+  const people = new PersonRows<CustomerValues>(index, settings.duplicates);
+  for (const [position, { row, cells }] of rows.entries()) {
+    await everyFewRows(position, progress);
+    const { body, rename } = customerFields(fieldsOf(cells, settings.columns), '');
+    const parsed = customerBody.safeParse(body);
+    if (parsed.success) people.place(row, parsed.data, new Set(Object.keys(body)));
+    else people.outcomes.push(failed(row, errorsOf(parsed.error.issues, rename)));
+  }
+  const { creates, updates, outcomes } = people;
+  return {
+    outcomes,
+    adds: { customers: creates.length },
+    async write(tx) {
+      await createCustomers(tx, tenantId, creates);
+      for (const update of updates) {
+        const stored = await findCustomer(tx, tenantId, update.id, { lock: true });
+        if (stored)
+          await updateCustomer(tx, tenantId, update.id, overlay(stored, update.values, update.given));
+      }
+      return [];
+    },
+  };
+}
+
+// ---------------------------------------------------------------- leads
+
+async function planLeads(
+  tx: Transaction,
+  tenantId: string,
+  rows: FileRow[],
+  settings: ImportSettings,
+  progress: Progress,
+): Promise<ImportPlan> {
+  const index = new KeyIndex<Match>();
+  const stored = await tx
+    .select({
+      id: leads.id,
+      email: leads.email,
+      phone: leads.phone,
+      first: leads.firstName,
+      last: leads.lastName,
+      business: leads.businessName,
+    })
+    .from(leads)
+    .where(eq(leads.tenantId, tenantId));
+  for (const lead of stored) {
+    const name = lead.business || `${lead.first} ${lead.last}`;
+    index.add(personKeys({ email: lead.email, phone: lead.phone }), { id: lead.id, label: `lead ${name}` });
+  }
+  const typeIds = await policyTypeIdsByName(tx, tenantId);
+  const people = new PersonRows<LeadValues>(index, settings.duplicates);
+  for (const [position, { row, cells }] of rows.entries()) {
+    await everyFewRows(position, progress);
+    const values = fieldsOf(cells, settings.columns);
+    const { body, rename } = customerFields(values, '');
+    const errors: Record<string, string[]> = {};
+    if (values.source) body.source = choiceCell(values.source, { web: 'website', walkin: 'walk_in' });
+    if (values.status) body.status = choiceCell(values.status);
+    if (values.lost_reason) body.lost_reason = values.lost_reason;
+    if (values.estimated_premium) body.estimated_premium = amountCell(values.estimated_premium);
+    if (values.policy_type) {
+      const typeId = typeIds.get(values.policy_type.toLowerCase());
+      if (typeId) body.policy_type_id = typeId;
+      else errors.policy_type = [`The agency has no policy type named "${values.policy_type}".`];
+    }
+    const parsed = leadBody.safeParse(body);
+    if (parsed.success && Object.keys(errors).length === 0) {
+      people.place(row, parsed.data, new Set(Object.keys(body)));
+      continue;
+    }
+    const problems = parsed.success ? {} : errorsOf(parsed.error.issues, rename);
+    people.outcomes.push(failed(row, { ...problems, ...errors }));
+  }
+  const { creates, updates, outcomes } = people;
+  return {
+    outcomes,
+    adds: { leads: creates.length },
+    async write(tx) {
+      await createLeads(tx, tenantId, creates);
+      for (const update of updates) {
+        const lead = await findLead(tx, tenantId, update.id, { lock: true });
+        if (!lead) continue;
+        const merged = overlay(
+          { ...lead, estimated_premium: lead.estimated_premium } as unknown as LeadValues,
+          update.values,
+          update.given,
+        );
+        await updateLead(tx, tenantId, update.id, merged);
+      }
+      return [];
+    },
+  };
+}
+
+async function policyTypeIdsByName(tx: Transaction, tenantId: string) {
+  const rows = await tx
+    .select({ id: policyTypes.id, name: policyTypes.name })
+    .from(policyTypes)
+    .where(eq(policyTypes.tenantId, tenantId));
+  return new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
+}
+
+// ---------------------------------------------------------------- policies
+
+/** Stands in for the customer, insurer and type while the row's own fields are checked. */
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
+
+const POLICY_FIELDS = [
+  'policy_number',
+  'start_date',
+  'end_date',
+  'total_premium',
+  'net_premium',
+  'commission_percentage',
+  'payment_frequency',
+  'custom_installments',
+  'insured_item',
+  'sum_insured',
+  'deductible',
+  'notes',
+] as const;
+
+function policyFields(values: Record<string, string>) {
+  const body: Record<string, unknown> = {
+    customer_id: PLACEHOLDER_ID,
+    company_id: PLACEHOLDER_ID,
+    policy_type_id: PLACEHOLDER_ID,
+  };
+  for (const key of POLICY_FIELDS) {
+    const value = values[key];
+    if (value === undefined) continue;
+    if (key === 'start_date' || key === 'end_date') body[key] = dateCell(value);
+    else if (key === 'commission_percentage') body[key] = percentCell(value);
+    else if (
+      key === 'total_premium' ||
+      key === 'net_premium' ||
+      key === 'sum_insured' ||
+      key === 'deductible'
+    )
+      body[key] = amountCell(value);
+    else if (key === 'payment_frequency') body[key] = choiceCell(value, FREQUENCY_ALIASES);
+    else body[key] = value;
+  }
+  return body;
+}
+
+/** An insurer or type by its name, existing or first named by a row of the file. */
+interface Named {
+  id: string;
+  name: string;
+  isNew: boolean;
+}
+
+async function namedRecords(tx: Transaction, tenantId: string, table: typeof companies | typeof policyTypes) {
+  const rows = await tx
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(eq(table.tenantId, tenantId));
+  return new Map<string, Named>(rows.map((row) => [row.name.toLowerCase(), { ...row, isNew: false }]));
+}
+
+/** Checks a name once however many rows repeat it: a book names a handful of insurers and types. */
+function nameChecker(schema: z.ZodType) {
+  const seen = new Map<string, string[] | undefined>();
+  return (name: string) => {
+    if (!seen.has(name)) {
+      const parsed = schema.safeParse(name);
+      seen.set(name, parsed.success ? undefined : parsed.error.issues.map((issue) => issue.message));
+    }
+    return seen.get(name);
+  };
+}
+
+async function planPolicies(
+  tx: Transaction,
+  tenantId: string,
+  rows: FileRow[],
+  settings: ImportSettings,
+  progress: Progress,
+): Promise<ImportPlan> {
+  const { index: people } = await existingCustomers(tx, tenantId);
+  const insurers = await namedRecords(tx, tenantId, companies);
+  const types = await namedRecords(tx, tenantId, policyTypes);
+  const rates = new Map<string, { rate: string; isNew: boolean }>();
+  for (const link of await tx
+    .select({
+      companyId: companyPolicyTypes.companyId,
+      typeId: companyPolicyTypes.policyTypeId,
+      rate: companyPolicyTypes.commissionPercentage,
+    })
+    .from(companyPolicyTypes)
+    .where(eq(companyPolicyTypes.tenantId, tenantId))) {
+    rates.set(`${link.companyId}|${link.typeId}`, { rate: link.rate, isNew: false });
+  }
+  const policyKeys = new Map<string, Match>();
+  for (const policy of await tx
+    .select({
+      id: policies.id,
+      companyId: policies.companyId,
+      number: policies.policyNumber,
+      start: policies.startDate,
+    })
+    .from(policies)
+    .where(eq(policies.tenantId, tenantId))) {
+    policyKeys.set(`${policy.companyId}|${policy.number}|${policy.start}`, {
+      id: policy.id,
+      label: `policy ${policy.number}`,
+    });
+  }
+
+  const newCustomers: { id: string; values: CustomerValues }[] = [];
+  const creates: (PolicyInput & { id: string })[] = [];
+  const updates: { row: number; id: string; values: PolicyValues; rate: string }[] = [];
+  const outcomes: RowOutcome[] = [];
+  const insurerNameProblem = nameChecker(companyBody.shape.name);
+  const typeNameProblem = nameChecker(policyTypeBody.shape.name);
+
+  for (const [position, { row, cells }] of rows.entries()) {
+    await everyFewRows(position, progress);
+    const values = fieldsOf(cells, settings.columns);
+    const errors: Record<string, string[]> = {};
+
+    const insurerName = values.company?.trim() ?? '';
+    const typeNameText = values.policy_type?.trim() ?? '';
+    const insurerProblem = insurerNameProblem(insurerName);
+    if (insurerProblem) errors.company = insurerProblem;
+    const typeProblem = typeNameProblem(typeNameText);
+    if (typeProblem) errors.policy_type = typeProblem;
+
+    // The customer: found by id number, email, phone or name, or created from the row.
+    const { body: customer, rename } = customerFields(values, 'customer_');
+    const displayName =
+      (customer.business_name as string | undefined) ||
+      [customer.first_name, customer.last_name].filter(Boolean).join(' ');
+    const keys = personKeys(customer as Record<string, string>, displayName);
+    let customerMatch = people.find(keys);
+    let newCustomer: CustomerValues | undefined;
+    if (!customerMatch) {
+      const parsed = customerBody.safeParse(customer);
+      if (parsed.success) newCustomer = parsed.data;
+      else Object.assign(errors, errorsOf(parsed.error.issues, rename));
+    }
+
+    const parsed = policyBody.safeParse(policyFields(values));
+    if (!parsed.success) Object.assign(errors, errorsOf(parsed.error.issues));
+    if (!parsed.success || Object.keys(errors).length > 0) {
+      outcomes.push(failed(row, errors));
+      continue;
+    }
+
+    // The row is good: whatever it names that the agency lacks is created with it.
+    const insurer = insurers.get(insurerName.toLowerCase()) ?? {
+      id: uuidv7(),
+      name: insurerName,
+      isNew: true,
+    };
+    insurers.set(insurerName.toLowerCase(), insurer);
+    const type = types.get(typeNameText.toLowerCase()) ?? { id: uuidv7(), name: typeNameText, isNew: true };
+    types.set(typeNameText.toLowerCase(), type);
+    const linkKey = `${insurer.id}|${type.id}`;
+    const link = rates.get(linkKey) ?? { rate: parsed.data.commission_percentage ?? '0.00', isNew: true };
+    rates.set(linkKey, link);
+    if (!customerMatch && newCustomer) {
+      customerMatch = { id: uuidv7(), label: '', fromRow: row };
+      people.add(keys, customerMatch);
+      newCustomers.push({ id: customerMatch.id, values: newCustomer });
+    }
+    const policyValues: PolicyValues = {
+      ...parsed.data,
+      customer_id: customerMatch?.id ?? '',
+      company_id: insurer.id,
+      policy_type_id: type.id,
+    };
+    const policyKey = `${insurer.id}|${policyValues.policy_number}|${policyValues.start_date}`;
+    const existing = policyKeys.get(policyKey);
+    if (existing) {
+      const outcome = duplicateOutcome(row, existing, settings.duplicates);
+      outcomes.push(outcome);
+      if (outcome.action === 'update') {
+        updates.push({ row, id: existing.id, values: policyValues, rate: link.rate });
+      }
+      continue;
+    }
+    const id = uuidv7();
+    policyKeys.set(policyKey, { id, label: '', fromRow: row });
+    creates.push({ id, ...policyInput(policyValues, link.rate) });
+    outcomes.push({ row, action: 'create', errors: {}, note: '' });
+  }
+
+  return {
+    outcomes,
+    adds: { customers: newCustomers.length, policies: creates.length },
+    async write(tx) {
+      // The database gives new insurers and types their ids; the rows that name them follow.
+      const { insurerIds, typeIds } = await createParties(tx, tenantId, insurers, types, rates);
+      await createCustomers(tx, tenantId, newCustomers);
+      await createPolicies(
+        tx,
+        tenantId,
+        creates.map((input) => ({
+          ...input,
+          company_id: insurerIds.get(input.company_id) ?? input.company_id,
+          policy_type_id: typeIds.get(input.policy_type_id) ?? input.policy_type_id,
+        })),
+      );
+      const refused: RowOutcome[] = [];
+      for (const update of updates) {
+        const stored = await findPolicyForChange(tx, tenantId, update.id);
+        if (!stored) continue;
+        const input = policyInput(update.values, update.rate);
+        const schedule = await changedSchedule(tx, tenantId, update.id, input);
+        if (schedule && stored.hasPayments) {
+          refused.push(
+            failed(update.row, {
+              row: [
+                'Payments are recorded on this policy, so its premium and schedule cannot change. Undo those payments first.',
+              ],
+            }),
+          );
+          continue;
+        }
+        await updatePolicy(tx, tenantId, update.id, input, schedule);
+      }
+      return refused;
+    },
+  };
+}
+
+/** Insurers, types and the rates linking them that rows of the file named first. */
+async function createParties(
+  tx: Transaction,
+  tenantId: string,
+  insurers: Map<string, Named>,
+  types: Map<string, Named>,
+  rates: Map<string, { rate: string; isNew: boolean }>,
+) {
+  const insurerIds = new Map<string, string>();
+  const typeIds = new Map<string, string>();
+  for (const insurer of insurers.values()) {
+    if (!insurer.isNew) continue;
+    insurerIds.set(insurer.id, await createCompany(tx, tenantId, companyBody.parse({ name: insurer.name })));
+  }
+  for (const type of types.values()) {
+    if (!type.isNew) continue;
+    typeIds.set(
+      type.id,
+      await createPolicyType(tx, tenantId, policyTypeBody.parse({ name: type.name, category: 'other' })),
+    );
+  }
+  for (const [key, link] of rates) {
+    if (!link.isNew) continue;
+    const [companyId = '', typeId = ''] = key.split('|');
+    await upsertRates(tx, tenantId, insurerIds.get(companyId) ?? companyId, [
+      { policy_type_id: typeIds.get(typeId) ?? typeId, custom_name: '', commission_percentage: link.rate },
+    ]);
+  }
+  return { insurerIds, typeIds };
+}
+
+const PLANNERS = { customers: planCustomers, policies: planPolicies, leads: planLeads } as const;
+
+/** What an import of `rows` would do, read from the agency's records in the caller's transaction. */
+export function planImport(
+  tx: Transaction,
+  tenantId: string,
+  kind: ImportKind,
+  rows: FileRow[],
+  settings: ImportSettings,
+  progress: Progress = async () => {},
+): Promise<ImportPlan> {
+  return PLANNERS[kind](tx, tenantId, rows, settings, progress);
+}

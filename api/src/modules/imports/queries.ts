@@ -1,0 +1,272 @@
+import { createHash } from 'node:crypto';
+import {
+  guessColumns,
+  IMPORT_FIELDS,
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_SAMPLE_ROWS,
+  type ImportKind,
+  type ImportPreview,
+  type ImportRecord,
+  type importSettingsBody,
+  normalizedHeader,
+} from '@coverdesk/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Transaction } from '../../db/client.js';
+import { one } from '../../db/query-helpers.js';
+import { BYTE_ORDER_MARK, csvCell } from '../../http/csv.js';
+import { conflict, HttpError, notFound } from '../../http/errors.js';
+import type { FileRow, ParsedFile } from './parse.js';
+import { parseImportFile } from './parse.js';
+import { type ImportPlan, planImport, type RowOutcome } from './plan.js';
+import { type ImportFailure, importMappings, imports } from './tables.js';
+
+type Settings = z.output<typeof importSettingsBody>;
+
+const NOT_FOUND = 'Import not found.';
+
+type Row = typeof imports.$inferSelect;
+
+export const toRecord = (row: Omit<Row, 'file' | 'failures' | 'tenantId'>): ImportRecord => ({
+  id: row.id,
+  kind: row.kind,
+  file_name: row.fileName,
+  status: row.status,
+  headers: row.headers,
+  columns: row.columns,
+  sample: row.sample,
+  duplicates: row.duplicates,
+  all_or_nothing: row.allOrNothing,
+  total_rows: row.totalRows,
+  processed_rows: row.status === 'done' || row.status === 'failed' ? row.totalRows : 0,
+  created: row.created,
+  updated: row.updated,
+  skipped: row.skipped,
+  failed: row.failed,
+  detail: row.detail,
+  created_at: row.createdAt.toISOString(),
+  finished_at: row.finishedAt?.toISOString() ?? null,
+});
+
+/** The import without its file, or undefined when the agency has no such import. */
+export async function findImport(tx: Transaction, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({
+      id: imports.id,
+      kind: imports.kind,
+      fileName: imports.fileName,
+      fileHash: imports.fileHash,
+      status: imports.status,
+      headers: imports.headers,
+      columns: imports.columns,
+      sample: imports.sample,
+      duplicates: imports.duplicates,
+      allOrNothing: imports.allOrNothing,
+      totalRows: imports.totalRows,
+      created: imports.created,
+      updated: imports.updated,
+      skipped: imports.skipped,
+      failed: imports.failed,
+      detail: imports.detail,
+      startedBy: imports.startedBy,
+      finishedAt: imports.finishedAt,
+      createdAt: imports.createdAt,
+      updatedAt: imports.updatedAt,
+    })
+    .from(imports)
+    .where(and(eq(imports.tenantId, tenantId), eq(imports.id, id)));
+  return row;
+}
+
+export async function requireImport(tx: Transaction, tenantId: string, id: string) {
+  const found = await findImport(tx, tenantId, id);
+  if (!found) throw notFound(NOT_FOUND);
+  return found;
+}
+
+/** The stored file, parsed again: a restarted server or another instance reads it the same way. */
+export async function readImportFile(tx: Transaction, tenantId: string, id: string): Promise<ParsedFile> {
+  const [row] = await tx
+    .select({ file: imports.file })
+    .from(imports)
+    .where(and(eq(imports.tenantId, tenantId), eq(imports.id, id)));
+  if (!row) throw notFound(NOT_FOUND);
+  return parseImportFile(row.file);
+}
+
+async function savedMapping(tx: Transaction, tenantId: string, kind: ImportKind) {
+  const [row] = await tx
+    .select({ mapping: importMappings.mapping })
+    .from(importMappings)
+    .where(and(eq(importMappings.tenantId, tenantId), eq(importMappings.kind, kind)));
+  return row?.mapping ?? {};
+}
+
+/**
+ * Keeps an uploaded file as an import of the agency. The same file uploaded again answers the import
+ * it already made (which may be done: a file is imported once); one whose import failed starts over
+ * as a draft, so the broker can fix the mapping and run it again.
+ */
+export async function storeUpload(
+  tx: Transaction,
+  tenantId: string,
+  kind: ImportKind,
+  fileName: string,
+  bytes: Buffer,
+  parsed: ParsedFile,
+) {
+  const fileHash = createHash('sha256').update(bytes).digest('hex');
+  const columns = guessColumns(kind, parsed.headers, await savedMapping(tx, tenantId, kind));
+  const rows = await tx
+    .insert(imports)
+    .values({
+      tenantId,
+      kind,
+      fileName,
+      fileHash,
+      file: bytes,
+      headers: parsed.headers,
+      columns,
+      sample: parsed.rows.slice(0, IMPORT_SAMPLE_ROWS).map((row) => row.cells),
+      totalRows: parsed.rows.length,
+    })
+    .onConflictDoUpdate({
+      target: [imports.tenantId, imports.kind, imports.fileHash],
+      set: {
+        fileName,
+        status: sql`case when ${imports.status} = 'failed' then 'draft' else ${imports.status} end`,
+        detail: sql`case when ${imports.status} = 'failed' then '' else ${imports.detail} end`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: imports.id });
+  return one(rows).id;
+}
+
+/** The broker's column choices and options; remembered per header for the agency's next file. */
+export async function saveSettings(tx: Transaction, tenantId: string, id: string, settings: Settings) {
+  const found = await requireImport(tx, tenantId, id);
+  // An import that failed committed nothing, so the broker may change its columns and run it again.
+  if (found.status !== 'draft' && found.status !== 'failed') {
+    throw conflict({ detail: 'This import has started; its settings can no longer change.' });
+  }
+  if (settings.columns.length !== found.headers.length) {
+    throw new HttpError(400, {
+      columns: [`Give a field (or null) for each of the file's ${found.headers.length} columns.`],
+    });
+  }
+  const fields = new Map(IMPORT_FIELDS[found.kind].map((field) => [field.key, field.label]));
+  const seen = new Set<string>();
+  for (const field of settings.columns) {
+    if (field === null) continue;
+    if (!fields.has(field))
+      throw new HttpError(400, { columns: [`"${field}" is not a field of this import.`] });
+    if (seen.has(field)) {
+      throw new HttpError(400, { columns: [`${fields.get(field)} is chosen for more than one column.`] });
+    }
+    seen.add(field);
+  }
+  await tx
+    .update(imports)
+    .set({
+      columns: settings.columns,
+      duplicates: settings.duplicates,
+      allOrNothing: settings.all_or_nothing,
+      status: 'draft',
+      detail: '',
+      failed: 0,
+      failures: [],
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(imports.tenantId, tenantId), eq(imports.id, id)));
+  const mapping = {
+    ...(await savedMapping(tx, tenantId, found.kind)),
+    ...Object.fromEntries(
+      found.headers.map((header, index) => [normalizedHeader(header), settings.columns[index] ?? null]),
+    ),
+  };
+  await tx
+    .insert(importMappings)
+    .values({ tenantId, kind: found.kind, mapping })
+    .onConflictDoUpdate({
+      target: [importMappings.tenantId, importMappings.kind],
+      set: { mapping, updatedAt: sql`now()` },
+    });
+}
+
+/** The fields an import of this kind cannot do without; a file missing one is refused before it runs. */
+export function missingFields(kind: ImportKind, columns: (string | null)[]): string[] {
+  const chosen = new Set(columns);
+  return IMPORT_FIELDS[kind]
+    .filter((field) => field.required && !chosen.has(field.key))
+    .map((field) => field.label);
+}
+
+export function assertMapped(kind: ImportKind, columns: (string | null)[]) {
+  const missing = missingFields(kind, columns);
+  if (missing.length > 0) {
+    throw new HttpError(400, { columns: [`Choose a column for: ${missing.join(', ')}.`] });
+  }
+}
+
+/** The plan for the import's file under its current settings: the dry run and the real run share it. */
+export async function planStoredImport(
+  tx: Transaction,
+  tenantId: string,
+  found: Pick<Row, 'id' | 'kind' | 'columns' | 'duplicates'>,
+  parsed: ParsedFile,
+  progress?: (done: number) => Promise<void>,
+): Promise<ImportPlan> {
+  return planImport(tx, tenantId, found.kind, parsed.rows, found, progress);
+}
+
+const toPreviewRow = (rowsByNumber: Map<number, FileRow>) => (outcome: RowOutcome) => ({
+  ...outcome,
+  values: rowsByNumber.get(outcome.row)?.cells ?? [],
+});
+
+/** What running the import would do, row by row, without writing anything. */
+export function previewOf(parsed: ParsedFile, plan: ImportPlan): ImportPreview {
+  const counts = { create: 0, update: 0, skip: 0, fail: 0 };
+  for (const outcome of plan.outcomes) counts[outcome.action] += 1;
+  const byNumber = new Map(parsed.rows.map((row) => [row.row, row]));
+  const preview = toPreviewRow(byNumber);
+  return {
+    total_rows: parsed.rows.length,
+    ...counts,
+    rows: plan.outcomes.slice(0, IMPORT_PREVIEW_ROWS).map(preview),
+    failed_rows: plan.outcomes
+      .filter((outcome) => outcome.action === 'fail')
+      .slice(0, IMPORT_PREVIEW_ROWS)
+      .map(preview),
+  };
+}
+
+/** A row's problems in one sentence per field, for the failed-rows file. */
+export function describeProblems(kind: ImportKind, errors: Record<string, string[]>): string {
+  const labels = new Map(IMPORT_FIELDS[kind].map((field) => [field.key, field.label]));
+  return Object.entries(errors)
+    .map(([field, messages]) =>
+      field === 'row' ? messages.join(' ') : `${labels.get(field) ?? field}: ${messages.join(' ')}`,
+    )
+    .join('; ');
+}
+
+export async function readFailures(tx: Transaction, tenantId: string, id: string): Promise<ImportFailure[]> {
+  const [row] = await tx
+    .select({ failures: imports.failures })
+    .from(imports)
+    .where(and(eq(imports.tenantId, tenantId), eq(imports.id, id)));
+  return row?.failures ?? [];
+}
+
+/** The failed rows as they were in the file, with the row number and the reason in front. */
+export function failuresCsv(parsed: ParsedFile, failures: ImportFailure[]): string {
+  const byNumber = new Map(parsed.rows.map((row) => [row.row, row.cells]));
+  const line = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+  let text = BYTE_ORDER_MARK + line(['Row', 'Problems', ...parsed.headers]);
+  for (const failure of failures) {
+    text += line([failure.row, failure.problems, ...(byNumber.get(failure.row) ?? [])]);
+  }
+  return text;
+}

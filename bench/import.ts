@@ -1,0 +1,230 @@
+// Policy import at scale: a generated CSV of policies (by default 100,000 rows naming 30,000
+// customers, 4 insurers and 6 policy types) uploaded and run through the HTTP API on a fresh
+// database, on embedded PGlite and on PostgreSQL, timing each step and sampling the server's memory.
+// The README lists the flags and the figures.
+
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { readMemory } from './machine.js';
+import { positiveInteger } from './seed.js';
+import { REPO_ROOT, type RunningServer, startServer, stopServer } from './server.js';
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    rows: { type: 'string', default: '100000' },
+    customers: { type: 'string', default: '30000' },
+    'admin-database-url': {
+      type: 'string',
+      default: 'postgres://root@localhost/test?host=/var/run/postgresql',
+    },
+    'bench-database': { type: 'string', default: 'coverdesk_import_bench' },
+    server: { type: 'string', default: 'api/dist/main.js' },
+    /** Kill the server (SIGKILL) this many seconds into the job, check nothing was written, restart it. */
+    'kill-after': { type: 'string' },
+  },
+});
+const rows = positiveInteger('rows', values.rows);
+const customerCount = positiveInteger('customers', values.customers);
+const engines = values.engine === 'both' ? ['pglite', 'postgresql'] : [values.engine ?? ''];
+const benchDatabase = values['bench-database'];
+if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabase)) throw new Error('--bench-database must be a plain identifier');
+const adminUrl = values['admin-database-url'];
+const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${benchDatabase}` }).toString();
+const serverEntry = path.resolve(REPO_ROOT, values.server);
+
+const INSURERS = ['Harel', 'Clal', 'Migdal', 'Phoenix'];
+const TYPES = ['Private motor', 'Home', 'Life', 'Health', 'Travel', 'Business'];
+const FREQUENCIES = ['Annual', 'Annual', 'Quarterly', 'Monthly'];
+
+/** A broker's book as a spreadsheet exports it: one line per policy, the customer repeated. */
+function generateCsv(): Buffer {
+  const lines = [
+    'Policy No,Carrier,Line of business,Customer,Email,Phone,DOB,Effective date,Expiry,Premium,Commission,Frequency',
+  ];
+  for (let i = 0; i < rows; i++) {
+    const customer = i % customerCount;
+    const year = 2024 + (i % 3);
+    const month = String(1 + (i % 12)).padStart(2, '0');
+    lines.push(
+      [
+        `POL-${String(i).padStart(7, '0')}`,
+        INSURERS[i % INSURERS.length],
+        TYPES[i % TYPES.length],
+        `Customer${customer} Family${customer % 997}`,
+        `customer${customer}@example.com`,
+        `+972 5${String(customer).padStart(8, '0')}`,
+        `${1 + (customer % 28)}/${1 + (customer % 12)}/19${50 + (customer % 50)}`,
+        `${year}-${month}-01`,
+        `${year + 1}-${month}-01`,
+        `"${(400 + (i % 50) * 40).toLocaleString('en-US')}.00"`,
+        `${10 + (i % 3) * 2.5}%`,
+        FREQUENCIES[i % FREQUENCIES.length],
+      ].join(','),
+    );
+  }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+}
+
+async function call(server: RunningServer, method: string, url: string, token?: string, body?: unknown) {
+  const response = await fetch(new URL(url, server.url), {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body instanceof Buffer
+        ? { 'content-type': 'text/csv' }
+        : body
+          ? { 'content-type': 'application/json' }
+          : {}),
+    },
+    body: body instanceof Buffer ? body : body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/**
+ * No catalogue plan allows 100,000 policies, so the agency moves to a plan of the benchmark's own
+ * (the plan limit check itself still runs, on the whole import).
+ */
+const LIFT_LIMITS = `
+  insert into plans (id, name, display_name, description, price_monthly, price_yearly, trial_days, features, limits)
+  select gen_random_uuid(), 'bench-import', 'Benchmark', 'Import benchmark', 0, 0, 14, features,
+    '{"policies": 1000000, "customers": 1000000, "leads": 1000000, "storage_mb": 100000}'::jsonb
+  from plans where name = 'agency'
+  on conflict (name) do nothing;
+  update subscriptions set plan_id = (select id from plans where name = 'bench-import'), status = 'active';`;
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const COUNT_WRITTEN = `select (select count(*) from policies)::int policies,
+  (select count(*) from customers)::int customers, (select count(*) from installments)::int installments`;
+
+/** What the database holds; on PGlite only while its server is down (the server owns the directory). */
+async function countWritten(engine: string, dataDir: string) {
+  if (engine === 'postgresql') {
+    return withClient(databaseUrl, async (client) => (await client.query(COUNT_WRITTEN)).rows[0]);
+  }
+  const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    return (await pglite.query(COUNT_WRITTEN)).rows[0];
+  } finally {
+    await pglite.close();
+  }
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function runEngine(engine: string, file: Buffer) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coverdesk-import-bench-'));
+  const settings = {
+    DATA_DIR: engine === 'pglite' ? dataDir : path.join(dataDir, 'unused'),
+    DATABASE_URL: engine === 'postgresql' ? databaseUrl : '',
+    DATABASE_POOL_SIZE: '10',
+    LOG_LEVEL: 'warn',
+    logFile: path.join(dataDir, 'server.log'),
+  };
+  if (engine === 'postgresql') {
+    await withClient(adminUrl, async (client) => {
+      await client.query(`drop database if exists ${benchDatabase} with (force)`);
+      await client.query(`create database ${benchDatabase}`);
+    });
+  }
+  let server = await startServer(serverEntry, settings);
+  try {
+    const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'import benchmark harbour';
+    await call(server, 'POST', '/api/accounts/register/', undefined, {
+      email,
+      password,
+      first_name: 'Bench',
+      last_name: 'Mark',
+      company_name: 'Import Bench',
+    });
+    if (engine === 'postgresql') {
+      await withClient(databaseUrl, (client) => client.query(LIFT_LIMITS));
+    } else {
+      // The embedded database belongs to the server process; change it while the server is down.
+      await stopServer(server.process);
+      const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+      await pglite.exec(LIFT_LIMITS);
+      await pglite.close();
+      server = await startServer(serverEntry, settings);
+    }
+    const { access } = await call(server, 'POST', '/api/token/', undefined, { email, password });
+
+    let peakRss = 0;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, readMemory(server.pid)?.rssMiB ?? 0);
+    }, 50);
+    const started = performance.now();
+    const upload = await call(server, 'POST', '/api/imports/?kind=policies&file_name=book.csv', access, file);
+    const uploaded = performance.now();
+    await call(server, 'POST', `/api/imports/${upload.id}/start/`, access);
+    const queued = performance.now();
+    let token = access;
+    if (values['kill-after']) {
+      await new Promise((resolve) => setTimeout(resolve, Number(values['kill-after']) * 1000));
+      const exited = new Promise((resolve) => server.process.once('exit', resolve));
+      server.process.kill('SIGKILL');
+      await exited;
+      const writtenAfterKill = await countWritten(engine, dataDir);
+      console.log(JSON.stringify({ engine, killedAfterSeconds: values['kill-after'], writtenAfterKill }));
+      server = await startServer(serverEntry, settings);
+      ({ access: token } = await call(server, 'POST', '/api/token/', undefined, { email, password }));
+    }
+    let record = upload;
+    while (record.status !== 'done' && record.status !== 'failed') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      record = await call(server, 'GET', `/api/imports/${upload.id}/`, token);
+    }
+    const finished = performance.now();
+    clearInterval(sampler);
+    const memory = readMemory(server.pid);
+    const result = {
+      engine,
+      rows,
+      customers: customerCount,
+      status: record.status,
+      created: record.created,
+      failed: record.failed,
+      upload: seconds(uploaded - started),
+      start: seconds(queued - uploaded),
+      job: seconds(finished - queued),
+      total: seconds(finished - started),
+      peakRssDuringImportMiB: peakRss,
+      peakRssWholeRunMiB: memory?.peakRssMiB,
+    };
+    console.log(JSON.stringify(result));
+    if (record.status !== 'done') throw new Error(`import ${record.status}: ${record.detail}`);
+    if (engine === 'postgresql') {
+      console.log(JSON.stringify({ engine, written: await countWritten(engine, dataDir) }));
+    }
+  } finally {
+    await stopServer(server.process);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgresql') {
+      await withClient(adminUrl, (client) =>
+        client.query(`drop database if exists ${benchDatabase} with (force)`),
+      );
+    }
+  }
+}
+
+const file = generateCsv();
+console.log(`CSV: ${rows} rows, ${customerCount} customers, ${(file.length / 1024 / 1024).toFixed(1)} MB`);
+for (const engine of engines) await runEngine(engine, file);

@@ -1,0 +1,322 @@
+import { z } from 'zod';
+import { uuid } from './fields.js';
+
+/** What a spreadsheet can bring into the agency. */
+export const IMPORT_KINDS = ['customers', 'policies', 'leads'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+export const importKind = z.enum(IMPORT_KINDS, { error: 'Choose customers, policies or leads.' });
+
+/** The module whose plan feature an import of each kind needs. */
+export const IMPORT_KIND_MODULES = {
+  customers: 'module_customers',
+  policies: 'module_policies',
+  leads: 'module_leads',
+} as const;
+
+export const IMPORT_STATUSES = ['draft', 'queued', 'running', 'done', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** A row already in the agency: leave it as it is, or overwrite it with the file's values. */
+export const IMPORT_DUPLICATE_CHOICES = ['skip', 'update'] as const;
+
+/** Files past these are refused before anything is read. */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 200_000;
+/** Rows the preview shows with their problems. */
+export const IMPORT_PREVIEW_ROWS = 20;
+/** Rows the column mapping shows as examples. */
+export const IMPORT_SAMPLE_ROWS = 3;
+
+export interface ImportField {
+  /** The body field it fills, or a customer/insurer/type field of a policy row. */
+  key: string;
+  label: string;
+  /** Header names that mean this field, compared without case, spaces or punctuation. */
+  synonyms: readonly string[];
+  required?: boolean;
+}
+
+const customerFields: ImportField[] = [
+  { key: 'first_name', label: 'First name', synonyms: ['first', 'firstname', 'given name', 'forename'] },
+  { key: 'last_name', label: 'Last name', synonyms: ['last', 'lastname', 'surname', 'family name'] },
+  {
+    key: 'full_name',
+    label: 'Full name',
+    synonyms: [
+      'name',
+      'customer',
+      'customer name',
+      'client',
+      'client name',
+      'insured',
+      'insured name',
+      'policyholder',
+      'policy holder',
+    ],
+  },
+  {
+    key: 'customer_type',
+    label: 'Type (individual / business)',
+    synonyms: ['type', 'customer type', 'client type'],
+  },
+  {
+    key: 'business_name',
+    label: 'Business name',
+    synonyms: ['business', 'company name', 'organisation', 'organization'],
+  },
+  { key: 'email', label: 'Email', synonyms: ['e-mail', 'email address', 'mail'] },
+  {
+    key: 'phone',
+    label: 'Phone',
+    synonyms: ['telephone', 'tel', 'mobile', 'cell', 'phone number', 'mobile number'],
+  },
+  {
+    key: 'date_of_birth',
+    label: 'Date of birth',
+    synonyms: ['dob', 'birth date', 'birthdate', 'birthday', 'born'],
+  },
+  {
+    key: 'national_id',
+    label: 'ID number',
+    synonyms: ['id', 'id number', 'national id', 'ssn', 'identity number', 'tax id', 'passport'],
+  },
+  {
+    key: 'address_line',
+    label: 'Address',
+    synonyms: ['address', 'street', 'address line', 'street address'],
+  },
+  { key: 'city', label: 'City', synonyms: ['town'] },
+  { key: 'postal_code', label: 'Postal code', synonyms: ['zip', 'zip code', 'postcode', 'postal'] },
+  { key: 'country', label: 'Country', synonyms: [] },
+  { key: 'notes', label: 'Notes', synonyms: ['note', 'comments', 'comment', 'remarks'] },
+  { key: 'tags', label: 'Tags', synonyms: ['tag', 'labels'] },
+];
+
+/** A policy row names its customer by these, prefixed so they cannot clash with the policy's own. */
+const policyCustomerFields: ImportField[] = customerFields
+  .filter((field) =>
+    [
+      'first_name',
+      'last_name',
+      'full_name',
+      'email',
+      'phone',
+      'date_of_birth',
+      'national_id',
+      'business_name',
+    ].includes(field.key),
+  )
+  .map((field) => ({
+    ...field,
+    key: `customer_${field.key}`,
+    label: `Customer ${field.label.toLowerCase()}`,
+    synonyms: [
+      ...field.synonyms,
+      ...field.synonyms.map((synonym) => `customer ${synonym}`),
+      `customer ${field.key}`,
+    ],
+  }));
+
+const policyFields: ImportField[] = [
+  {
+    key: 'policy_number',
+    label: 'Policy number',
+    required: true,
+    synonyms: ['policy no', 'policy #', 'policy', 'policy num', 'number', 'no', 'contract number'],
+  },
+  {
+    key: 'company',
+    label: 'Insurer',
+    required: true,
+    synonyms: ['insurer', 'carrier', 'company', 'insurance company', 'underwriter', 'provider'],
+  },
+  {
+    key: 'policy_type',
+    label: 'Policy type',
+    required: true,
+    synonyms: ['type', 'product', 'line', 'line of business', 'coverage', 'cover', 'class'],
+  },
+  ...policyCustomerFields,
+  {
+    key: 'start_date',
+    label: 'Start date',
+    required: true,
+    synonyms: ['start', 'effective', 'effective date', 'inception', 'inception date', 'from', 'valid from'],
+  },
+  {
+    key: 'end_date',
+    label: 'End date',
+    required: true,
+    synonyms: [
+      'end',
+      'expiry',
+      'expiry date',
+      'expiration',
+      'expiration date',
+      'to',
+      'valid to',
+      'renewal date',
+    ],
+  },
+  {
+    key: 'total_premium',
+    label: 'Premium',
+    required: true,
+    synonyms: ['premium', 'total premium', 'gross premium', 'gross', 'amount', 'annual premium'],
+  },
+  { key: 'net_premium', label: 'Net premium', synonyms: ['net', 'net amount'] },
+  {
+    key: 'commission_percentage',
+    label: 'Commission %',
+    synonyms: ['commission', 'commission rate', 'rate', 'comm %', 'comm'],
+  },
+  {
+    key: 'payment_frequency',
+    label: 'Payment frequency',
+    synonyms: ['frequency', 'payment plan', 'billing frequency', 'payments', 'instalments plan'],
+  },
+  {
+    key: 'custom_installments',
+    label: 'Instalments',
+    synonyms: ['installments', 'number of instalments', 'number of installments'],
+  },
+  {
+    key: 'insured_item',
+    label: 'Insured item',
+    synonyms: ['item', 'vehicle', 'property', 'insured object', 'risk'],
+  },
+  {
+    key: 'sum_insured',
+    label: 'Sum insured',
+    synonyms: ['sum assured', 'insured value', 'coverage amount', 'limit'],
+  },
+  { key: 'deductible', label: 'Deductible', synonyms: ['excess'] },
+  { key: 'notes', label: 'Notes', synonyms: ['note', 'comments', 'comment', 'remarks'] },
+];
+
+const leadFields: ImportField[] = [
+  ...customerFields.filter((field) =>
+    ['first_name', 'last_name', 'full_name', 'business_name', 'email', 'phone', 'notes'].includes(field.key),
+  ),
+  { key: 'source', label: 'Source', synonyms: ['lead source', 'channel', 'origin'] },
+  { key: 'status', label: 'Status', synonyms: ['stage', 'lead status'] },
+  { key: 'lost_reason', label: 'Lost reason', synonyms: ['reason lost', 'why lost'] },
+  {
+    key: 'policy_type',
+    label: 'Policy type of interest',
+    synonyms: ['interest', 'policy type', 'product', 'type'],
+  },
+  {
+    key: 'estimated_premium',
+    label: 'Estimated premium',
+    synonyms: ['premium', 'estimate', 'expected premium', 'value'],
+  },
+];
+
+export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
+  customers: customerFields,
+  policies: policyFields,
+  leads: leadFields,
+};
+
+/** A header as compared with the synonyms: "Policy No." and "policy_no" read alike. */
+export const normalizedHeader = (header: string) =>
+  header
+    .toLowerCase()
+    .replace(/#/g, ' number ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/\bno\b/g, 'number')
+    .trim();
+
+/**
+ * The field each column fills, guessed from its header: the agency's saved choice for that header
+ * first, then the field's own key and label, then its synonyms. A field goes to one column only.
+ */
+export function guessColumns(
+  kind: ImportKind,
+  headers: string[],
+  saved: Record<string, string | null> = {},
+): (string | null)[] {
+  const fields = IMPORT_FIELDS[kind];
+  const known = new Set(fields.map((field) => field.key));
+  const taken = new Set<string>();
+  const names = new Map<string, string>();
+  for (const field of fields) {
+    for (const name of [field.key, field.label, ...field.synonyms]) {
+      const normal = normalizedHeader(name);
+      if (!names.has(normal)) names.set(normal, field.key);
+    }
+  }
+  const columns = headers.map((header) => {
+    const normal = normalizedHeader(header);
+    const choice = normal in saved ? saved[normal] : names.get(normal);
+    if (!choice || !known.has(choice) || taken.has(choice)) return null;
+    taken.add(choice);
+    return choice;
+  });
+  return columns;
+}
+
+export const importDuplicates = z.enum(IMPORT_DUPLICATE_CHOICES, { error: 'Choose skip or update.' });
+
+export const importUploadQuery = z.object({
+  kind: importKind,
+  file_name: z.string().trim().min(1).max(255).default('import.csv'),
+});
+
+/** What the broker decides before running: the field of each column, duplicates, all or nothing. */
+export const importSettingsBody = z.object({
+  columns: z.array(z.string().nullable()).max(500),
+  duplicates: importDuplicates.default('skip'),
+  all_or_nothing: z.boolean().default(true),
+});
+export type ImportSettingsBody = z.input<typeof importSettingsBody>;
+
+export const importIdParams = z.object({ id: uuid });
+
+export const importRecord = z.object({
+  id: z.string(),
+  kind: importKind,
+  file_name: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  headers: z.array(z.string()),
+  columns: z.array(z.string().nullable()),
+  sample: z.array(z.array(z.string())).describe('The first rows of the file, to recognise the columns by.'),
+  duplicates: importDuplicates,
+  all_or_nothing: z.boolean(),
+  total_rows: z.number().int(),
+  processed_rows: z.number().int().describe('Rows worked through so far while the import runs.'),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  detail: z.string().describe('Why the import committed nothing, when it failed; otherwise "".'),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ImportRecord = z.infer<typeof importRecord>;
+
+export const IMPORT_ROW_ACTIONS = ['create', 'update', 'skip', 'fail'] as const;
+export type ImportRowAction = (typeof IMPORT_ROW_ACTIONS)[number];
+
+export const importPreviewRow = z.object({
+  row: z.number().int().describe('The line in the file, the header being line 1.'),
+  values: z.array(z.string()),
+  action: z.enum(IMPORT_ROW_ACTIONS),
+  /** Problems by field key; `row` for one that belongs to no single cell. */
+  errors: z.record(z.string(), z.array(z.string())),
+  note: z.string().describe('Why a row is skipped or updated: the record it matches.'),
+});
+export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
+
+export const importPreview = z.object({
+  total_rows: z.number().int(),
+  create: z.number().int(),
+  update: z.number().int(),
+  skip: z.number().int(),
+  fail: z.number().int(),
+  rows: z.array(importPreviewRow),
+  /** First rows with problems, so a broker sees them even when they are far down the file. */
+  failed_rows: z.array(importPreviewRow),
+});
+export type ImportPreview = z.infer<typeof importPreview>;

@@ -1,0 +1,265 @@
+import {
+  IMPORT_FIELDS,
+  type ImportPreviewRow,
+  type ImportRecord,
+  type ImportRowAction,
+} from '@coverdesk/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
+import { ErrorState } from '../../../components/page-states.js';
+import { errorText } from '../../../lib/error-message.js';
+import { TABULAR_FIGURES } from '../../../lib/format.js';
+import { useDevice } from '../../../lib/viewport.js';
+import { useImportPreview, useStartImport } from '../api.js';
+
+export const ACTION_LABELS: Record<ImportRowAction, string> = {
+  create: 'New',
+  update: 'Update',
+  skip: 'Skip',
+  fail: 'Problem',
+};
+
+const ACTION_COLORS: Record<ImportRowAction, string> = {
+  create: 'teal',
+  update: 'blue',
+  skip: 'gray',
+  fail: 'red',
+};
+
+/** Step 3: the dry run. Every row is checked as the forms check it; nothing is written yet. */
+export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: () => void }) {
+  const preview = useImportPreview(record.id, true);
+  const start = useStartImport(record.id);
+  const mobile = useDevice() === 'mobile';
+  const touch = mobile ? 44 : undefined;
+
+  if (preview.isPending) {
+    return (
+      <Stack aria-busy="true" aria-label="Checking the rows">
+        <Text c="dimmed">Checking {record.total_rows.toLocaleString('en-US')} rows…</Text>
+        <Skeleton height={90} />
+        <Skeleton height={240} />
+      </Stack>
+    );
+  }
+  if (preview.isError) return <ErrorState error={preview.error} onRetry={() => preview.refetch()} />;
+  const result = preview.data;
+  const blocked = record.all_or_nothing && result.fail > 0;
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label="What the import would do">
+        {(['create', 'update', 'skip', 'fail'] as const).map((action) => (
+          <Card key={action} withBorder padding="sm">
+            <Text fz="sm" c="dimmed">
+              {
+                {
+                  create: 'Would be created',
+                  update: 'Would be updated',
+                  skip: 'Would be skipped',
+                  fail: 'Have problems',
+                }[action]
+              }
+            </Text>
+            <Text
+              fz="xl"
+              fw={700}
+              style={TABULAR_FIGURES}
+              c={action === 'fail' && result.fail > 0 ? 'red.9' : undefined}
+            >
+              {result[action].toLocaleString('en-US')}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {blocked && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="Nothing would be imported"
+        >
+          {result.fail === 1 ? '1 row has' : `${result.fail.toLocaleString('en-US')} rows have`} problems and
+          the import is set to all or nothing. Fix the file, or go back and untick “All or nothing” to import
+          the other rows and get the rows with problems as a file.
+        </Alert>
+      )}
+      {result.failed_rows.length > 0 && (
+        <Card withBorder padding="lg">
+          <Title order={2} fz="h4" mb="sm">
+            Rows with problems
+          </Title>
+          <PreviewRows record={record} rows={result.failed_rows} mobile={mobile} label="Rows with problems" />
+        </Card>
+      )}
+      <Card withBorder padding="lg">
+        <Title order={2} fz="h4" mb="sm">
+          First rows
+        </Title>
+        <PreviewRows record={record} rows={result.rows} mobile={mobile} label="First rows" />
+      </Card>
+      {start.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="The import could not start"
+        >
+          {errorText(start.error)}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          onClick={onBack}
+          mih={touch}
+        >
+          Back to columns
+        </Button>
+        <Button
+          leftSection={<IconPlayerPlay size={16} aria-hidden />}
+          loading={start.isPending}
+          disabled={result.create + result.update === 0}
+          onClick={() => start.mutate()}
+          mih={touch}
+        >
+          Start import
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A row's problems, each named by its column's field. */
+function problemsOf(record: ImportRecord, row: ImportPreviewRow): string[] {
+  const labels = new Map(IMPORT_FIELDS[record.kind].map((field) => [field.key, field.label]));
+  return Object.entries(row.errors).map(([field, messages]) =>
+    field === 'row' ? messages.join(' ') : `${labels.get(field) ?? field}: ${messages.join(' ')}`,
+  );
+}
+
+function ActionBadge({ action }: { action: ImportRowAction }) {
+  return (
+    <Badge color={ACTION_COLORS[action]} variant="light">
+      {ACTION_LABELS[action]}
+    </Badge>
+  );
+}
+
+/**
+ * The rows as the file has them, with each cell that has a problem marked and its message under
+ * it; on a phone, each row as a card of its problems.
+ */
+function PreviewRows({
+  record,
+  rows,
+  mobile,
+  label,
+}: {
+  record: ImportRecord;
+  rows: ImportPreviewRow[];
+  mobile: boolean;
+  label: string;
+}) {
+  if (mobile) {
+    return (
+      <Stack gap="xs">
+        {rows.map((row) => (
+          <Card key={row.row} withBorder padding="sm">
+            <Group justify="space-between">
+              <Text fw={600}>Row {row.row}</Text>
+              <ActionBadge action={row.action} />
+            </Group>
+            <Text fz="sm" lineClamp={2}>
+              {row.values.filter(Boolean).join(' · ')}
+            </Text>
+            {problemsOf(record, row).map((problem) => (
+              <Text key={problem} fz="sm" c="red.9">
+                {problem}
+              </Text>
+            ))}
+            {row.note && (
+              <Text fz="sm" c="dimmed">
+                {row.note}
+              </Text>
+            )}
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    // A file of many columns scrolls sideways; the region takes focus so a keyboard can scroll it.
+    <Table.ScrollContainer
+      type="native"
+      minWidth={Math.max(600, 160 * record.headers.length)}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      <Table verticalSpacing="xs" fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Row</Table.Th>
+            <Table.Th>Result</Table.Th>
+            {record.headers.map((header, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position in the file
+              <Table.Th key={`${header}-${index}`}>{header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            return (
+              <Table.Tr key={row.row}>
+                <Table.Td style={TABULAR_FIGURES}>{row.row}</Table.Td>
+                <Table.Td>
+                  <ActionBadge action={row.action} />
+                  {row.note && (
+                    <Text fz="xs" c="dimmed">
+                      {row.note}
+                    </Text>
+                  )}
+                  {/* Every problem here too: the cell it belongs to may be scrolled out of view. */}
+                  {problemsOf(record, row).map((problem) => (
+                    <Text key={problem} fz="xs" c="red.9" maw={280}>
+                      {problem}
+                    </Text>
+                  ))}
+                </Table.Td>
+                {record.headers.map((header, index) => {
+                  const field = record.columns[index];
+                  const messages = field ? row.errors[field] : undefined;
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position in the file
+                    <Table.Td key={`${header}-${index}`} bg={messages ? 'red.0' : undefined}>
+                      <Text inherit>{row.values[index]}</Text>
+                      {messages?.map((message) => (
+                        <Text key={message} fz="xs" c="red.9">
+                          {message}
+                        </Text>
+                      ))}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,474 @@
+import type { SearchFilter, SearchResult, SearchResultType } from '@coverdesk/contract';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.js';
+import { isoMoment, literalLimit } from '../../db/query-helpers.js';
+import { claims } from '../claims/tables.js';
+import { companies } from '../companies/tables.js';
+import { customers } from '../customers/tables.js';
+import { leads } from '../leads/tables.js';
+import { policyStatus, statusIs } from '../policies/status.js';
+import { installments, policies } from '../policies/tables.js';
+
+// The global search. Every kind of record is looked up on its own indexes (migration
+// search-indexes): trigram GIN indexes on names and emails, on phone digits, and on policy and claim
+// numbers stripped of punctuation. Each kind's best matches are ranked and cut to the limit in SQL,
+// and the kinds are merged in one statement: exact number or phone first, then prefixes, then
+// typo-tolerant similarity.
+
+/** How close a word must be to count (pg_trgm's `<%`): "cohn" finds "Cohen", "kohen" too. */
+const WORD_SIMILARITY = '0.5';
+
+/**
+ * How many customers a search follows to their policies, payments and claims, and how many
+ * policies and claims found by number it follows further: enough for a family name shared by a
+ * few dozen customers, bounded so a common word never reads a whole book.
+ */
+const FOLLOWED_CUSTOMERS = 20;
+const FOLLOWED_BY_NUMBER = 100;
+
+/** What the text becomes for each kind of match. */
+interface Terms {
+  /** Lowercase, single-spaced. */
+  text: string;
+  /** Letters and digits only, for policy and claim numbers; undefined when too short to look up. */
+  number?: string;
+  /** The digits of something typed like a phone number ("054-123 4567"); undefined otherwise. */
+  digits?: string;
+}
+
+/** The three tiers of a match; similarity orders each. */
+const EXACT = sql.raw('3');
+const PREFIX = sql.raw('2');
+const SIMILAR = sql.raw('1');
+
+export function searchTerms(q: string): Terms | undefined {
+  const text = q.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (text === '') return undefined;
+  const number = text.replace(/[^\p{L}\p{N}]/gu, '');
+  const digits = text.replace(/\D/g, '');
+  return {
+    text,
+    number: number.length >= 3 ? number : undefined,
+    digits: /^[\d\s()+\-./]+$/.test(text) && digits.length >= 3 ? digits : undefined,
+  };
+}
+
+/** LIKE patterns with the broker's own % and _ taken literally. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+const startingWith = (value: string) => `${escapeLike(value)}%`;
+const endingWith = (value: string) => `%${escapeLike(value)}`;
+const containing = (value: string) => `%${escapeLike(value)}%`;
+
+// The indexed expressions, written exactly as migration search-indexes declares them.
+const nameText = (table: typeof customers | typeof leads) =>
+  sql`lower(${table.displayName} || ' ' || ${table.email})`;
+const phoneDigits = (phone: SQLWrapper) => sql`regexp_replace(${phone}, '[^0-9]', '', 'g')`;
+const normalNumber = (number: SQLWrapper) =>
+  sql`lower(regexp_replace(${number}, '[^[:alnum:]]', '', 'g'))`;
+
+/** A person (customer or lead) matched on name and email, or on phone digits: tier and score. */
+function personMatch(table: typeof customers | typeof leads, terms: Terms) {
+  const digits = phoneDigits(table.phone);
+  const prefix = startingWith(terms.text);
+  const byPhone = terms.digits
+    ? sql` or (${table.phone} <> '' and ${digits} like ${containing(terms.digits)})`
+    : sql``;
+  const where = sql`(${terms.text} <% ${nameText(table)}${byPhone})`;
+  const tier = sql`case
+    when lower(${table.displayName}) = ${terms.text} or ${table.email} = ${terms.text}
+      ${terms.digits ? sql`or (${table.phone} <> '' and ${digits} = ${terms.digits})` : sql``} then ${EXACT}
+    when lower(${table.displayName}) like ${prefix} or lower(${table.lastName}) like ${prefix}
+      or ${table.email} like ${prefix}
+      ${terms.digits ? sql`or (${table.phone} <> '' and ${digits} like ${startingWith(terms.digits)})` : sql``}
+      then ${PREFIX}
+    else ${SIMILAR} end`;
+  const score = terms.digits
+    ? sql`greatest(word_similarity(${terms.text}, ${nameText(table)}),
+        case when ${table.phone} <> '' and ${digits} like ${containing(terms.digits)}
+          then ${terms.digits.length}::real / length(${digits}) else 0 end)`
+    : sql`word_similarity(${terms.text}, ${nameText(table)})`;
+  return { where, tier, score };
+}
+
+/** A policy or claim matched on its number: exact, starting or ending with it, containing it, or like it. */
+function numberMatch(column: SQLWrapper, number: string) {
+  const normal = normalNumber(column);
+  return {
+    where: sql`(${normal} like ${containing(number)} or ${number} % ${normal})`,
+    tier: sql`case when ${normal} = ${number} then ${EXACT}
+      when ${normal} like ${startingWith(number)} or ${normal} like ${endingWith(number)} then ${PREFIX}
+      else ${SIMILAR} end`,
+    score: sql`similarity(${number}, ${normal})`,
+  };
+}
+
+/** The conditions a filter sets on one kind of record; null when the kind cannot meet them. */
+type Conditions = SQL[] | null;
+
+const between = (column: SQLWrapper, filter: SearchFilter) => [
+  ...(filter.date_from ? [sql`${column} >= ${filter.date_from}::date`] : []),
+  ...(filter.date_to ? [sql`${column} <= ${filter.date_to}::date`] : []),
+];
+
+const amountWithin = (column: SQLWrapper, filter: SearchFilter) => [
+  ...(filter.amount_min ? [sql`${column} >= ${filter.amount_min}::numeric`] : []),
+  ...(filter.amount_max ? [sql`${column} <= ${filter.amount_max}::numeric`] : []),
+];
+
+const hasAmountFilter = (filter: SearchFilter) =>
+  filter.amount_min !== undefined || filter.amount_max !== undefined;
+
+/** The policy filters (insurer, status) on the `policies` row in scope. */
+const policyConditions = (filter: SearchFilter): SQL[] => [
+  ...(filter.company ? [sql`${policies.companyId} = ${filter.company}::uuid`] : []),
+  ...(filter.status === 'all' ? [] : [statusIs[filter.status]]),
+];
+
+/** The agency's day a record was created on (the tenant transaction's time zone is the agency's). */
+const createdOn = (column: SQLWrapper) => sql`(${column})::date`;
+
+function customerConditions(tenantId: string, filter: SearchFilter): Conditions {
+  if (hasAmountFilter(filter)) return null;
+  const holding = policyConditions(filter);
+  return [
+    ...between(createdOn(customers.createdAt), filter),
+    ...(holding.length === 0
+      ? []
+      : [
+          sql`exists (select 1 from ${policies} where ${policies.tenantId} = ${tenantId}::uuid
+            and ${policies.customerId} = ${customers.id} and ${sql.join(holding, sql` and `)})`,
+        ]),
+  ];
+}
+
+const leadConditions = (filter: SearchFilter): Conditions =>
+  filter.company || filter.status !== 'all'
+    ? null
+    : [...between(createdOn(leads.createdAt), filter), ...amountWithin(leads.estimatedPremium, filter)];
+
+const companyConditions = (filter: SearchFilter): Conditions =>
+  filter.status !== 'all' || hasAmountFilter(filter)
+    ? null
+    : [
+        ...between(createdOn(companies.createdAt), filter),
+        ...(filter.company ? [sql`${companies.id} = ${filter.company}::uuid`] : []),
+      ];
+
+const policyFilter = (filter: SearchFilter): SQL[] => [
+  ...between(policies.startDate, filter),
+  ...amountWithin(policies.totalPremium, filter),
+  ...policyConditions(filter),
+];
+const paymentFilter = (filter: SearchFilter): SQL[] => [
+  ...between(installments.dueDate, filter),
+  ...amountWithin(installments.amountDue, filter),
+  ...policyConditions(filter),
+];
+const claimFilter = (filter: SearchFilter): SQL[] => [
+  ...between(claims.reportedDate, filter),
+  ...amountWithin(claims.amountClaimed, filter),
+  ...policyConditions(filter),
+];
+
+const and = (conditions: SQL[]) =>
+  conditions.length === 0 ? sql`` : sql` and ${sql.join(conditions, sql` and `)}`;
+
+/** The columns every kind answers, in the order of the merged result. */
+interface Shown {
+  title: SQL;
+  subtitle: SQL;
+  status: SQL;
+  amount: SQL;
+  phone: SQL;
+  createdAt: SQLWrapper;
+  url: SQL;
+  /** What orders a kind's rows of equal rank, newest first; also the order of a search by filters alone. */
+  recent: SQLWrapper;
+}
+
+const ICONS: Record<SearchResultType, string> = {
+  customer: 'user',
+  policy: 'file-text',
+  payment: 'cash',
+  company: 'building',
+  lead: 'target',
+  claim: 'alert-triangle',
+};
+
+/** One kind's rows as the merged statement takes them: the answer's fields, then the ranking. */
+function shown(type: SearchResultType, id: SQLWrapper, show: Shown, tier: SQL, score: SQL) {
+  return sql`${id}::text as id, ${show.title} as title, ${show.subtitle} as subtitle,
+    ${sql.raw(`'${type}'`)} as type, ${show.status} as status, ${show.amount} as amount,
+    nullif(${show.phone}, '') as phone, ${isoMoment(show.createdAt)} as created_at, ${show.url} as url,
+    ${sql.raw(`'${ICONS[type]}'`)} as icon, ${tier} as tier, ${score}::real as score, (${show.recent})::timestamptz as recent`;
+}
+
+const joinedWith = (separator: string, ...parts: SQL[]) =>
+  sql`concat_ws(${separator}, ${sql.join(
+    parts.map((part) => sql`nullif(${part}, '')`),
+    sql`, `,
+  )})`;
+
+const customerShown: Shown = {
+  title: sql`${customers.displayName}`,
+  subtitle: joinedWith(' · ', sql`${customers.email}`, sql`${customers.phone}`, sql`${customers.city}`),
+  status: sql`${customers.status}`,
+  amount: sql`null::text`,
+  phone: sql`${customers.phone}`,
+  createdAt: customers.createdAt,
+  url: sql`'/customers/' || ${customers.id}`,
+  recent: customers.createdAt,
+};
+
+const termOf = sql`${policies.startDate}::text || ' – ' || ${policies.endDate}::text`;
+
+const policyShown: Shown = {
+  title: sql`${policies.policyNumber}`,
+  subtitle: joinedWith(' · ', sql`${customers.displayName}`, sql`${companies.name}`, termOf),
+  status: policyStatus,
+  amount: sql`${policies.totalPremium}::text`,
+  phone: sql`${customers.phone}`,
+  createdAt: policies.createdAt,
+  url: sql`'/policies/' || ${policies.id}`,
+  recent: sql`${policies.startDate}`,
+};
+
+const paymentShown: Shown = {
+  title: sql`'Instalment ' || ${installments.sequence} || ' of ' || ${policies.totalInstallments} || ' · ' || ${policies.policyNumber}`,
+  subtitle: joinedWith(' · ', sql`${customers.displayName}`, sql`'Due ' || ${installments.dueDate}::text`),
+  status: sql`${installments.status}`,
+  amount: sql`${installments.amountDue}::text`,
+  phone: sql`${customers.phone}`,
+  createdAt: installments.createdAt,
+  url: sql`'/payments/policy/' || ${installments.policyId}`,
+  recent: sql`${installments.dueDate}`,
+};
+
+const claimShown: Shown = {
+  title: sql`${claims.claimNumber}`,
+  subtitle: joinedWith(
+    ' · ',
+    sql`${customers.displayName}`,
+    sql`${policies.policyNumber}`,
+    sql`${companies.name}`,
+  ),
+  status: sql`${claims.status}`,
+  amount: sql`${claims.amountClaimed}::text`,
+  phone: sql`${customers.phone}`,
+  createdAt: claims.createdAt,
+  url: sql`'/claims/' || ${claims.id}`,
+  recent: sql`${claims.reportedDate}`,
+};
+
+const leadShown: Shown = {
+  title: sql`${leads.displayName}`,
+  subtitle: joinedWith(' · ', sql`${leads.email}`, sql`${leads.phone}`),
+  status: sql`${leads.status}`,
+  amount: sql`${leads.estimatedPremium}::text`,
+  phone: sql`${leads.phone}`,
+  createdAt: leads.createdAt,
+  url: sql`'/leads/' || ${leads.id}`,
+  recent: leads.createdAt,
+};
+
+const companyShown: Shown = {
+  title: sql`${companies.name}`,
+  subtitle: joinedWith(' · ', sql`${companies.contactPerson}`, sql`${companies.email}`),
+  status: sql`null::text`,
+  amount: sql`null::text`,
+  phone: sql`${companies.phone}`,
+  createdAt: companies.createdAt,
+  url: sql`'/companies/' || ${companies.id} || '/edit'`,
+  recent: companies.createdAt,
+};
+
+const ORDER = sql`tier desc, score desc, recent desc, id`;
+
+/** A policy's customer and insurer, for the rows that show them. */
+const policyParties = (tenantId: string) => sql`
+  join ${customers} on ${customers.tenantId} = ${tenantId}::uuid and ${customers.id} = ${policies.customerId}
+  join ${companies} on ${companies.tenantId} = ${tenantId}::uuid and ${companies.id} = ${policies.companyId}`;
+
+/**
+ * The matched records of each kind followed to the records that hang on them: customers to their
+ * policies, policies (by customer or by number) to their instalments and claims. Each carries the
+ * tier and score of the match that found it.
+ */
+function followedMatches(tenantId: string, terms: Terms): SQL {
+  const person = personMatch(customers, terms);
+  const number = terms.number ? numberMatch(policies.policyNumber, terms.number) : undefined;
+  const claimNumber = terms.number ? numberMatch(claims.claimNumber, terms.number) : undefined;
+  return sql`
+    matched_customers as (
+      select ${customers.id} as id, ${person.tier} as tier, ${person.score}::real as score
+      from ${customers}
+      where ${customers.tenantId} = ${tenantId}::uuid and ${person.where}
+      order by tier desc, score desc, ${customers.createdAt} desc
+      limit ${sql.raw(String(FOLLOWED_CUSTOMERS))}
+    ),
+    matched_policies as (
+      select distinct on (id) id, tier, score from (
+        select ${policies.id} as id, m.tier, m.score
+        from matched_customers m
+        join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.customerId} = m.id
+        ${
+          number
+            ? sql`union all (
+          select ${policies.id}, ${number.tier}, ${number.score}::real
+          from ${policies}
+          where ${policies.tenantId} = ${tenantId}::uuid and ${number.where}
+          order by 2 desc, 3 desc
+          limit ${sql.raw(String(FOLLOWED_BY_NUMBER))})`
+            : sql``
+        }
+      ) found
+      order by id, tier desc, score desc
+    ),
+    matched_claims as (
+      select distinct on (id) id, tier, score from (
+        select ${claims.id} as id, m.tier, m.score
+        from matched_policies m
+        join ${claims} on ${claims.tenantId} = ${tenantId}::uuid and ${claims.policyId} = m.id
+        ${
+          claimNumber
+            ? sql`union all (
+          select ${claims.id}, ${claimNumber.tier}, ${claimNumber.score}::real
+          from ${claims}
+          where ${claims.tenantId} = ${tenantId}::uuid and ${claimNumber.where}
+          order by 2 desc, 3 desc
+          limit ${sql.raw(String(FOLLOWED_BY_NUMBER))})`
+            : sql``
+        }
+      ) found
+      order by id, tier desc, score desc
+    )`;
+}
+
+/** One kind's best rows: its candidates, its filter, its order, cut to the limit. */
+const best = (select: SQL, limit: number) => sql`(${select} order by ${ORDER} limit ${literalLimit(limit)})`;
+
+/** Each kind's statement part, given the text searched for (or none: filters alone). */
+function kindStatements(
+  tenantId: string,
+  terms: Terms | undefined,
+  filter: SearchFilter,
+  limit: number,
+): Record<SearchResultType, SQL | null> {
+  const none = sql`0`;
+  const rank = (found: string) =>
+    terms
+      ? { tier: sql.raw(`${found}.tier`), score: sql.raw(`${found}.score`) }
+      : { tier: none, score: none };
+  const via = (found: string, id: SQLWrapper) =>
+    terms ? sql`join ${sql.raw(found)} on ${sql.raw(found)}.id = ${id}` : sql``;
+
+  const customerFilter = customerConditions(tenantId, filter);
+  const customer = personMatch(customers, terms ?? { text: '' });
+  const customerStatement =
+    customerFilter &&
+    best(
+      sql`select ${shown('customer', customers.id, customerShown, terms ? customer.tier : none, terms ? customer.score : none)}
+        from ${customers}
+        where ${customers.tenantId} = ${tenantId}::uuid ${terms ? sql`and ${customer.where}` : sql``} ${and(customerFilter)}`,
+      limit,
+    );
+
+  const policy = rank('matched_policies');
+  const policyStatement = best(
+    sql`select ${shown('policy', policies.id, policyShown, policy.tier, policy.score)}
+      from ${policies} ${via('matched_policies', policies.id)} ${policyParties(tenantId)}
+      where ${policies.tenantId} = ${tenantId}::uuid ${and(policyFilter(filter))}`,
+    limit,
+  );
+
+  const payment = rank('matched_policies');
+  const paymentStatement = best(
+    sql`select ${shown('payment', installments.id, paymentShown, payment.tier, payment.score)}
+      from ${installments}
+      ${via('matched_policies', installments.policyId)}
+      join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.id} = ${installments.policyId}
+      ${policyParties(tenantId)}
+      where ${installments.tenantId} = ${tenantId}::uuid ${and(paymentFilter(filter))}`,
+    limit,
+  );
+
+  const claim = rank('matched_claims');
+  const claimStatement = best(
+    sql`select ${shown('claim', claims.id, claimShown, claim.tier, claim.score)}
+      from ${claims} ${via('matched_claims', claims.id)}
+      join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.id} = ${claims.policyId}
+      ${policyParties(tenantId)}
+      where ${claims.tenantId} = ${tenantId}::uuid ${and(claimFilter(filter))}`,
+    limit,
+  );
+
+  const leadFilter = leadConditions(filter);
+  const lead = personMatch(leads, terms ?? { text: '' });
+  const leadStatement =
+    leadFilter &&
+    best(
+      sql`select ${shown('lead', leads.id, leadShown, terms ? lead.tier : none, terms ? lead.score : none)}
+        from ${leads}
+        where ${leads.tenantId} = ${tenantId}::uuid ${terms ? sql`and ${lead.where}` : sql``} ${and(leadFilter)}`,
+      limit,
+    );
+
+  // An agency has a handful of insurers: their names are compared one by one, no index needed.
+  const companyFilter = companyConditions(filter);
+  const companyText = sql`lower(${companies.name} || ' ' || ${companies.contactPerson} || ' ' || ${companies.email})`;
+  const companyPhone = phoneDigits(sql`${companies.phone}`);
+  const companyTier = terms
+    ? sql`case when lower(${companies.name}) = ${terms.text}
+        ${terms.digits ? sql`or (${companies.phone} <> '' and ${companyPhone} = ${terms.digits})` : sql``} then ${EXACT}
+        when lower(${companies.name}) like ${startingWith(terms.text)} then ${PREFIX} else ${SIMILAR} end`
+    : none;
+  const companyMatch = terms
+    ? sql`and (${terms.text} <% ${companyText}
+        ${terms.digits ? sql`or (${companies.phone} <> '' and ${companyPhone} like ${containing(terms.digits)})` : sql``})`
+    : sql``;
+  const companyStatement =
+    companyFilter &&
+    best(
+      sql`select ${shown('company', companies.id, companyShown, companyTier, terms ? sql`word_similarity(${terms.text}, ${companyText})` : none)}
+        from ${companies}
+        where ${companies.tenantId} = ${tenantId}::uuid ${companyMatch} ${and(companyFilter)}`,
+      limit,
+    );
+
+  return {
+    customer: customerStatement,
+    policy: policyStatement,
+    payment: paymentStatement,
+    company: companyStatement,
+    lead: leadStatement,
+    claim: claimStatement,
+  };
+}
+
+/**
+ * The best `limit` matches among the kinds asked for, in one statement: each kind found on its own
+ * indexes and cut to the limit, then all merged by rank. Without text, the filters alone choose and
+ * the newest come first.
+ */
+export async function searchRecords(
+  tx: Transaction,
+  tenantId: string,
+  filter: SearchFilter,
+  kinds: readonly SearchResultType[],
+): Promise<SearchResult[]> {
+  const terms = searchTerms(filter.q);
+  const statements = kindStatements(tenantId, terms, filter, filter.limit);
+  const parts = kinds.map((kind) => statements[kind]).filter((part): part is SQL => part !== null);
+  if (parts.length === 0) return [];
+  if (terms) {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true)`);
+  }
+  const followsMatches =
+    terms && kinds.some((kind) => kind === 'policy' || kind === 'payment' || kind === 'claim');
+  const { rows } = await tx.execute<SearchResult & { tier: number; score: number; recent: string }>(sql`
+    ${followsMatches ? sql`with ${followedMatches(tenantId, terms)}` : sql``}
+    select * from (${sql.join(parts, sql` union all `)}) found
+    order by ${ORDER}
+    limit ${literalLimit(filter.limit)}`);
+  return rows.map(({ tier: _tier, score: _score, recent: _recent, ...result }) => result);
+}

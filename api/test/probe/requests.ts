@@ -239,6 +239,22 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
     },
     { query: { start: '2026-01-01', end: '2026-01-31', assignee: agency.userId } },
   ],
+  'GET /api/search/': (agency): ValidRequest[] => [
+    { query: { q: 'Levi' } },
+    {
+      query: {
+        q: '052-123 4567',
+        type: 'policies',
+        date_from: '2026-01-01',
+        date_to: '2026-12-31',
+        company: agency.ids.company,
+        status: 'active',
+        amount_min: '100',
+        amount_max: '5000.50',
+        limit: '5',
+      },
+    },
+  ],
   'GET /api/calendar/meetings/': () => [{ query: { start: '2026-01-01', end: '2026-01-31' } }],
   'POST /api/calendar/meetings/': meetingBodies,
   'PUT /api/calendar/meetings/:id/': meetingBodies,

@@ -63,8 +63,7 @@ const containing = (value: string) => `%${escapeLike(value)}%`;
 const nameText = (table: typeof customers | typeof leads) =>
   sql`lower(${table.displayName} || ' ' || ${table.email})`;
 const phoneDigits = (phone: SQLWrapper) => sql`regexp_replace(${phone}, '[^0-9]', '', 'g')`;
-const normalNumber = (number: SQLWrapper) =>
-  sql`lower(regexp_replace(${number}, '[^[:alnum:]]', '', 'g'))`;
+const normalNumber = (number: SQLWrapper) => sql`lower(regexp_replace(${number}, '[^[:alnum:]]', '', 'g'))`;
 
 /** A person (customer or lead) matched on name and email, or on phone digits: tier and score. */
 function personMatch(table: typeof customers | typeof leads, terms: Terms) {

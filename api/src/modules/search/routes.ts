@@ -15,11 +15,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { bearerAuth } from '../../http/authenticate.js';
+import { notFound } from '../../http/errors.js';
 import { withModule } from '../billing/access.js';
+import { companyExists } from '../companies/queries.js';
 import { searchRecords } from './queries.js';
 
 const tags = ['search'];
-const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse };
+const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
 
 const echoed = (query: SearchFilter): SearchResponse['filters'] => ({
   type: query.type,
@@ -58,6 +60,10 @@ export const searchRoutes =
           request,
           asked && SEARCH_RESULT_MODULES[asked],
           async (tx, { tenantId }, modules) => {
+            // Another agency's insurer reads like one that never existed, as everywhere else.
+            if (query.company && !(await companyExists(tx, tenantId, query.company))) {
+              throw notFound('Company not found.');
+            }
             if (query.q.trim() === '' && !searchHasFilters(query)) return [];
             return searchRecords(tx, tenantId, query, searchResultTypesFor(modules, query.type));
           },

@@ -27,8 +27,16 @@ async function agencyWithBook() {
   const tenantId = agency.user.tenant_id;
   const { day } = await databaseCalendar(t);
   const noa = await addPolicyParties(agency.as, { customer: ['Noa', 'Peretz'], company: 'Harel' });
-  await ok(agency.as.patch(`/api/customers/${noa.customerId}/`, { phone: '054-123 4567', email: 'noa@peretz.example' }));
-  const clal = await ok<{ id: string }>(agency.as.post('/api/companies/', { name: 'Clal', phone: '03-6387777' }), 201);
+  await ok(
+    agency.as.patch(`/api/customers/${noa.customerId}/`, {
+      phone: '054-123 4567',
+      email: 'noa@peretz.example',
+    }),
+  );
+  const clal = await ok<{ id: string }>(
+    agency.as.post('/api/companies/', { name: 'Clal', phone: '03-6387777' }),
+    201,
+  );
   const yossi = await ok<{ id: string }>(
     agency.as.post('/api/customers/', { first_name: 'Yossi', last_name: 'Cohen', phone: '0529876543' }),
     201,
@@ -121,8 +129,14 @@ describe('GET /api/search/', () => {
 
   it('finds a customer, and the policies they hold, by a misspelt surname', async () => {
     const { results } = await search(book.agency, { q: 'Peretx' });
-    expect(results[0]).toMatchObject({ type: 'customer', title: 'Noa Peretz', url: `/customers/${book.noa.customerId}` });
-    expect(titles(results)).toEqual(expect.arrayContaining(['policy:P-1042', 'policy:P-10421', 'claim:CLM-2026-0007']));
+    expect(results[0]).toMatchObject({
+      type: 'customer',
+      title: 'Noa Peretz',
+      url: `/customers/${book.noa.customerId}`,
+    });
+    expect(titles(results)).toEqual(
+      expect.arrayContaining(['policy:P-1042', 'policy:P-10421', 'claim:CLM-2026-0007']),
+    );
     expect(titles(await search(book.agency, { q: 'kohen' }).then((answer) => answer.results))).toContain(
       'customer:Yossi Cohen',
     );
@@ -139,10 +153,19 @@ describe('GET /api/search/', () => {
 
   it('finds claims by number without punctuation, and insurers by a misspelt name', async () => {
     const claim = await search(book.agency, { q: 'clm 2026 0007' });
-    expect(claim.results[0]).toMatchObject({ type: 'claim', id: book.claim.id, status: 'open', amount: '900.00' });
+    expect(claim.results[0]).toMatchObject({
+      type: 'claim',
+      id: book.claim.id,
+      status: 'open',
+      amount: '900.00',
+    });
     const insurer = await search(book.agency, { q: 'Harrel', type: 'companies' });
     expect(insurer.results).toEqual([
-      expect.objectContaining({ type: 'company', title: 'Harel', url: `/companies/${book.noa.companyId}/edit` }),
+      expect.objectContaining({
+        type: 'company',
+        title: 'Harel',
+        url: `/companies/${book.noa.companyId}/edit`,
+      }),
     ]);
   });
 
@@ -150,11 +173,18 @@ describe('GET /api/search/', () => {
     const expired = await search(book.agency, { q: 'peretz', status: 'expired', type: 'policies' });
     expect(titles(expired.results)).toEqual(['policy:P-10421']);
     const byInsurer = await search(book.agency, { q: '1042', company: book.clal.id });
-    expect(titles(byInsurer.results).filter((title) => !title.startsWith('payment:'))).toEqual(['policy:HX-77-1042']);
+    expect(titles(byInsurer.results).filter((title) => !title.startsWith('payment:'))).toEqual([
+      'policy:HX-77-1042',
+    ]);
     const costly = await search(book.agency, { amount_min: '1000', type: 'policies' });
     expect(titles(costly.results).sort()).toEqual(['policy:HX-77-1042', 'policy:P-1042']);
     const { day } = await databaseCalendar(t);
-    const recent = await search(book.agency, { q: 'peretz', type: 'policies', date_from: day(-60), date_to: day(0) });
+    const recent = await search(book.agency, {
+      q: 'peretz',
+      type: 'policies',
+      date_from: day(-60),
+      date_to: day(0),
+    });
     expect(titles(recent.results)).toEqual(['policy:P-1042']);
   });
 
@@ -173,7 +203,9 @@ describe('GET /api/search/', () => {
     expect(titles(answer.results)).toEqual(['customer:Noa Peretz']);
     expect(answer.results[0]?.id).not.toBe(book.noa.customerId);
     expect((await search(other, { q: 'P-1042' })).results).toEqual([]);
-    expect((await search(other, { company: book.clal.id })).results).toEqual([]);
+    const byInsurer = await other.as.get(`/api/search/?q=cohen&company=${book.clal.id}`);
+    expect(byInsurer.statusCode).toBe(404);
+    expect(byInsurer.json()).toEqual({ detail: 'Company not found.' });
   });
 
   it('refuses bad parameters with field messages', async () => {
@@ -184,7 +216,9 @@ describe('GET /api/search/', () => {
     expect(Object.keys(response.json()).sort()).toEqual(
       ['amount_min', 'company', 'date_from', 'limit', 'status', 'type'].sort(),
     );
-    const reversed = await book.agency.as.get('/api/search/?date_from=2026-02-01&date_to=2026-01-01&amount_min=10&amount_max=5');
+    const reversed = await book.agency.as.get(
+      '/api/search/?date_from=2026-02-01&date_to=2026-01-01&amount_min=10&amount_max=5',
+    );
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toEqual({
       date_to: ['Date To must be on or after Date From.'],

@@ -25,6 +25,8 @@ export const queryKeys = {
   dashboard: ['dashboard'] as const,
   /** Events read from policies, payments, leads and claims, and meetings: never kept. */
   calendar: ['calendar'] as const,
+  /** Global search answers, kept two minutes (the spec's search lifetime). */
+  search: ['search'] as const,
   /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
   setup: ['dashboard', 'setup'] as const,
 };

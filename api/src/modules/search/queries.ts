@@ -194,12 +194,26 @@ const ICONS: Record<SearchResultType, string> = {
   claim: 'alert-triangle',
 };
 
+/**
+ * Among equally good matches, the record matched comes before what hangs on it: a customer, then
+ * their policies and claims, then the instalments.
+ */
+const KIND_ORDER: Record<SearchResultType, number> = {
+  customer: 1,
+  company: 2,
+  lead: 3,
+  policy: 4,
+  claim: 5,
+  payment: 6,
+};
+
 /** One kind's rows as the merged statement takes them: the answer's fields, then the ranking. */
 function shown(type: SearchResultType, id: SQLWrapper, show: Shown, tier: SQL, score: SQL) {
   return sql`${id}::text as id, ${show.title} as title, ${show.subtitle} as subtitle,
     ${sql.raw(`'${type}'`)} as type, ${show.status} as status, ${show.amount} as amount,
     nullif(${show.phone}, '') as phone, ${isoMoment(show.createdAt)} as created_at, ${show.url} as url,
-    ${sql.raw(`'${ICONS[type]}'`)} as icon, ${tier} as tier, ${score}::real as score, (${show.recent})::timestamptz as recent`;
+    ${sql.raw(`'${ICONS[type]}'`)} as icon, ${tier} as tier, ${score}::real as score,
+    ${sql.raw(String(KIND_ORDER[type]))} as kind_order, (${show.recent})::timestamptz as recent`;
 }
 
 const joinedWith = (separator: string, ...parts: SQL[]) =>
@@ -281,7 +295,7 @@ const companyShown: Shown = {
   recent: companies.createdAt,
 };
 
-const ORDER = sql`tier desc, score desc, recent desc, id`;
+const ORDER = sql`tier desc, score desc, kind_order, recent desc, id`;
 
 /** A policy's customer and insurer, for the rows that show them. */
 const policyParties = (tenantId: string) => sql`
@@ -464,10 +478,12 @@ export async function searchRecords(
   }
   const followsMatches =
     terms && kinds.some((kind) => kind === 'policy' || kind === 'payment' || kind === 'claim');
-  const { rows } = await tx.execute<SearchResult & { tier: number; score: number; recent: string }>(sql`
+  const { rows } = await tx.execute<
+    SearchResult & { tier: number; score: number; kind_order: number; recent: string }
+  >(sql`
     ${followsMatches ? sql`with ${followedMatches(tenantId, terms)}` : sql``}
     select * from (${sql.join(parts, sql` union all `)}) found
     order by ${ORDER}
     limit ${literalLimit(filter.limit)}`);
-  return rows.map(({ tier: _tier, score: _score, recent: _recent, ...result }) => result);
+  return rows.map(({ tier: _tier, score: _score, kind_order: _kind, recent: _recent, ...result }) => result);
 }

@@ -134,6 +134,13 @@ describe('GET /api/search/', () => {
       title: 'Noa Peretz',
       url: `/customers/${book.noa.customerId}`,
     });
+    // What hangs on the customer follows her: policies, then the claim, then the instalments.
+    expect(results.slice(0, 4).map((result) => result.type)).toEqual([
+      'customer',
+      'policy',
+      'policy',
+      'claim',
+    ]);
     expect(titles(results)).toEqual(
       expect.arrayContaining(['policy:P-1042', 'policy:P-10421', 'claim:CLM-2026-0007']),
     );

@@ -10,15 +10,15 @@ import {
   Loader,
   Paper,
   Popover,
-  ScrollArea,
   Text,
   TextInput,
   useCombobox,
 } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { activeFilterCount, type SearchState } from '../use-search-state.js';
+import classes from './search-box.module.css';
 import { SearchFilters } from './search-filters.js';
 import { SearchResultRow } from './search-result-row.js';
 
@@ -56,7 +56,12 @@ function ResultOptions({ state }: { state: SearchState }) {
   return (
     <Combobox.Options aria-label="Search results">
       {(state.answer?.results ?? []).map((result) => (
-        <Combobox.Option key={`${result.type}:${result.id}`} value={result.url} py={6}>
+        <Combobox.Option
+          key={`${result.type}:${result.id}`}
+          value={result.url}
+          py={6}
+          className={classes.option}
+        >
           <SearchResultRow result={result} />
         </Combobox.Option>
       ))}
@@ -89,13 +94,18 @@ function FilterButton({
   );
 }
 
-/** The results' first row is chosen as they arrive, so Enter opens the best match. */
+/**
+ * The results' first row is chosen as they arrive, so Enter opens the best match. Only a new answer
+ * does it: the store changes with every render, and choosing again then would undo the arrow keys.
+ */
 function useFirstSelected(state: SearchState, combobox: ReturnType<typeof useCombobox>) {
+  const store = useRef(combobox);
+  store.current = combobox;
   const answer = state.answer;
   useEffect(() => {
-    if (answer && answer.results.length > 0) combobox.selectFirstOption();
-    else combobox.resetSelectedOption();
-  }, [answer, combobox]);
+    if (answer && answer.results.length > 0) store.current.selectFirstOption();
+    else store.current.resetSelectedOption();
+  }, [answer]);
 }
 
 /**
@@ -113,7 +123,7 @@ export function HeaderSearch({ state, scope }: { state: SearchState; scope: Sear
     navigate(url);
   };
   return (
-    <Group gap="xs" wrap="nowrap" w={460} maw="100%">
+    <Group gap="xs" wrap="nowrap" w={540} maw="100%">
       <Combobox store={combobox} onOptionSubmit={open} width={520} position="bottom-start" shadow="md">
         <Combobox.Target>
           <TextInput
@@ -134,9 +144,10 @@ export function HeaderSearch({ state, scope }: { state: SearchState; scope: Sear
         </Combobox.Target>
         <Combobox.Dropdown hidden={!state.active} p={0}>
           <ResultsStatus state={state} />
-          <ScrollArea.Autosize mah={420} type="scroll">
+          {/* Arrow keys scroll the chosen result into view; a mouse or a touch scrolls the list itself. */}
+          <div className={classes.scroll} tabIndex={-1}>
             <ResultOptions state={state} />
-          </ScrollArea.Autosize>
+          </div>
         </Combobox.Dropdown>
       </Combobox>
       <Popover
@@ -146,6 +157,8 @@ export function HeaderSearch({ state, scope }: { state: SearchState; scope: Sear
         width={380}
         shadow="md"
         trapFocus
+        // The button says itself whether the panel is open; the target's wrapper must not.
+        withRoles={false}
       >
         <Popover.Target>
           <div>
@@ -156,7 +169,7 @@ export function HeaderSearch({ state, scope }: { state: SearchState; scope: Sear
             />
           </div>
         </Popover.Target>
-        <Popover.Dropdown aria-label="Search filters">
+        <Popover.Dropdown role="dialog" aria-label="Search filters">
           <SearchFilters
             applied={state.filters}
             types={scope.types}

@@ -58,9 +58,31 @@ const statusLabel = (status: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** A result as every search list shows it: what it is, its name, what tells it apart, status and amount. */
+/** The figures of a result: its amount and its status. */
+function Figures({ result }: { result: SearchResult }) {
+  return (
+    <>
+      {result.amount !== null && (
+        <Text fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Money amount={result.amount} />
+        </Text>
+      )}
+      {result.status && (
+        <Badge color={STATUS_COLORS[result.status] ?? 'gray'} variant="light" miw="max-content">
+          {statusLabel(result.status)}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/**
+ * A result as every search list shows it: what it is, its name, what tells it apart, then its amount
+ * and status, at the right on a desk and on a line of their own on a phone.
+ */
 export function SearchResultRow({ result }: { result: SearchResult }) {
   const ResultIcon = ICONS[result.icon] ?? IconFileText;
+  const hasFigures = result.amount !== null || result.status !== null;
   return (
     <Group gap="sm" wrap="nowrap" align="center" mih={36}>
       <ThemeIcon variant="light" color="indigo" size="lg" radius="md" aria-hidden>
@@ -74,19 +96,17 @@ export function SearchResultRow({ result }: { result: SearchResult }) {
           {RESULT_TYPE_LABELS[result.type]}
           {result.subtitle && ` · ${result.subtitle}`}
         </Text>
+        {hasFigures && (
+          <Group gap={6} wrap="nowrap" mt={2} hiddenFrom="sm">
+            <Figures result={result} />
+          </Group>
+        )}
       </Box>
-      <Group gap={6} wrap="nowrap" visibleFrom="xs">
-        {result.amount !== null && (
-          <Text fz="sm" ff="monospace" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            <Money amount={result.amount} />
-          </Text>
-        )}
-        {result.status && (
-          <Badge color={STATUS_COLORS[result.status] ?? 'gray'} variant="light" miw="max-content">
-            {statusLabel(result.status)}
-          </Badge>
-        )}
-      </Group>
+      {hasFigures && (
+        <Group gap={6} wrap="nowrap" visibleFrom="sm">
+          <Figures result={result} />
+        </Group>
+      )}
     </Group>
   );
 }

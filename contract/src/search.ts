@@ -173,3 +173,14 @@ export const searchResponse = z.object({
   }),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
+
+/** The filters of a search that narrows nothing, as the answer echoes them. */
+export const NO_SEARCH_FILTERS: SearchResponse['filters'] = {
+  type: 'all',
+  date_from: null,
+  date_to: null,
+  company: null,
+  status: 'all',
+  amount_min: null,
+  amount_max: null,
+};

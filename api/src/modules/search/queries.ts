@@ -9,8 +9,8 @@ import { leads } from '../leads/tables.js';
 import { policyStatus, statusIs } from '../policies/status.js';
 import { installments, policies } from '../policies/tables.js';
 
-// The global search. Every kind of record is looked up on its own indexes (migration
-// search-indexes): trigram GIN indexes on names and emails, on phone digits, and on policy and claim
+// The global search. Every kind of record is looked up on its own trigram index, over the stored
+// search columns (db/search-columns.ts): names and emails, phone digits, and policy and claim
 // numbers stripped of punctuation. Each kind's best matches are ranked and cut to the limit in SQL,
 // and the kinds are merged in one statement: exact number or phone first, then prefixes, then
 // typo-tolerant similarity.
@@ -19,18 +19,18 @@ import { installments, policies } from '../policies/tables.js';
 const WORD_SIMILARITY = '0.5';
 
 /**
- * How many customers a search follows to their policies, payments and claims, and how many
- * policies and claims found by number it follows further: enough for a family name shared by a
- * few dozen customers, bounded so a common word never reads a whole book.
+ * How many customers a search follows to their policies, and how many policies and claims (found
+ * by number or through a customer) it follows further to instalments and claims: enough for a
+ * family name shared by a few dozen customers, bounded so a common word never reads a whole book.
  */
 const FOLLOWED_CUSTOMERS = 20;
-const FOLLOWED_BY_NUMBER = 100;
+const FOLLOWED = 100;
 
 /** What the text becomes for each kind of match. */
 interface Terms {
   /** Lowercase, single-spaced. */
   text: string;
-  /** Letters and digits only, for policy and claim numbers; undefined when too short to look up. */
+  /** Letters and digits only, for policy and claim numbers; undefined when too short or without a digit. */
   number?: string;
   /** The digits of something typed like a phone number ("054-123 4567"); undefined otherwise. */
   digits?: string;
@@ -48,7 +48,8 @@ export function searchTerms(q: string): Terms | undefined {
   const digits = text.replace(/\D/g, '');
   return {
     text,
-    number: number.length >= 3 ? number : undefined,
+    // Policy and claim numbers carry digits: a name is never looked up among them.
+    number: number.length >= 3 && /\d/.test(number) ? number : undefined,
     digits: /^[\d\s()+\-./]+$/.test(text) && digits.length >= 3 ? digits : undefined,
   };
 }
@@ -57,47 +58,39 @@ export function searchTerms(q: string): Terms | undefined {
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 const startingWith = (value: string) => `${escapeLike(value)}%`;
 const endingWith = (value: string) => `%${escapeLike(value)}`;
-const containing = (value: string) => `%${escapeLike(value)}%`;
 
-// The indexed expressions, written exactly as migration search-indexes declares them.
-const nameText = (table: typeof customers | typeof leads) =>
-  sql`lower(${table.displayName} || ' ' || ${table.email})`;
-const phoneDigits = (phone: SQLWrapper) => sql`regexp_replace(${phone}, '[^0-9]', '', 'g')`;
-const normalNumber = (number: SQLWrapper) => sql`lower(regexp_replace(${number}, '[^[:alnum:]]', '', 'g'))`;
+/** An insurer's phone digits; insurers are few, so they are worked out as they are read. */
+const insurerPhoneDigits = sql`regexp_replace(${companies.phone}, '[^0-9]', '', 'g')`;
 
 /** A person (customer or lead) matched on name and email, or on phone digits: tier and score. */
 function personMatch(table: typeof customers | typeof leads, terms: Terms) {
-  const digits = phoneDigits(table.phone);
+  // The stored search columns (db/search-columns.ts), each with its trigram index.
+  const digits = table.phoneDigits;
   const prefix = startingWith(terms.text);
-  const byPhone = terms.digits
-    ? sql` or (${table.phone} <> '' and ${digits} like ${containing(terms.digits)})`
-    : sql``;
-  const where = sql`(${terms.text} <% ${nameText(table)}${byPhone})`;
+  const byPhone = terms.digits ? sql` or ${terms.digits} <% ${digits}` : sql``;
+  const where = sql`(${terms.text} <% ${table.searchText}${byPhone})`;
   const tier = sql`case
     when lower(${table.displayName}) = ${terms.text} or ${table.email} = ${terms.text}
-      ${terms.digits ? sql`or (${table.phone} <> '' and ${digits} = ${terms.digits})` : sql``} then ${EXACT}
+      ${terms.digits ? sql`or ${digits} = ${terms.digits}` : sql``} then ${EXACT}
     when lower(${table.displayName}) like ${prefix} or lower(${table.lastName}) like ${prefix}
       or ${table.email} like ${prefix}
-      ${terms.digits ? sql`or (${table.phone} <> '' and ${digits} like ${startingWith(terms.digits)})` : sql``}
+      ${terms.digits ? sql`or ${digits} like ${startingWith(terms.digits)}` : sql``}
       then ${PREFIX}
     else ${SIMILAR} end`;
   const score = terms.digits
-    ? sql`greatest(word_similarity(${terms.text}, ${nameText(table)}),
-        case when ${table.phone} <> '' and ${digits} like ${containing(terms.digits)}
-          then ${terms.digits.length}::real / length(${digits}) else 0 end)`
-    : sql`word_similarity(${terms.text}, ${nameText(table)})`;
+    ? sql`greatest(word_similarity(${terms.text}, ${table.searchText}), word_similarity(${terms.digits}, ${digits}))`
+    : sql`word_similarity(${terms.text}, ${table.searchText})`;
   return { where, tier, score };
 }
 
-/** A policy or claim matched on its number: exact, starting or ending with it, containing it, or like it. */
-function numberMatch(column: SQLWrapper, number: string) {
-  const normal = normalNumber(column);
+/** A policy or claim matched on its number: exact, starting or ending with it, or like it. */
+function numberMatch(normal: SQLWrapper, number: string) {
   return {
-    where: sql`(${normal} like ${containing(number)} or ${number} % ${normal})`,
+    where: sql`${number} <% ${normal}`,
     tier: sql`case when ${normal} = ${number} then ${EXACT}
       when ${normal} like ${startingWith(number)} or ${normal} like ${endingWith(number)} then ${PREFIX}
       else ${SIMILAR} end`,
-    score: sql`similarity(${number}, ${normal})`,
+    score: sql`word_similarity(${number}, ${normal})`,
   };
 }
 
@@ -303,58 +296,57 @@ const policyParties = (tenantId: string) => sql`
   join ${companies} on ${companies.tenantId} = ${tenantId}::uuid and ${companies.id} = ${policies.companyId}`;
 
 /**
+ * Records reached from the matches of the kind they hang on (`parent`, a statement part named
+ * above), and those whose own number matches; each once, with its best rank.
+ */
+function reachedOrNumbered(
+  tenantId: string,
+  table: typeof policies | typeof claims,
+  parent: string,
+  parentId: SQLWrapper,
+  number: ReturnType<typeof numberMatch> | undefined,
+): SQL {
+  const byNumber = number
+    ? sql`union all (
+        select ${table.id}, ${number.tier}, ${number.score}::real
+        from ${table}
+        where ${table.tenantId} = ${tenantId}::uuid and ${number.where}
+        order by 2 desc, 3 desc
+        limit ${sql.raw(String(FOLLOWED))})`
+    : sql``;
+  return sql`
+    select * from (
+      select distinct on (id) id, tier, score from (
+        select ${table.id} as id, m.tier, m.score
+        from ${sql.raw(parent)} m
+        join ${table} on ${table.tenantId} = ${tenantId}::uuid and ${parentId} = m.id
+        ${byNumber}
+      ) found
+      order by id, tier desc, score desc
+    ) best
+    order by tier desc, score desc
+    limit ${sql.raw(String(FOLLOWED))}`;
+}
+
+/**
  * The matched records of each kind followed to the records that hang on them: customers to their
  * policies, policies (by customer or by number) to their instalments and claims. Each carries the
  * tier and score of the match that found it.
  */
-function followedMatches(tenantId: string, terms: Terms): SQL {
+function followedMatches(tenantId: string, terms: Terms, limit: number): SQL {
   const person = personMatch(customers, terms);
-  const number = terms.number ? numberMatch(policies.policyNumber, terms.number) : undefined;
-  const claimNumber = terms.number ? numberMatch(claims.claimNumber, terms.number) : undefined;
+  const number = terms.number ? numberMatch(policies.numberKey, terms.number) : undefined;
+  const claimNumber = terms.number ? numberMatch(claims.numberKey, terms.number) : undefined;
   return sql`
     matched_customers as (
       select ${customers.id} as id, ${person.tier} as tier, ${person.score}::real as score
       from ${customers}
       where ${customers.tenantId} = ${tenantId}::uuid and ${person.where}
       order by tier desc, score desc, ${customers.createdAt} desc
-      limit ${sql.raw(String(FOLLOWED_CUSTOMERS))}
+      limit ${sql.raw(String(Math.max(FOLLOWED_CUSTOMERS, limit)))}
     ),
-    matched_policies as (
-      select distinct on (id) id, tier, score from (
-        select ${policies.id} as id, m.tier, m.score
-        from matched_customers m
-        join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.customerId} = m.id
-        ${
-          number
-            ? sql`union all (
-          select ${policies.id}, ${number.tier}, ${number.score}::real
-          from ${policies}
-          where ${policies.tenantId} = ${tenantId}::uuid and ${number.where}
-          order by 2 desc, 3 desc
-          limit ${sql.raw(String(FOLLOWED_BY_NUMBER))})`
-            : sql``
-        }
-      ) found
-      order by id, tier desc, score desc
-    ),
-    matched_claims as (
-      select distinct on (id) id, tier, score from (
-        select ${claims.id} as id, m.tier, m.score
-        from matched_policies m
-        join ${claims} on ${claims.tenantId} = ${tenantId}::uuid and ${claims.policyId} = m.id
-        ${
-          claimNumber
-            ? sql`union all (
-          select ${claims.id}, ${claimNumber.tier}, ${claimNumber.score}::real
-          from ${claims}
-          where ${claims.tenantId} = ${tenantId}::uuid and ${claimNumber.where}
-          order by 2 desc, 3 desc
-          limit ${sql.raw(String(FOLLOWED_BY_NUMBER))})`
-            : sql``
-        }
-      ) found
-      order by id, tier desc, score desc
-    )`;
+    matched_policies as (${reachedOrNumbered(tenantId, policies, 'matched_customers', policies.customerId, number)}),
+    matched_claims as (${reachedOrNumbered(tenantId, claims, 'matched_policies', claims.policyId, claimNumber)})`;
 }
 
 /** One kind's best rows: its candidates, its filter, its order, cut to the limit. */
@@ -377,12 +369,18 @@ function kindStatements(
 
   const customerFilter = customerConditions(tenantId, filter);
   const customer = personMatch(customers, terms ?? { text: '' });
+  // Without a filter of their own, the customers shown are the best matches already found to be followed.
+  const matched = terms && customerFilter?.length === 0 ? rank('matched_customers') : undefined;
   const customerStatement =
     customerFilter &&
     best(
-      sql`select ${shown('customer', customers.id, customerShown, terms ? customer.tier : none, terms ? customer.score : none)}
-        from ${customers}
-        where ${customers.tenantId} = ${tenantId}::uuid ${terms ? sql`and ${customer.where}` : sql``} ${and(customerFilter)}`,
+      matched
+        ? sql`select ${shown('customer', customers.id, customerShown, matched.tier, matched.score)}
+            from ${customers} ${via('matched_customers', customers.id)}
+            where ${customers.tenantId} = ${tenantId}::uuid`
+        : sql`select ${shown('customer', customers.id, customerShown, terms ? customer.tier : none, terms ? customer.score : none)}
+            from ${customers}
+            where ${customers.tenantId} = ${tenantId}::uuid ${terms ? sql`and ${customer.where}` : sql``} ${and(customerFilter)}`,
       limit,
     );
 
@@ -429,7 +427,7 @@ function kindStatements(
   // An agency has a handful of insurers: their names are compared one by one, no index needed.
   const companyFilter = companyConditions(filter);
   const companyText = sql`lower(${companies.name} || ' ' || ${companies.contactPerson} || ' ' || ${companies.email})`;
-  const companyPhone = phoneDigits(sql`${companies.phone}`);
+  const companyPhone = insurerPhoneDigits;
   const companyTier = terms
     ? sql`case when lower(${companies.name}) = ${terms.text}
         ${terms.digits ? sql`or (${companies.phone} <> '' and ${companyPhone} = ${terms.digits})` : sql``} then ${EXACT}
@@ -437,7 +435,7 @@ function kindStatements(
     : none;
   const companyMatch = terms
     ? sql`and (${terms.text} <% ${companyText}
-        ${terms.digits ? sql`or (${companies.phone} <> '' and ${companyPhone} like ${containing(terms.digits)})` : sql``})`
+        ${terms.digits ? sql`or (${companies.phone} <> '' and ${terms.digits} <% ${companyPhone})` : sql``})`
     : sql``;
   const companyStatement =
     companyFilter &&
@@ -476,12 +474,10 @@ export async function searchRecords(
   if (terms) {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true)`);
   }
-  const followsMatches =
-    terms && kinds.some((kind) => kind === 'policy' || kind === 'payment' || kind === 'claim');
   const { rows } = await tx.execute<
     SearchResult & { tier: number; score: number; kind_order: number; recent: string }
   >(sql`
-    ${followsMatches ? sql`with ${followedMatches(tenantId, terms)}` : sql``}
+    ${terms ? sql`with ${followedMatches(tenantId, terms, filter.limit)}` : sql``}
     select * from (${sql.join(parts, sql` union all `)}) found
     order by ${ORDER}
     limit ${literalLimit(filter.limit)}`);

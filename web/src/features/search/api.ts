@@ -1,4 +1,4 @@
-import type { SearchQuery, SearchResponse } from '@coverdesk/contract';
+import { NO_SEARCH_FILTERS, type SearchQuery, type SearchResponse } from '@coverdesk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
@@ -10,15 +10,7 @@ const emptyAnswer = (request: SearchRequest): SearchResponse => ({
   results: [],
   total: 0,
   query: request.q?.trim() ?? '',
-  filters: {
-    type: 'all',
-    date_from: null,
-    date_to: null,
-    company: null,
-    status: 'all',
-    amount_min: null,
-    amount_max: null,
-  },
+  filters: NO_SEARCH_FILTERS,
 });
 
 /**

@@ -94,6 +94,29 @@ function FilterButton({
   );
 }
 
+/** The advanced filter of one search box: applying it searches with the new filters. */
+function FilterPanel({
+  state,
+  scope,
+  onApplied,
+}: {
+  state: SearchState;
+  scope: SearchScope;
+  onApplied: () => void;
+}) {
+  return (
+    <SearchFilters
+      applied={state.filters}
+      types={scope.types}
+      insurers={scope.insurers}
+      onApply={(filters) => {
+        state.setFilters(filters);
+        onApplied();
+      }}
+    />
+  );
+}
+
 /**
  * The results' first row is chosen as they arrive, so Enter opens the best match. Only a new answer
  * does it: the store changes with every render, and choosing again then would undo the arrow keys.
@@ -170,12 +193,10 @@ export function HeaderSearch({ state, scope }: { state: SearchState; scope: Sear
           </div>
         </Popover.Target>
         <Popover.Dropdown role="dialog" aria-label="Search filters">
-          <SearchFilters
-            applied={state.filters}
-            types={scope.types}
-            insurers={scope.insurers}
-            onApply={(filters) => {
-              state.setFilters(filters);
+          <FilterPanel
+            state={state}
+            scope={scope}
+            onApplied={() => {
               setFiltersOpen(false);
               combobox.openDropdown();
             }}
@@ -225,15 +246,7 @@ export function SearchPanel({
       </Group>
       <Collapse expanded={filtersOpen}>
         <Paper withBorder p="sm" mt="sm" aria-label="Search filters" component="section">
-          <SearchFilters
-            applied={state.filters}
-            types={scope.types}
-            insurers={scope.insurers}
-            onApply={(filters) => {
-              state.setFilters(filters);
-              setFiltersOpen(false);
-            }}
-          />
+          <FilterPanel state={state} scope={scope} onApplied={() => setFiltersOpen(false)} />
         </Paper>
       </Collapse>
       {state.active && (

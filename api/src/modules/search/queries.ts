@@ -200,13 +200,41 @@ const KIND_ORDER: Record<SearchResultType, number> = {
   payment: 6,
 };
 
-/** One kind's rows as the merged statement takes them: the answer's fields, then the ranking. */
-function shown(type: SearchResultType, id: SQLWrapper, show: Shown, tier: SQL, score: SQL) {
-  return sql`${id}::text as id, ${show.title} as title, ${show.subtitle} as subtitle,
-    ${sql.raw(`'${type}'`)} as type, ${show.status} as status, ${show.amount} as amount,
-    nullif(${show.phone}, '') as phone, ${isoMoment(show.createdAt)} as created_at, ${show.url} as url,
-    ${sql.raw(`'${ICONS[type]}'`)} as icon, ${tier} as tier, ${score}::real as score,
+/**
+ * A candidate as the ranking takes it: its kind, id and rank, and nothing to show yet, so only the
+ * results that make the cut are ever written out.
+ */
+function ranked(type: SearchResultType, id: SQLWrapper, show: Shown, tier: SQL, score: SQL) {
+  return sql`${sql.raw(`'${type}'`)} as type, ${id} as id, ${tier} as tier, ${score}::real as score,
     ${sql.raw(String(KIND_ORDER[type]))} as kind_order, (${show.recent})::timestamptz as recent`;
+}
+
+/**
+ * The results of one kind among the ranked ones, written out as the answer shows them. The ids stay
+ * uuids until here: under row-level security a join through a cast (not LEAKPROOF) could not use
+ * the primary key, and read the whole book instead.
+ */
+function displayed(
+  tenantId: string,
+  type: SearchResultType,
+  table:
+    | typeof customers
+    | typeof policies
+    | typeof installments
+    | typeof claims
+    | typeof leads
+    | typeof companies,
+  joins: SQL,
+  show: Shown,
+) {
+  return sql`select r.id::text as id, ${show.title} as title, ${show.subtitle} as subtitle, r.type,
+    ${show.status} as status, ${show.amount} as amount, nullif(${show.phone}, '') as phone,
+    ${isoMoment(show.createdAt)} as created_at, ${show.url} as url, ${sql.raw(`'${ICONS[type]}'`)} as icon,
+    r.tier, r.score, r.kind_order, r.recent
+    from ranked r
+    join ${table} on ${table.tenantId} = ${tenantId}::uuid and ${table.id} = r.id
+    ${joins}
+    where r.type = ${sql.raw(`'${type}'`)}`;
 }
 
 const joinedWith = (separator: string, ...parts: SQL[]) =>
@@ -375,10 +403,10 @@ function kindStatements(
     customerFilter &&
     best(
       matched
-        ? sql`select ${shown('customer', customers.id, customerShown, matched.tier, matched.score)}
+        ? sql`select ${ranked('customer', customers.id, customerShown, matched.tier, matched.score)}
             from ${customers} ${via('matched_customers', customers.id)}
             where ${customers.tenantId} = ${tenantId}::uuid`
-        : sql`select ${shown('customer', customers.id, customerShown, terms ? customer.tier : none, terms ? customer.score : none)}
+        : sql`select ${ranked('customer', customers.id, customerShown, terms ? customer.tier : none, terms ? customer.score : none)}
             from ${customers}
             where ${customers.tenantId} = ${tenantId}::uuid ${terms ? sql`and ${customer.where}` : sql``} ${and(customerFilter)}`,
       limit,
@@ -386,29 +414,27 @@ function kindStatements(
 
   const policy = rank('matched_policies');
   const policyStatement = best(
-    sql`select ${shown('policy', policies.id, policyShown, policy.tier, policy.score)}
-      from ${policies} ${via('matched_policies', policies.id)} ${policyParties(tenantId)}
+    sql`select ${ranked('policy', policies.id, policyShown, policy.tier, policy.score)}
+      from ${policies} ${via('matched_policies', policies.id)}
       where ${policies.tenantId} = ${tenantId}::uuid ${and(policyFilter(filter))}`,
     limit,
   );
 
   const payment = rank('matched_policies');
   const paymentStatement = best(
-    sql`select ${shown('payment', installments.id, paymentShown, payment.tier, payment.score)}
+    sql`select ${ranked('payment', installments.id, paymentShown, payment.tier, payment.score)}
       from ${installments}
       ${via('matched_policies', installments.policyId)}
       join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.id} = ${installments.policyId}
-      ${policyParties(tenantId)}
       where ${installments.tenantId} = ${tenantId}::uuid ${and(paymentFilter(filter))}`,
     limit,
   );
 
   const claim = rank('matched_claims');
   const claimStatement = best(
-    sql`select ${shown('claim', claims.id, claimShown, claim.tier, claim.score)}
+    sql`select ${ranked('claim', claims.id, claimShown, claim.tier, claim.score)}
       from ${claims} ${via('matched_claims', claims.id)}
       join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.id} = ${claims.policyId}
-      ${policyParties(tenantId)}
       where ${claims.tenantId} = ${tenantId}::uuid ${and(claimFilter(filter))}`,
     limit,
   );
@@ -418,7 +444,7 @@ function kindStatements(
   const leadStatement =
     leadFilter &&
     best(
-      sql`select ${shown('lead', leads.id, leadShown, terms ? lead.tier : none, terms ? lead.score : none)}
+      sql`select ${ranked('lead', leads.id, leadShown, terms ? lead.tier : none, terms ? lead.score : none)}
         from ${leads}
         where ${leads.tenantId} = ${tenantId}::uuid ${terms ? sql`and ${lead.where}` : sql``} ${and(leadFilter)}`,
       limit,
@@ -440,7 +466,7 @@ function kindStatements(
   const companyStatement =
     companyFilter &&
     best(
-      sql`select ${shown('company', companies.id, companyShown, companyTier, terms ? sql`word_similarity(${terms.text}, ${companyText})` : none)}
+      sql`select ${ranked('company', companies.id, companyShown, companyTier, terms ? sql`word_similarity(${terms.text}, ${companyText})` : none)}
         from ${companies}
         where ${companies.tenantId} = ${tenantId}::uuid ${companyMatch} ${and(companyFilter)}`,
       limit,
@@ -456,10 +482,32 @@ function kindStatements(
   };
 }
 
+/** A policy and its parties, for what hangs on a policy. */
+const onPolicy = (tenantId: string, policyId: SQLWrapper) =>
+  sql`join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.id} = ${policyId} ${policyParties(tenantId)}`;
+
+function display(tenantId: string, kind: SearchResultType): SQL {
+  switch (kind) {
+    case 'customer':
+      return displayed(tenantId, kind, customers, sql``, customerShown);
+    case 'policy':
+      return displayed(tenantId, kind, policies, policyParties(tenantId), policyShown);
+    case 'payment':
+      return displayed(tenantId, kind, installments, onPolicy(tenantId, installments.policyId), paymentShown);
+    case 'claim':
+      return displayed(tenantId, kind, claims, onPolicy(tenantId, claims.policyId), claimShown);
+    case 'lead':
+      return displayed(tenantId, kind, leads, sql``, leadShown);
+    case 'company':
+      return displayed(tenantId, kind, companies, sql``, companyShown);
+  }
+}
+
 /**
  * The best `limit` matches among the kinds asked for, in one statement: each kind found on its own
- * indexes and cut to the limit, then all merged by rank. Without text, the filters alone choose and
- * the newest come first.
+ * indexes and cut to the limit, then all merged by rank, and only the results kept are written out
+ * with their names, parties and figures. Without text, the filters alone choose and the newest come
+ * first.
  */
 export async function searchRecords(
   tx: Transaction,
@@ -474,12 +522,20 @@ export async function searchRecords(
   if (terms) {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true)`);
   }
+  const shownKinds = kinds.filter((kind) => statements[kind] !== null);
   const { rows } = await tx.execute<
     SearchResult & { tier: number; score: number; kind_order: number; recent: string }
   >(sql`
-    ${terms ? sql`with ${followedMatches(tenantId, terms, filter.limit)}` : sql``}
-    select * from (${sql.join(parts, sql` union all `)}) found
-    order by ${ORDER}
-    limit ${literalLimit(filter.limit)}`);
+    with ${terms ? sql`${followedMatches(tenantId, terms, filter.limit)},` : sql``}
+    ranked as (
+      select * from (${sql.join(parts, sql` union all `)}) found
+      order by ${ORDER}
+      limit ${literalLimit(filter.limit)}
+    )
+    ${sql.join(
+      shownKinds.map((kind) => display(tenantId, kind)),
+      sql` union all `,
+    )}
+    order by ${ORDER}`);
   return rows.map(({ tier: _tier, score: _score, kind_order: _kind, recent: _recent, ...result }) => result);
 }

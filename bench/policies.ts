@@ -8,7 +8,13 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CALENDAR_EVENT_KINDS, commissionReportQuery, policyListQuery } from '@coverdesk/contract';
+import {
+  CALENDAR_EVENT_KINDS,
+  commissionReportQuery,
+  policyListQuery,
+  SEARCH_RESULT_TYPES,
+  searchQuery,
+} from '@coverdesk/contract';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -21,6 +27,7 @@ import { listCalendarEvents } from '../api/src/modules/calendar/queries.js';
 import { commissionReport } from '../api/src/modules/commission-report/queries.js';
 import { readDashboard } from '../api/src/modules/dashboard/queries.js';
 import { listPolicies } from '../api/src/modules/policies/queries.js';
+import { searchRecords } from '../api/src/modules/search/queries.js';
 import { readMemory } from './machine.js';
 import { DEFAULT_RESULTS_DIR, positiveInteger } from './seed.js';
 import { REPO_ROOT, startServer, stopServer } from './server.js';
@@ -38,6 +45,13 @@ const MONTH = {
   end: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0)).toISOString().slice(0, 10),
 };
 const CALENDAR_PATH = `/api/calendar/events/?${new URLSearchParams(MONTH)}`;
+/**
+ * What brokers type into the search: a misspelt surname (Mizrahi), a first name and surname with a
+ * typo (Yossi Cohen), part of a policy number, and a customer's phone written another way (read
+ * from the database, since phones follow the seeded order).
+ */
+const SEARCH_TEXTS = ['mizrahy', 'yosi cohen', '4821'];
+const searchPath = (q: string) => `/api/search/?${new URLSearchParams({ q })}`;
 const ANALYTICS_PATHS = [
   '/api/analytics/customers/?period=12m',
   '/api/analytics/portfolio/',
@@ -72,7 +86,7 @@ const connections = positiveInteger('connections', values.connections);
 const duration = positiveInteger('duration', values.duration);
 const benchDatabase = values['bench-database'];
 if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabase)) throw new Error('--bench-database must be a plain identifier');
-const PARTS = ['list', 'stats', 'commission', 'dashboard', 'calendar', 'pdf', 'analytics'] as const;
+const PARTS = ['list', 'stats', 'commission', 'dashboard', 'calendar', 'search', 'pdf', 'analytics'] as const;
 const only = values.only?.split(',') ?? [...PARTS];
 const unknownPart = only.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart) throw new Error(`--only takes ${PARTS.join(', ')}; not ${unknownPart}`);
@@ -91,6 +105,31 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 }
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+/**
+ * Gives the agencies' customers names and phones a broker would search for: surnames shared by a
+ * few dozen customers each in the large agency, first names by more, and numbers written with a
+ * dash, given before the searches are timed. The seed names everyone "Customer No n", which no
+ * search would tell apart.
+ */
+async function nameCustomers(client: pg.Client, tenantIds: string[]) {
+  await client.query(
+    `update customers c set first_name = (array['Noa', 'Yossi', 'Dana', 'Avi', 'Maya', 'Omer', 'Rina', 'Eitan',
+         'Tamar', 'David', 'Shira', 'Moshe', 'Yael', 'Itai', 'Michal', 'Ron', 'Hila', 'Gil', 'Neta', 'Amir'])[1 + n.g % 20],
+       last_name = (array['Cohen', 'Levi', 'Mizrahi', 'Peretz', 'Biton', 'Dahan', 'Avraham', 'Friedman', 'Azulay',
+         'Katz', 'Yosef', 'David', 'Amar', 'Ohayon', 'Hadad', 'Gabay', 'Ben David', 'Shapiro', 'Golan', 'Klein',
+         'Sasson', 'Malka', 'Vaknin', 'Segal', 'Tal', 'Barak', 'Rosen', 'Weiss', 'Levy', 'Halevi', 'Navon', 'Ashkenazi',
+         'Carmi', 'Elbaz', 'Zohar', 'Harari', 'Shalom', 'Nahum', 'Oren', 'Regev', 'Shemesh', 'Tzur', 'Yaron',
+         'Ziv', 'Alon', 'Bar', 'Dror', 'Even', 'Gafni', 'Hazan', 'Kaplan', 'Lavi', 'Meir', 'Noy', 'Paz',
+         'Raz', 'Sharon', 'Toledano', 'Uziel', 'Zaken'])[1 + (n.g / 20) % 60],
+       phone = '05' || n.g % 10 || '-' || lpad(((n.g * 7919) % 10000000)::text, 7, '0'),
+       email = 'customer' || n.g || '@example.com'
+     from (select id, row_number() over (order by id) g from customers where tenant_id = any($1::uuid[])) n
+     where c.id = n.id and c.first_name = 'Customer'`,
+    [tenantIds],
+  );
+  await client.query('analyze customers');
+}
 
 /**
  * Agencies with a type, two insurers (one pro rata), customers, policies spread over three years
@@ -243,22 +282,32 @@ const CALENDAR_SQL: CaptureSql = (db, tenantId) =>
     listCalendarEvents(tx, tenantId, { ...MONTH, kinds: CALENDAR_EVENT_KINDS }),
   );
 
+const SEARCH_SQL =
+  (q: string): CaptureSql =>
+  (db, tenantId) =>
+    withTenant(db, tenantId, (tx) =>
+      searchRecords(tx, tenantId, searchQuery.parse({ q }), SEARCH_RESULT_TYPES),
+    );
+
 /**
  * The SQL a route runs, captured from the query code itself, then timed through pg alone,
- * prepared once per connection as the server's connections do.
+ * prepared once per connection as the server's connections do. Several captures take turns, as
+ * several requests do under load.
  */
-async function timeRawSql(tenantIds: string[], capture: CaptureSql) {
+async function timeRawSql(tenantIds: string[], captures: CaptureSql | CaptureSql[]) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections, Client: PreparingClient });
   const statements: { sql: string; params: unknown[] }[] = [];
   const db = drizzle(pool, {
     schema,
     logger: { logQuery: (sql, params) => statements.push({ sql, params }) },
   });
-  const perTenant = new Map<string, { sql: string; params: unknown[] }[]>();
+  const turns: { sql: string; params: unknown[] }[][] = [];
   for (const tenantId of tenantIds) {
-    statements.length = 0;
-    await capture(db, tenantId);
-    perTenant.set(tenantId, [...statements]);
+    for (const capture of ([] as CaptureSql[]).concat(captures)) {
+      statements.length = 0;
+      await capture(db, tenantId);
+      turns.push([...statements]);
+    }
   }
   const latencies: number[] = [];
   const deadline = performance.now() + duration * 1000;
@@ -268,7 +317,7 @@ async function timeRawSql(tenantIds: string[], capture: CaptureSql) {
       const client = await pool.connect();
       try {
         while (performance.now() < deadline) {
-          const steps = perTenant.get(tenantIds[turn++ % tenantIds.length] as string) ?? [];
+          const steps = turns[turn++ % turns.length] ?? [];
           const started = performance.now();
           await client.query('begin');
           for (const step of steps) await client.query({ text: step.sql, values: step.params });
@@ -339,6 +388,23 @@ async function seededEarlier(): Promise<{ normal: string[]; large: string } | un
     const large = found.rows.find((row) => row.large)?.id;
     const normal = found.rows.filter((row) => !row.large).map((row) => row.id);
     return large && normal.length >= tenants ? { normal, large } : undefined;
+  });
+}
+
+/** The search texts, with a phone of the large agency written with spaces instead of its dash. */
+async function searchTexts(large: string): Promise<string[]> {
+  return withClient(databaseUrl, async (client) => {
+    const all = await client.query<{ id: string }>('select id from tenants');
+    await nameCustomers(
+      client,
+      all.rows.map((row) => row.id),
+    );
+    const found = await client.query<{ phone: string }>(
+      `select phone from customers where tenant_id = $1 and phone <> '' order by id offset 1234 limit 1`,
+      [large],
+    );
+    const phone = found.rows[0]?.phone ?? '';
+    return [...SEARCH_TEXTS, `${phone.slice(0, 3)} ${phone.slice(4, 7)} ${phone.slice(7)}`];
   });
 }
 
@@ -419,6 +485,18 @@ async function main() {
       const alone = await timeRawSql([large], capture);
       console.log(
         `${label} SQL alone, large agency: p50 ${ms(alone.p50)}, p95 ${ms(alone.p95)}; API / SQL at p50 ${(api.p50 / alone.p50).toFixed(2)}, at p95 ${(api.p95 / alone.p95).toFixed(2)}`,
+      );
+    }
+    if (measures('search')) {
+      const searches = await searchTexts(large);
+      const search = await load(
+        server.url,
+        searches.flatMap((q) => requestsFor(largeToken, searchPath(q))),
+      );
+      report(`search (${searches.map((q) => `"${q}"`).join(', ')} in turn), large agency`, search);
+      const searchSql = await timeRawSql([large], searches.map(SEARCH_SQL));
+      console.log(
+        `search SQL alone, large agency: p50 ${ms(searchSql.p50)}, p95 ${ms(searchSql.p95)}; API / SQL at p50 ${(search.p50 / searchSql.p50).toFixed(2)}, at p95 ${(search.p95 / searchSql.p95).toFixed(2)}`,
       );
     }
     if (measures('pdf')) {

@@ -39,6 +39,7 @@ import { createMailer } from './modules/mail/mailer.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { policyRoutes } from './modules/policies/routes.js';
 import { policyTypeRoutes } from './modules/policy-types/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(alertRoutes(ctx));
       await api.register(calendarRoutes(ctx));
       await api.register(importRoutes(ctx, importRunner));
+      await api.register(searchRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -22,4 +22,5 @@ export * from './pagination.js';
 export * from './policies.js';
 export * from './policy-types.js';
 export * from './schedule.js';
+export * from './search.js';
 export * from './setup.js';

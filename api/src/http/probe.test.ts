@@ -119,6 +119,7 @@ function requestOf(
     url: withQuery(fillPath(operation, ids), valid?.query),
     token: caller?.access,
     body: operation.body ? (valid?.body ?? {}) : undefined,
+    ...valid?.file,
   };
 }
 

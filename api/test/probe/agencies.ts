@@ -109,6 +109,19 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
         },
         'a meeting',
       ),
+    /** An uploaded customer file, not yet imported (its contents unique, so never the same import). */
+    import: () =>
+      expectStatus<{ id: string }>(
+        client.send({
+          method: 'POST',
+          url: '/api/imports/?kind=customers&file_name=customers.csv',
+          token: agency.access,
+          rawBody: `first_name,last_name,email\nDana,Levi,dana-${unique()}@example.com\n`,
+          contentType: 'text/csv',
+        }),
+        201,
+        'an import',
+      ).then((created) => created.id),
     /** An open claim on the agency's seeded policy, incident on the term's first day. */
     claim: () =>
       create(
@@ -178,6 +191,7 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
   ids.policy = policies.results[0]?.id ?? '';
   ids.claim = await rows.claim();
   ids.meeting = await rows.meeting();
+  ids.import = await rows.import();
   const spare = await expectStatus<{ refresh: string }>(
     client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
     200,

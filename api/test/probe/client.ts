@@ -10,8 +10,10 @@ export interface ProbeRequest {
   token?: string;
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as it is, as JSON, for bodies JSON.stringify would not write (or would take long to). */
+  /** Sent as it is, for bodies JSON.stringify would not write (or would take long to), or files. */
   rawBody?: string;
+  /** The raw body's type; JSON unless given (an uploaded CSV is `text/csv`). */
+  contentType?: string;
 }
 
 export interface ProbeResponse {
@@ -55,7 +57,7 @@ export class ProbeClient {
     const payload = payloadOf(request);
     const headers: Record<string, string> = {};
     if (request.token) headers.authorization = `Bearer ${request.token}`;
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
     const started = performance.now();
     const response = await this.app.inject({
       method: request.method,

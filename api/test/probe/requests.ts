@@ -5,6 +5,8 @@ import type { IdKind, Operation } from './route-table.js';
 /** A request an operation should accept, and the status it answers when it is not a plain 2xx. */
 export interface ValidRequest {
   body?: unknown;
+  /** A file sent as the body, with its type (an import's upload). */
+  file?: { rawBody: string; contentType: string };
   query?: Record<string, string>;
   status?: number;
 }
@@ -238,6 +240,35 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
       },
     },
     { query: { start: '2026-01-01', end: '2026-01-31', assignee: agency.userId } },
+  ],
+  'GET /api/search/': (agency): ValidRequest[] => [
+    { query: { q: 'Levi' } },
+    {
+      query: {
+        q: '052-123 4567',
+        type: 'policies',
+        date_from: '2026-01-01',
+        date_to: '2026-12-31',
+        company: agency.ids.company,
+        status: 'active',
+        amount_min: '100',
+        amount_max: '5000.50',
+        limit: '5',
+      },
+    },
+  ],
+  'POST /api/imports/': (agency): ValidRequest[] => [
+    {
+      query: { kind: 'customers', file_name: 'customers.csv' },
+      file: {
+        rawBody: `first_name;last_name;email\nNoa;Peretz;noa-${unique(agency.userId).replace(/\W/g, '')}@example.com\n`,
+        contentType: 'text/csv',
+      },
+      status: 201,
+    },
+  ],
+  'PUT /api/imports/:id/': () => [
+    { body: { columns: ['first_name', 'last_name', 'email'], duplicates: 'update', all_or_nothing: false } },
   ],
   'GET /api/calendar/meetings/': () => [{ query: { start: '2026-01-01', end: '2026-01-31' } }],
   'POST /api/calendar/meetings/': meetingBodies,

@@ -37,7 +37,8 @@ export type IdKind =
   | 'installment'
   | 'claim'
   | 'lead'
-  | 'meeting';
+  | 'meeting'
+  | 'import';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -50,6 +51,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   claims: 'claim',
   leads: 'lead',
   meetings: 'meeting',
+  imports: 'import',
 };
 
 /** Path parameters that name no row: each is filled with a harmless value, like a wildcard. */

@@ -27,6 +27,8 @@ export const queryKeys = {
   calendar: ['calendar'] as const,
   /** Imports: polled while they run, never kept. */
   imports: ['imports'] as const,
+  /** Global search answers, kept two minutes (the spec's search lifetime). */
+  search: ['search'] as const,
   /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
   setup: ['dashboard', 'setup'] as const,
 };

@@ -2,6 +2,7 @@ import { CLAIM_AMOUNT_FIELDS, CLAIM_EVENT_KINDS, CLAIM_STATUSES, CLAIM_TYPES } f
 import { sql } from 'drizzle-orm';
 import { date, foreignKey, index, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/columns.js';
+import { numberKey, trigramIndex } from '../../db/search-columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
 import { policies } from '../policies/tables.js';
 
@@ -35,6 +36,7 @@ export const claims = pgTable(
     adjusterEmail: text('adjuster_email').notNull().default(''),
     /** The agency day it was last closed; cleared when it is reopened. */
     closedOn: date('closed_on', { mode: 'string' }),
+    numberKey: numberKey('claim_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,6 +47,7 @@ export const claims = pgTable(
     index('claims_tenant_incident_idx').on(t.tenantId, t.incidentDate),
     index('claims_tenant_policy_idx').on(t.tenantId, t.policyId),
     index('claims_tenant_status_idx').on(t.tenantId, t.status),
+    trigramIndex('claims_number_key_idx', t.numberKey),
     foreignKey({
       name: 'claims_policy_fk',
       columns: [t.tenantId, t.policyId],

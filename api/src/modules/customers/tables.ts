@@ -2,7 +2,11 @@ import { CONTACT_CHANNELS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from '@coverdesk/
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/columns.js';
+import { phoneDigits, searchText, trigramIndex } from '../../db/search-columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
+
+/** What lists show and sort by: the business name, or first and last name. */
+const DISPLAY_NAME = sql`case when customer_type = 'business' and business_name <> '' then business_name else first_name || ' ' || last_name end`;
 
 /** The agency's customers, people and businesses. Tenant-owned. */
 export const customers = pgTable(
@@ -15,11 +19,7 @@ export const customers = pgTable(
     lastName: text('last_name').notNull(),
     businessName: text('business_name').notNull().default(''),
     /** What lists show and sort by: the business name, or first and last name. */
-    displayName: text('display_name')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`case when customer_type = 'business' and business_name <> '' then business_name else first_name || ' ' || last_name end`,
-      ),
+    displayName: text('display_name').notNull().generatedAlwaysAs(DISPLAY_NAME),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
@@ -32,6 +32,9 @@ export const customers = pgTable(
     notes: text('notes').notNull().default(''),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('active'),
+    // A generated column cannot read another, so the name is written out again.
+    searchText: searchText(sql`${DISPLAY_NAME} || ' ' || email`),
+    phoneDigits: phoneDigits(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,5 +43,7 @@ export const customers = pgTable(
     index('customers_tenant_name_idx').on(t.tenantId, sql`lower(${t.displayName})`, t.id),
     index('customers_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('customers_tenant_email_idx').on(t.tenantId, t.email),
+    trigramIndex('customers_search_text_idx', t.searchText),
+    trigramIndex('customers_phone_digits_idx', t.phoneDigits),
   ],
 );

@@ -12,7 +12,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from '../../db/columns.js';
+import { phoneDigits, searchText, trigramIndex } from '../../db/search-columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
+
+/** What lists show and sort by: the business name, or first and last name. */
+const DISPLAY_NAME = sql`case when business_name <> '' then business_name else trim(first_name || ' ' || last_name) end`;
 
 /**
  * People who may buy: the agency's pipeline. Tenant-owned. The links to a policy type of interest
@@ -29,11 +33,7 @@ export const leads = pgTable(
     lastName: text('last_name').notNull().default(''),
     businessName: text('business_name').notNull().default(''),
     /** What lists show and sort by: the business name, or first and last name. */
-    displayName: text('display_name')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`case when business_name <> '' then business_name else trim(first_name || ' ' || last_name) end`,
-      ),
+    displayName: text('display_name').notNull().generatedAlwaysAs(DISPLAY_NAME),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     source: text('source', { enum: LEAD_SOURCES }).notNull().default('other'),
@@ -48,6 +48,9 @@ export const leads = pgTable(
     customerId: uuid('customer_id'),
     /** Set by the status trigger when the lead moves to won or lost, cleared when it reopens. */
     closedAt: timestamptz('closed_at'),
+    // A generated column cannot read another, so the name is written out again.
+    searchText: searchText(sql`${DISPLAY_NAME} || ' ' || email`),
+    phoneDigits: phoneDigits(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +66,8 @@ export const leads = pgTable(
     index('leads_tenant_follow_up_idx').on(t.tenantId, t.nextFollowUpAt),
     index('leads_tenant_closed_idx').on(t.tenantId, t.closedAt).where(sql`closed_at is not null`),
     index('leads_tenant_email_idx').on(t.tenantId, t.email),
+    trigramIndex('leads_search_text_idx', t.searchText),
+    trigramIndex('leads_phone_digits_idx', t.phoneDigits),
   ],
 );
 

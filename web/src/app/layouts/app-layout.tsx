@@ -8,6 +8,7 @@ import { PageLoader } from '../guards/page-loader.js';
 import { useRouteHandle } from '../route-handle.js';
 import { SetupGuide } from '../setup-guide.js';
 import { DemoBanner, SubscriptionBanner } from './banners.js';
+import { DesktopSearch, MobileSearch } from './global-search.js';
 import { MainNav } from './main-nav.js';
 import { UserMenu } from './user-menu.js';
 
@@ -53,9 +54,12 @@ function DesktopLayout() {
   return (
     <AppShell header={{ height: 68 }} navbar={{ width: 248, breakpoint: 0 }} padding={0}>
       <AppShell.Header px="lg">
-        <Group h="100%" justify="space-between" wrap="nowrap">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="lg">
           <PageTitle />
-          <UserMenu device="desktop" />
+          <Group gap="md" wrap="nowrap">
+            <DesktopSearch />
+            <UserMenu device="desktop" />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Sidebar">
@@ -85,7 +89,10 @@ function MobileLayout() {
             <Burger opened={opened} onClick={open} aria-label="Open menu" size="sm" />
             <PageTitle compact />
           </Group>
-          <UserMenu device="mobile" />
+          <Group gap={4} wrap="nowrap">
+            <MobileSearch />
+            <UserMenu device="mobile" />
+          </Group>
         </Group>
       </AppShell.Header>
       <Drawer

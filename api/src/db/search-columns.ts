@@ -1,0 +1,27 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type ExtraConfigColumn, index, text } from 'drizzle-orm/pg-core';
+
+// Columns the global search looks up (api/src/modules/search/queries.ts), kept by PostgreSQL from
+// the row itself. They are stored rather than indexed as expressions because, under row-level
+// security, a condition can use an index only when every function in it is LEAKPROOF: `lower(...)`
+// or `regexp_replace(...)` around a column would keep the trigram index out of reach, while
+// `'text' <% search_text` needs only pg_trgm's operator (declared LEAKPROOF in migration
+// 0036_search-trigrams).
+
+/** Name and email in lower case, for typo-tolerant word similarity. */
+export const searchText = (expression: SQL) =>
+  text('search_text').notNull().generatedAlwaysAs(sql`lower(${expression})`);
+
+/** A phone's digits alone, so "054-123 4567" and "0541234567" are the same number. */
+export const phoneDigits = () =>
+  text('phone_digits').notNull().generatedAlwaysAs(sql`regexp_replace(phone, '[^0-9]', '', 'g')`);
+
+/** A policy or claim number without punctuation or case: "P-1042" and "p 1042" alike. */
+export const numberKey = (column: 'policy_number' | 'claim_number') =>
+  text('number_key')
+    .notNull()
+    .generatedAlwaysAs(sql.raw(`lower(regexp_replace(${column}, '[^[:alnum:]]', '', 'g'))`));
+
+/** A GIN trigram index, which `<%` looks candidates up in. */
+export const trigramIndex = (name: string, column: ExtraConfigColumn) =>
+  index(name).using('gin', column.op('gin_trgm_ops'));

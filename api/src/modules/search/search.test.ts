@@ -1,0 +1,244 @@
+import { NO_SEARCH_FILTERS, type SearchResponse, type SearchResult } from '@coverdesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../test/book-parties.js';
+import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
+import {
+  addPlanWithout,
+  createTestApp,
+  databaseCalendar,
+  setSubscription,
+  signedInAgency,
+  type TestApp,
+} from '../../../test/test-app.js';
+
+let t: TestApp;
+type Agency = Awaited<ReturnType<typeof signedInAgency>>;
+
+const search = (agency: Agency, params: Record<string, string>) =>
+  ok<SearchResponse>(agency.as.get(`/api/search/?${new URLSearchParams(params)}`));
+const titles = (results: SearchResult[]) => results.map((result) => `${result.type}:${result.title}`);
+
+/**
+ * A small agency: Noa Peretz (phone 054-123 4567, two policies, one expired, a claim), Yossi
+ * Cohen, a lead called Maya Golan, and the insurers Harel and Clal.
+ */
+async function agencyWithBook() {
+  const agency = await signedInAgency(t.app);
+  const tenantId = agency.user.tenant_id;
+  const { day } = await databaseCalendar(t);
+  const noa = await addPolicyParties(agency.as, { customer: ['Noa', 'Peretz'], company: 'Harel' });
+  await ok(
+    agency.as.patch(`/api/customers/${noa.customerId}/`, {
+      phone: '054-123 4567',
+      email: 'noa@peretz.example',
+    }),
+  );
+  const clal = await ok<{ id: string }>(
+    agency.as.post('/api/companies/', { name: 'Clal', phone: '03-6387777' }),
+    201,
+  );
+  const yossi = await ok<{ id: string }>(
+    agency.as.post('/api/customers/', { first_name: 'Yossi', last_name: 'Cohen', phone: '0529876543' }),
+    201,
+  );
+  const active = await insertPolicy(t, tenantId, noa, {
+    policy_number: 'P-1042',
+    start_date: day(-30),
+    end_date: day(335),
+    total_premium: '1200.00',
+  });
+  const expired = await insertPolicy(t, tenantId, noa, {
+    policy_number: 'P-10421',
+    start_date: day(-400),
+    end_date: day(-35),
+    total_premium: '800.00',
+  });
+  const yossiPolicy = await insertPolicy(
+    t,
+    tenantId,
+    { ...noa, customerId: yossi.id, companyId: clal.id },
+    { policy_number: 'HX-77-1042', start_date: day(-10), end_date: day(355), total_premium: '3000.00' },
+  );
+  const claim = await ok<{ id: string }>(
+    agency.as.post('/api/claims/', {
+      policy_id: active.id,
+      claim_number: 'CLM-2026-0007',
+      incident_date: day(-5),
+      reported_date: day(-4),
+      claim_type: 'accident',
+      amount_claimed: '900.00',
+    }),
+    201,
+  );
+  const lead = await ok<{ id: string }>(
+    agency.as.post('/api/leads/', { first_name: 'Maya', last_name: 'Golan', phone: '+972 50 555 1234' }),
+    201,
+  );
+  return { agency, noa, clal, yossi, active, expired, yossiPolicy, claim, lead };
+}
+
+let book: Awaited<ReturnType<typeof agencyWithBook>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  book = await agencyWithBook();
+});
+afterAll(() => t.close());
+
+describe('GET /api/search/', () => {
+  it('answers each result in the shape the header and spotlight show', async () => {
+    const answer = await search(book.agency, { q: 'P-1042' });
+    expect(answer.query).toBe('P-1042');
+    expect(answer.total).toBe(answer.results.length);
+    expect(answer.filters).toEqual(NO_SEARCH_FILTERS);
+    const policy = answer.results.find((result) => result.id === book.active.id);
+    expect(policy).toEqual({
+      id: book.active.id,
+      title: 'P-1042',
+      subtitle: expect.stringContaining('Noa Peretz · Harel · '),
+      type: 'policy',
+      status: 'active',
+      amount: '1200.00',
+      phone: '054-123 4567',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      url: `/policies/${book.active.id}`,
+      icon: 'file-text',
+    });
+    const payment = answer.results.find((result) => result.type === 'payment');
+    expect(payment).toMatchObject({
+      title: expect.stringMatching(/^Instalment \d+ of \d+ · P-1042/),
+      url: `/payments/policy/${book.active.id}`,
+      icon: 'cash',
+    });
+    expect(payment?.amount).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it('puts the exact policy number first, then numbers that start or end with it', async () => {
+    const full = await search(book.agency, { q: 'p-1042', type: 'policies' });
+    // HX-77-1042 only shares the digits: similar, so last.
+    expect(titles(full.results)).toEqual(['policy:P-1042', 'policy:P-10421', 'policy:HX-77-1042']);
+    // Typed without its prefix, a number still finds the policies ending with it.
+    const digits = await search(book.agency, { q: '1042', type: 'policies' });
+    expect(titles(digits.results).sort()).toEqual(['policy:HX-77-1042', 'policy:P-1042']);
+  });
+
+  it('finds a customer, and the policies they hold, by a misspelt surname', async () => {
+    const { results } = await search(book.agency, { q: 'Peretx' });
+    expect(results[0]).toMatchObject({
+      type: 'customer',
+      title: 'Noa Peretz',
+      url: `/customers/${book.noa.customerId}`,
+    });
+    // What hangs on the customer follows her: policies, then the claim, then the instalments.
+    expect(results.slice(0, 4).map((result) => result.type)).toEqual([
+      'customer',
+      'policy',
+      'policy',
+      'claim',
+    ]);
+    expect(titles(results)).toEqual(
+      expect.arrayContaining(['policy:P-1042', 'policy:P-10421', 'claim:CLM-2026-0007']),
+    );
+    expect(titles(await search(book.agency, { q: 'kohen' }).then((answer) => answer.results))).toContain(
+      'customer:Yossi Cohen',
+    );
+  });
+
+  it('finds a phone whatever its formatting', async () => {
+    const spaced = await search(book.agency, { q: '054-123 4567', type: 'customers' });
+    expect(titles(spaced.results)).toEqual(['customer:Noa Peretz']);
+    const yossi = await search(book.agency, { q: '052-987-6543', type: 'customers' });
+    expect(titles(yossi.results)).toEqual(['customer:Yossi Cohen']);
+    const lead = await search(book.agency, { q: '(50) 555-1234' });
+    expect(lead.results[0]).toMatchObject({ type: 'lead', title: 'Maya Golan', phone: '+972 50 555 1234' });
+  });
+
+  it('finds claims by number without punctuation, and insurers by a misspelt name', async () => {
+    const claim = await search(book.agency, { q: 'clm 2026 0007' });
+    expect(claim.results[0]).toMatchObject({
+      type: 'claim',
+      id: book.claim.id,
+      status: 'open',
+      amount: '900.00',
+    });
+    const insurer = await search(book.agency, { q: 'Harrel', type: 'companies' });
+    expect(insurer.results).toEqual([
+      expect.objectContaining({
+        type: 'company',
+        title: 'Harel',
+        url: `/companies/${book.noa.companyId}/edit`,
+      }),
+    ]);
+  });
+
+  it('narrows by status, insurer, amount and dates', async () => {
+    const expired = await search(book.agency, { q: 'peretz', status: 'expired', type: 'policies' });
+    expect(titles(expired.results)).toEqual(['policy:P-10421']);
+    const byInsurer = await search(book.agency, { q: '1042', company: book.clal.id });
+    expect(titles(byInsurer.results).filter((title) => !title.startsWith('payment:'))).toEqual([
+      'policy:HX-77-1042',
+    ]);
+    const costly = await search(book.agency, { amount_min: '1000', type: 'policies' });
+    expect(titles(costly.results).sort()).toEqual(['policy:HX-77-1042', 'policy:P-1042']);
+    const { day } = await databaseCalendar(t);
+    const recent = await search(book.agency, {
+      q: 'peretz',
+      type: 'policies',
+      date_from: day(-60),
+      date_to: day(0),
+    });
+    expect(titles(recent.results)).toEqual(['policy:P-1042']);
+  });
+
+  it('answers an empty query without filters with no results, and filters alone with the newest', async () => {
+    expect(await search(book.agency, { q: '   ' })).toMatchObject({ results: [], total: 0, query: '' });
+    const leads = await search(book.agency, { type: 'leads' });
+    expect(titles(leads.results)).toEqual(['lead:Maya Golan']);
+    const limited = await search(book.agency, { type: 'payments', limit: '3' });
+    expect(limited.results).toHaveLength(3);
+  });
+
+  it("never shows another agency's records", async () => {
+    const other = await signedInAgency(t.app);
+    await addPolicyParties(other.as, { customer: ['Noa', 'Peretz'], company: 'Harel' });
+    const answer = await search(other, { q: 'peretz' });
+    expect(titles(answer.results)).toEqual(['customer:Noa Peretz']);
+    expect(answer.results[0]?.id).not.toBe(book.noa.customerId);
+    expect((await search(other, { q: 'P-1042' })).results).toEqual([]);
+    const byInsurer = await other.as.get(`/api/search/?q=cohen&company=${book.clal.id}`);
+    expect(byInsurer.statusCode).toBe(404);
+    expect(byInsurer.json()).toEqual({ detail: 'Company not found.' });
+  });
+
+  it('refuses bad parameters with field messages', async () => {
+    const response = await book.agency.as.get(
+      '/api/search/?type=cars&date_from=2026-13-01&amount_min=-5&limit=500&status=lapsed&company=x',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json()).sort()).toEqual(
+      ['amount_min', 'company', 'date_from', 'limit', 'status', 'type'].sort(),
+    );
+    const reversed = await book.agency.as.get(
+      '/api/search/?date_from=2026-02-01&date_to=2026-01-01&amount_min=10&amount_max=5',
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toEqual({
+      date_to: ['Date To must be on or after Date From.'],
+      amount_max: ['Max Amount must be at least Min Amount.'],
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/search/?q=noa' })).statusCode).toBe(401);
+  });
+
+  it("searches only the modules the agency's plan includes", async () => {
+    const agency = await signedInAgency(t.app);
+    await ok(agency.as.post('/api/leads/', { first_name: 'Maya', last_name: 'Golan' }), 201);
+    await addPolicyParties(agency.as, { customer: ['Maya', 'Golani'] });
+    await setSubscription(t, agency.user.tenant_id, { plan: await addPlanWithout(t, 'module_leads') });
+    const answer = await search(agency, { q: 'maya golan' });
+    expect(titles(answer.results)).toEqual(['customer:Maya Golani']);
+    const asked = await agency.as.get('/api/search/?q=maya&type=leads');
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json().detail).toContain('does not include Leads');
+    await setSubscription(t, agency.user.tenant_id, { status: 'expired' });
+    expect((await agency.as.get('/api/search/?q=maya')).statusCode).toBe(402);
+  });
+});

@@ -49,7 +49,9 @@ export async function agencyToday(tx: Transaction): Promise<string> {
  */
 export async function asConnectingRole<T>(tx: Transaction, work: () => Promise<T>): Promise<T> {
   await tx.execute(sql`select set_config('role', 'none', true)`);
-  const result = await work();
-  await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
-  return result;
+  try {
+    return await work();
+  } finally {
+    await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
+  }
 }

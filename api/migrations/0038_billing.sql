@@ -20,7 +20,6 @@ CREATE TABLE "paddle_events" (
 	"event_type" text NOT NULL,
 	"occurred_at" timestamp with time zone NOT NULL,
 	"payload" jsonb NOT NULL,
-	"tenant_id" uuid,
 	"outcome" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -8,8 +8,8 @@ import {
   applyTransition,
   type Locked,
   type PlanRow,
-  type SubscriptionRow,
   priceOf,
+  type SubscriptionRow,
   statusAt,
 } from './record.js';
 import { countUsage } from './usage.js';

@@ -91,36 +91,29 @@ export async function receivePaddleEvent(db: Database, rawBody: string): Promise
       .onConflictDoNothing()
       .returning({ eventId: paddleEvents.eventId });
     if (stored.length === 0) return 'duplicate';
-    const { outcome, tenantId } = await applyEvent(tx, event);
+    const outcome = await applyEvent(tx, event);
     await asConnectingRole(tx, () =>
-      tx.update(paddleEvents).set({ outcome, tenantId }).where(eq(paddleEvents.eventId, event.event_id)),
+      tx.update(paddleEvents).set({ outcome }).where(eq(paddleEvents.eventId, event.event_id)),
     );
     return outcome;
   });
 }
 
-async function applyEvent(
-  tx: Transaction,
-  event: z.infer<typeof paddleEvent>,
-): Promise<{ outcome: WebhookOutcome; tenantId: string | null }> {
+async function applyEvent(tx: Transaction, event: z.infer<typeof paddleEvent>): Promise<WebhookOutcome> {
   const isSubscription = event.event_type.startsWith('subscription.');
   const isPayment =
     event.event_type === 'transaction.completed' || event.event_type === 'transaction.payment_failed';
-  if (!isSubscription && !isPayment) return { outcome: 'ignored_type', tenantId: null };
+  if (!isSubscription && !isPayment) return 'ignored_type';
   const data = (isSubscription ? paddleSubscription : paddleTransaction).safeParse(event.data);
   if (!data.success) throw new MalformedEvent();
   const tenantId = data.data.custom_data?.tenant_id ?? null;
-  if (!tenantId) return { outcome: 'ignored_unknown_agency', tenantId };
-  // Plans are read before the tenant role takes over (it may read them too, but keep it to one place).
+  if (!tenantId) return 'ignored_unknown_agency';
   const [plan] = isSubscription ? await planForPrices(tx, data.data as PaddleSubscription) : [];
   await enterTenant(tx, tenantId);
   const locked = await lockSubscription(tx, tenantId);
-  let outcome: WebhookOutcome;
-  if (!locked) outcome = 'ignored_unknown_agency';
-  else if (isSubscription)
-    outcome = await applySubscription(tx, locked, event, data.data as PaddleSubscription, plan);
-  else outcome = await recordPayment(tx, locked, event, data.data as PaddleTransaction);
-  return { outcome, tenantId: locked ? tenantId : null };
+  if (!locked) return 'ignored_unknown_agency';
+  if (isSubscription) return applySubscription(tx, locked, event, data.data as PaddleSubscription, plan);
+  return recordPayment(tx, locked, event, data.data as PaddleTransaction);
 }
 
 type PaddleSubscription = z.infer<typeof paddleSubscription>;

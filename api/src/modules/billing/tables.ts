@@ -132,7 +132,6 @@ export const paddleEvents = pgTable('paddle_events', {
   eventType: text('event_type').notNull(),
   occurredAt: timestamptz('occurred_at').notNull(),
   payload: jsonb('payload').notNull(),
-  tenantId: uuid('tenant_id'),
   /** applied, ignored_older, ignored_unknown_agency or ignored_type. */
   outcome: text('outcome').notNull(),
   receivedAt: createdAt(),

@@ -56,7 +56,11 @@ export const plan = z.object({
 });
 export type Plan = z.infer<typeof plan>;
 
-export const planList = z.object({ results: z.array(plan) });
+export const planList = z.object({
+  results: z.array(plan),
+  /** Who takes payment for a plan: Paddle when configured, otherwise changes apply at once (manual). */
+  provider: z.enum(BILLING_PROVIDERS),
+});
 
 /** A plan change waiting for the end of the paid period. */
 export const scheduledChange = z.object({

@@ -50,7 +50,7 @@ export const billingRoutes =
     app.get(
       '/billing/plans/',
       { schema: { tags: ['billing'], summary: 'Plans on sale (public)', response: { 200: planList } } },
-      async () => ({ results: await listActivePlans(db) }),
+      async () => ({ results: await listActivePlans(db), provider: provider.name }),
     );
 
     /** The agency's subscription after applying what fell due: a stopped schedule never extends access. */

@@ -53,10 +53,12 @@ export function PlanUsage() {
                   color={full ? 'red' : value.usage_percentage >= 80 ? 'yellow' : 'indigo'}
                   aria-label={`${LABELS[metric]}: ${value.usage_percentage}% of the plan limit used`}
                 />
-                <Text fz="xs" c={full ? 'red.8' : 'dimmed'}>
-                  {full
-                    ? 'Limit reached — upgrade to add more.'
-                    : `${count.format(value.remaining_usage)} left`}
+                <Text fz="xs" c={full ? 'red.8' : 'dimmed'} role={value.is_over_limit ? 'alert' : undefined}>
+                  {value.is_over_limit
+                    ? `Over the limit by ${count.format(value.current_value - value.limit_value)}: remove some or upgrade to add more.`
+                    : full
+                      ? 'Limit reached — upgrade to add more.'
+                      : `${count.format(value.remaining_usage)} left`}
                 </Text>
               </Stack>
             );

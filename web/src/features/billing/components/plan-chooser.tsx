@@ -149,7 +149,7 @@ function PlanCard({
           </Text>
         </Text>
         {change && (
-          <Text fz="sm" c={change.startsWith('+') ? 'orange.9' : 'green.9'}>
+          <Text fz="sm" fw={600}>
             {change}
           </Text>
         )}

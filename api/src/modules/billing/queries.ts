@@ -76,7 +76,10 @@ interface AccessTerms {
  * Whether the agency may work now: a trial until it ends, a paid plan until its period ends. Derived
  * from the clock at read time, so no job has to flip a status for access to end on time.
  */
-function accessAt({ status, cancelAtPeriodEnd, trialEndsAt, currentPeriodEnd }: AccessTerms, now: number) {
+export function accessAt(
+  { status, cancelAtPeriodEnd, trialEndsAt, currentPeriodEnd }: AccessTerms,
+  now: number,
+) {
   const isTrialActive = status === 'trial' && (trialEndsAt ?? 0) > now;
   const periodOpen = currentPeriodEnd === null || currentPeriodEnd > now;
   // Paid until the period ends: active, a failed payment being retried, or cancelled at period end.
@@ -132,21 +135,21 @@ const accessStatement = reusableStatement<
     .where(eq(subscriptions.tenantId, sql.placeholder('tenant_id'))),
 );
 
+/** The access terms of a subscription row. */
+export const termsOf = (row: SubscriptionRow): AccessTerms => ({
+  status: row.status,
+  cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  trialEndsAt: row.trialEndsAt?.getTime() ?? null,
+  currentPeriodEnd: row.currentPeriodEnd?.getTime() ?? null,
+});
+
 function toSubscriptionState(
   row: SubscriptionRow,
   plan: PlanRow,
   scheduled: PlanRow | null,
   now: Date,
 ): SubscriptionState {
-  const { isTrialActive, isActive, lapsed } = accessAt(
-    {
-      status: row.status,
-      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-      trialEndsAt: row.trialEndsAt?.getTime() ?? null,
-      currentPeriodEnd: row.currentPeriodEnd?.getTime() ?? null,
-    },
-    now.getTime(),
-  );
+  const { isTrialActive, isActive, lapsed } = accessAt(termsOf(row), now.getTime());
   const trialEndsAt = row.trialEndsAt?.getTime() ?? 0;
   const planDetails = toPlan(plan);
   return {

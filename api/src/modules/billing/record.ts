@@ -1,6 +1,7 @@
 import type { BillingCycle, BillingEventType, BillingProvider } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
+import { accessAt, termsOf } from './queries.js';
 import { billingEvents, plans, subscriptions } from './tables.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -77,14 +78,5 @@ export async function applyTransition(tx: Transaction, { row, plan }: Locked, ch
 
 /** The status a subscription is in at `now`: a trial or a period that has run out reads expired. */
 export function statusAt(row: SubscriptionRow, now: Date): SubscriptionRow['status'] {
-  const time = now.getTime();
-  if (row.status === 'trial' && (row.trialEndsAt?.getTime() ?? 0) <= time) return 'expired';
-  const periodOver = row.currentPeriodEnd !== null && row.currentPeriodEnd.getTime() <= time;
-  // A cancellation at period end runs out like a paid period; one made at once stays cancelled.
-  const runsOut =
-    row.status === 'active' ||
-    row.status === 'past_due' ||
-    (row.status === 'cancelled' && row.cancelAtPeriodEnd);
-  if (runsOut && periodOver) return 'expired';
-  return row.status;
+  return accessAt(termsOf(row), now.getTime()).lapsed ? 'expired' : row.status;
 }

@@ -62,7 +62,8 @@ describe('upgrade from the trial (manual provider)', () => {
     const days =
       (Date.parse(subscription.current_period_end) - Date.parse(subscription.current_period_start)) / DAY;
     expect(days).toBeGreaterThanOrEqual(365);
-    const [event] = (await as.get('/api/billing/events/')).json().results;
+    const [event, trial] = (await as.get('/api/billing/events/')).json().results;
+    expect(trial).toMatchObject({ type: 'trial_started', to_status: 'trial', actor: 'Noa Peretz' });
     expect(event).toMatchObject({
       type: 'upgraded',
       from_status: 'trial',
@@ -376,7 +377,9 @@ describe('another agency', () => {
     expect((await other.as.get('/api/billing/subscriptions/current/')).json()).toMatchObject({
       status: 'trial',
     });
-    expect((await other.as.get('/api/billing/events/')).json().count).toBe(0);
+    expect(
+      (await other.as.get('/api/billing/events/')).json().results.map((e: { type: string }) => e.type),
+    ).toEqual(['trial_started']);
     expect((await other.as.get('/api/billing/payment-methods/')).json().count).toBe(0);
     expect(
       (

@@ -94,7 +94,8 @@ describe('Paddle webhook', () => {
       is_active: true,
     });
     const { count, results } = (await as.get('/api/billing/events/')).json();
-    expect(count).toBe(1);
+    expect(count).toBe(2);
+    expect(results[1].type).toBe('trial_started');
     expect(results[0]).toMatchObject({
       type: 'upgraded',
       provider: 'paddle',

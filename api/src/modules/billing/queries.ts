@@ -3,7 +3,7 @@ import { type AnyColumn, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client.js';
 import { reusableStatement, statementBuilder } from '../../db/reusable-statement.js';
-import { plans, subscriptions } from './tables.js';
+import { billingEvents, plans, subscriptions } from './tables.js';
 
 type PlanRow = typeof plans.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -17,8 +17,13 @@ export async function listActivePlans(executor: Executor): Promise<Plan[]> {
   return rows.map(toPlan);
 }
 
-/** Starts the trial a new agency gets. `tx` must be scoped to the tenant. */
-export async function startTrial(tx: Transaction, tenantId: string, planName: string): Promise<void> {
+/** Starts the trial a new agency gets, the first line of its billing history. `tx` must be scoped to the tenant. */
+export async function startTrial(
+  tx: Transaction,
+  tenantId: string,
+  planName: string,
+  actor: { userId: string; name: string },
+): Promise<void> {
   const [plan] = await tx.select().from(plans).where(eq(plans.name, planName));
   if (!plan) throw new Error(`The plan catalogue has no plan named ${planName}`);
   await tx.insert(subscriptions).values({
@@ -27,6 +32,17 @@ export async function startTrial(tx: Transaction, tenantId: string, planName: st
     status: 'trial',
     trialStartedAt: sql`now()`,
     trialEndsAt: sql`now() + make_interval(days => ${plan.trialDays})`,
+  });
+  await tx.insert(billingEvents).values({
+    tenantId,
+    type: 'trial_started',
+    toStatus: 'trial',
+    planName: plan.displayName,
+    billingCycle: 'monthly',
+    provider: 'manual',
+    actorId: actor.userId,
+    actorName: actor.name,
+    note: `${plan.trialDays}-day free trial`,
   });
 }
 

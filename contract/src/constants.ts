@@ -36,6 +36,7 @@ export const BILLING_EVENT_TYPES = [
   'payment_completed',
   'payment_failed',
   'provider_updated',
+  'changed_by_admin',
 ] as const;
 export type BillingEventType = (typeof BILLING_EVENT_TYPES)[number];
 

@@ -1,6 +1,7 @@
 import type { BillingCycle, BillingEventType, BillingProvider } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { users } from '../accounts/tables.js';
 import { accessAt, termsOf } from './queries.js';
 import { billingEvents, plans, subscriptions } from './tables.js';
 
@@ -11,6 +12,16 @@ export type PlanRow = typeof plans.$inferSelect;
 export interface Actor {
   userId: string;
   name: string;
+}
+
+/** The user as the billing history names them. Read as the connecting role: users is a platform table. */
+export async function actorFor(db: Database, userId: string): Promise<Actor> {
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  const name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim();
+  return { userId, name: name || (user?.email ?? '') };
 }
 
 /** A subscription locked for a change, with its plan. */

@@ -32,7 +32,7 @@ import { isSignedByPaddle, MalformedEvent, receivePaddleEvent } from './paddle-w
 import { paymentMethodRoutes } from './payment-methods.js';
 import { providerFor } from './providers.js';
 import { findSubscription, listActivePlans } from './queries.js';
-import { type Actor, type Locked, lockSubscription, type PlanRow } from './record.js';
+import { type Actor, actorFor, type Locked, lockSubscription, type PlanRow } from './record.js';
 import { settle } from './settle.js';
 import { plans } from './tables.js';
 import { summarizeUsage, usageDetailsOf } from './usage.js';
@@ -128,15 +128,6 @@ export const billingRoutes =
       },
     );
 
-    const actorOf = async (userId: string): Promise<Actor> => {
-      const [user] = await db
-        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-        .from(users)
-        .where(eq(users.id, userId));
-      const name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim();
-      return { userId, name: name || (user?.email ?? '') };
-    };
-
     const planById = async (id: string): Promise<PlanRow> => {
       const [plan] = await db.select().from(plans).where(eq(plans.id, id));
       if (!plan?.isActive) throw fieldError('plan_id', 'Choose a plan on sale.');
@@ -152,7 +143,7 @@ export const billingRoutes =
       tenantId: string,
       work: (context: { tx: Transaction; locked: Locked; actor: Actor; now: Date }) => Promise<string>,
     ) => {
-      const actor = await actorOf(userId);
+      const actor = await actorFor(db, userId);
       return withTenant(db, tenantId, async (tx) => {
         const now = new Date();
         await settle(tx, tenantId, now);

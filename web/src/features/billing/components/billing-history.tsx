@@ -21,6 +21,7 @@ const EVENT_LABELS: Record<BillingEventType, string> = {
   payment_completed: 'Payment received',
   payment_failed: 'Payment failed',
   provider_updated: 'Updated by Paddle',
+  changed_by_admin: 'Changed by Coverdesk support',
 };
 
 const PAGE_SIZE = 10;

@@ -1,6 +1,7 @@
 import { type BillingEvent, type BillingEventType, PLAN_CURRENCY } from '@coverdesk/contract';
-import { Alert, Button, Card, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ErrorState } from '../../../components/page-states.js';
 import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useBillingEvents } from '../api.js';
@@ -47,11 +48,11 @@ export function BillingHistory() {
       {events.isPending ? (
         <Skeleton h={120} />
       ) : events.isError ? (
-        <Alert color="red" variant="light" title="Failed to fetch the billing history">
-          <Button size="xs" variant="light" mt="xs" onClick={() => void events.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <ErrorState
+          title="Failed to fetch the billing history"
+          error={events.error}
+          onRetry={() => void events.refetch()}
+        />
       ) : events.data.count === 0 ? (
         <Text c="dimmed">Nothing yet: subscribing, plan changes and payments will be listed here.</Text>
       ) : (

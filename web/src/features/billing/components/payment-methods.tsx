@@ -1,6 +1,5 @@
 import { CARD_BRANDS, type SavedPaymentMethod } from '@coverdesk/contract';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -20,6 +19,7 @@ import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { FormError } from '../../../components/form-error.js';
+import { ErrorState } from '../../../components/page-states.js';
 import { fieldErrors } from '../../../lib/error-message.js';
 import { ApiError } from '../../../lib/http.js';
 import { usePaymentProvider } from '../../../lib/subscription.js';
@@ -82,11 +82,11 @@ export function PaymentMethods() {
       {methods.isPending ? (
         <Skeleton h={60} />
       ) : methods.isError ? (
-        <Alert color="red" variant="light" title="Failed to fetch payment methods">
-          <Button size="xs" variant="light" mt="xs" onClick={() => void methods.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <ErrorState
+          title="Failed to fetch payment methods"
+          error={methods.error}
+          onRetry={() => void methods.refetch()}
+        />
       ) : methods.data.results.length === 0 ? (
         <Text c="dimmed">No payment method yet. Add a card so renewals are paid without a break.</Text>
       ) : (

@@ -6,7 +6,6 @@ import {
   type Subscription,
 } from '@coverdesk/contract';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -25,6 +24,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormError } from '../../../components/form-error.js';
+import { ErrorState } from '../../../components/page-states.js';
 import { formatDate, formatMoney } from '../../../lib/format.js';
 import { usePaymentProvider, usePlans } from '../../../lib/subscription.js';
 import { billingFailure, useChangePlan, useCheckout } from '../api.js';
@@ -77,11 +77,11 @@ export function PlanChooser({ subscription }: { subscription: Subscription | und
           ))}
         </SimpleGrid>
       ) : plans.isError ? (
-        <Alert color="red" variant="light" title="Failed to fetch subscription plans">
-          <Button size="xs" variant="light" mt="xs" onClick={() => void plans.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <ErrorState
+          title="Failed to fetch subscription plans"
+          error={plans.error}
+          onRetry={() => void plans.refetch()}
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 3 }}>
           {plans.data.map((plan) => (

@@ -1,16 +1,6 @@
 import { USAGE_METRICS, type UsageMetric } from '@coverdesk/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Progress,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ErrorState } from '../../../components/page-states.js';
 import { TABULAR_FIGURES } from '../../../lib/format.js';
 import { useUsageSummary } from '../api.js';
 
@@ -28,11 +18,11 @@ export function PlanUsage() {
       {usage.isPending ? (
         <Skeleton h={48} />
       ) : usage.isError ? (
-        <Alert color="red" variant="light" title="Failed to fetch usage metrics">
-          <Button size="xs" variant="light" mt="xs" onClick={() => void usage.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <ErrorState
+          title="Failed to fetch usage metrics"
+          error={usage.error}
+          onRetry={() => void usage.refetch()}
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {USAGE_METRICS.map((metric) => {

@@ -2,11 +2,12 @@ import type { Subscription } from '@coverdesk/contract';
 import { Alert, Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { ErrorState } from '../../../components/page-states.js';
 import { SubscriptionBadge } from '../../../components/subscription-badge.js';
 import { errorText } from '../../../lib/error-message.js';
 import { formatDate } from '../../../lib/format.js';
 import { useSession } from '../../../lib/session-context.js';
-import { usePaymentProvider } from '../../../lib/subscription.js';
+import { usePaymentProvider, useSubscriptionStatus } from '../../../lib/subscription.js';
 import { BILLING_FAILURES, useCurrentSubscription } from '../api.js';
 import { BillingHistory } from '../components/billing-history.js';
 import { PaymentMethods } from '../components/payment-methods.js';
@@ -55,6 +56,8 @@ export function Component() {
 
 function AgencyBilling() {
   const current = useCurrentSubscription();
+  // The state the app gates modules on: when it cannot be read, every screen sends the user here.
+  const status = useSubscriptionStatus(true);
   const subscription = current.data;
   if (current.isError) {
     return (
@@ -70,6 +73,13 @@ function AgencyBilling() {
   }
   return (
     <>
+      {status.isError && (
+        <ErrorState
+          title={SUBSCRIPTION_STATUS_FAILURE}
+          error={status.error}
+          onRetry={() => void status.refetch()}
+        />
+      )}
       <Card withBorder padding="lg">
         <Title order={2} fz="h4" mb="sm">
           Current plan
@@ -92,6 +102,8 @@ function AgencyBilling() {
 }
 
 const TRIAL_DAYS_SHOWN = 14;
+
+const SUBSCRIPTION_STATUS_FAILURE = 'Failed to fetch subscription status';
 
 function CurrentPlan({ subscription }: { subscription: Subscription }) {
   const { data: provider } = usePaymentProvider();

@@ -16,6 +16,7 @@ import {
 import { IconCreditCard } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
+import { ErrorState } from '../../../components/page-states.js';
 import { formatMoney } from '../../../lib/format.js';
 import { useSession } from '../../../lib/session-context.js';
 import { usePaymentProvider, usePlans } from '../../../lib/subscription.js';
@@ -56,11 +57,11 @@ export function Component() {
         {plans.isPending ? (
           <Skeleton h={240} radius="lg" />
         ) : plans.isError ? (
-          <Alert color="red" variant="light" title="Failed to fetch subscription plans">
-            <Button size="xs" variant="light" mt="xs" onClick={() => void plans.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <ErrorState
+            title="Failed to fetch subscription plans"
+            error={plans.error}
+            onRetry={() => void plans.refetch()}
+          />
         ) : plan ? (
           <Card withBorder padding="xl" radius="lg">
             <Stack gap="lg">

@@ -11,6 +11,7 @@ import type {
   SavedPaymentMethod,
   Subscription,
   SubscriptionCancelBody,
+  UpgradeBody,
   UsageSummary,
 } from '@coverdesk/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -79,6 +80,11 @@ function useBillingMutation<Body, Result>(call: (body: Body) => Promise<Result>)
   const markChanged = useMarkChanged([BILLING]);
   return useMutation({ mutationFn: call, onSuccess: () => markChanged() });
 }
+
+export const useUpgrade = () =>
+  useBillingMutation((body: UpgradeBody) =>
+    api.post<BillingActionResult>('/billing/subscriptions/upgrade/', body),
+  );
 
 export const useCancelSubscription = () =>
   useBillingMutation((body: SubscriptionCancelBody) =>

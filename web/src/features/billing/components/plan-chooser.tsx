@@ -27,7 +27,7 @@ import { FormError } from '../../../components/form-error.js';
 import { ErrorState } from '../../../components/page-states.js';
 import { formatDate, formatMoney } from '../../../lib/format.js';
 import { usePaymentProvider, usePlans } from '../../../lib/subscription.js';
-import { billingFailure, useChangePlan, useCheckout } from '../api.js';
+import { billingFailure, useChangePlan, useCheckout, useUpgrade } from '../api.js';
 
 const priceOf = (plan: Plan, cycle: BillingCycle) =>
   cycle === 'yearly' ? plan.price_yearly : plan.price_monthly;
@@ -190,51 +190,35 @@ function PlanDialog({
   subscription: Subscription;
   onClose(): void;
 }) {
+  const upgrade = useUpgrade();
   const checkout = useCheckout();
   const changePlan = useChangePlan();
   const { data: provider } = usePaymentProvider();
   const [when, setWhen] = useState<'at_period_end' | 'immediate'>('at_period_end');
   const paying = isPaying(subscription);
-  const failure = paying
-    ? changePlan.isError
-      ? billingFailure('changePlan', changePlan.error)
-      : null
-    : checkout.isError
-      ? billingFailure('upgrade', checkout.error)
-      : null;
-  const confirm = () => {
-    if (paying) {
-      changePlan.mutate(
-        { plan_id: plan.id, billing_cycle: cycle, change_type: when },
-        {
-          onSuccess: ({ message }) => {
-            notifications.show({ color: 'green', message, autoClose: 6000 });
-            onClose();
-          },
-        },
-      );
-      return;
-    }
-    checkout.mutate(
-      {
-        plan_id: plan.id,
-        billing_cycle: cycle,
-        success_url: '/billing?checkout=success',
-        cancel_url: '/billing',
-      },
-      {
-        onSuccess: (session) => {
-          if (session.subscription) {
-            notifications.show({
-              color: 'green',
-              message: `You are now on the ${plan.display_name} plan, billed ${cycle}.`,
-            });
-          }
-          onClose();
-        },
-      },
-    );
+  const done = ({ message }: { message: string }) => {
+    notifications.show({ color: 'green', message, autoClose: 6000 });
+    onClose();
   };
+  const choice = { plan_id: plan.id, billing_cycle: cycle };
+  // A paying agency changes plan; otherwise the manual provider upgrades at once and Paddle takes
+  // the payment in its checkout first.
+  const confirm = () => {
+    if (paying) changePlan.mutate({ ...choice, change_type: when }, { onSuccess: done });
+    else if (provider === 'paddle') {
+      checkout.mutate(
+        { ...choice, success_url: '/billing?checkout=success', cancel_url: '/billing' },
+        { onSuccess: onClose },
+      );
+    } else upgrade.mutate(choice, { onSuccess: done });
+  };
+  const failure = changePlan.isError
+    ? billingFailure('changePlan', changePlan.error)
+    : upgrade.isError
+      ? billingFailure('upgrade', upgrade.error)
+      : checkout.isError
+        ? billingFailure('checkout', checkout.error)
+        : null;
 
   return (
     <Modal
@@ -271,7 +255,7 @@ function PlanDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={checkout.isPending || changePlan.isPending} onClick={confirm}>
+          <Button loading={checkout.isPending || changePlan.isPending || upgrade.isPending} onClick={confirm}>
             {paying ? 'Confirm change' : 'Subscribe'}
           </Button>
         </Group>

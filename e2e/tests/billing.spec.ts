@@ -43,6 +43,7 @@ test('a trial agency near expiry upgrades, moves to yearly at period end, cancel
   const cancel = page.getByRole('dialog', { name: 'Cancel subscription' });
   await cancel.getByLabel('Why are you leaving?').fill('Merging with another agency');
   await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath(`cancel-${testInfo.project.name}.png`) });
   await cancel.getByRole('button', { name: 'Cancel at period end' }).click();
   await expect(cancel).toHaveCount(0);
   await expect(page.getByText(/^Cancelled: you keep access until/)).toBeVisible();

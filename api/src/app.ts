@@ -56,6 +56,9 @@ function requestForLog(request: FastifyRequest) {
   };
 }
 
+/** Where Paddle.js and its checkout overlay load from, in sandbox and production. */
+const PADDLE_ORIGINS = ['https://cdn.paddle.com', 'https://*.paddle.com'];
+
 /** Largest JSON body the API accepts; larger requests get 413. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -86,8 +89,10 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Paddle's checkout: its script, and the overlay it opens in a frame of its own.
+        scriptSrc: ["'self'", ...(config.paddle ? PADDLE_ORIGINS : [])],
+        frameSrc: ["'self'", ...(config.paddle ? PADDLE_ORIGINS : [])],
+        connectSrc: ["'self'", ...(config.paddle ? PADDLE_ORIGINS : [])],
         upgradeInsecureRequests: null,
       },
     },

@@ -23,6 +23,17 @@ export interface Config {
   trustProxy: boolean;
   /** Registration attempts allowed from one address per hour. */
   registrationsPerHour: number;
+  /** Paddle Billing; without it billing uses the manual provider (changes apply at once). */
+  paddle: PaddleConfig | undefined;
+}
+
+export interface PaddleConfig {
+  apiKey: string;
+  clientToken: string;
+  webhookSecret: string;
+  environment: 'sandbox' | 'production';
+  /** Paddle's price ids per plan name, written onto the plans at start. */
+  prices: Record<string, { monthly: string; yearly: string }>;
 }
 
 type Env = Record<string, string | undefined>;
@@ -49,7 +60,41 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     registrationsPerHour: positiveInteger('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, 10),
+    paddle: paddleConfig(env),
   };
+}
+
+const PADDLE_VARIABLES = ['PADDLE_API_KEY', 'PADDLE_CLIENT_TOKEN', 'PADDLE_WEBHOOK_SECRET'] as const;
+
+/** Paddle is on when its three secrets are set; some but not all is a mistake worth stopping for. */
+function paddleConfig(env: Env): PaddleConfig | undefined {
+  const missing = PADDLE_VARIABLES.filter((name) => !env[name]);
+  if (missing.length === PADDLE_VARIABLES.length) return undefined;
+  if (missing.length > 0) throw new Error(`Paddle needs ${missing.join(' and ')} as well`);
+  const environment = env.PADDLE_ENVIRONMENT || 'sandbox';
+  if (environment !== 'sandbox' && environment !== 'production') {
+    throw new Error(`PADDLE_ENVIRONMENT must be sandbox or production, got "${environment}"`);
+  }
+  return {
+    apiKey: env.PADDLE_API_KEY ?? '',
+    clientToken: env.PADDLE_CLIENT_TOKEN ?? '',
+    webhookSecret: env.PADDLE_WEBHOOK_SECRET ?? '',
+    environment,
+    prices: parsePaddlePrices(env.PADDLE_PRICES ?? ''),
+  };
+}
+
+/** `starter=pri_a/pri_b,professional=pri_c/pri_d`: each plan's monthly and yearly price. */
+function parsePaddlePrices(value: string): PaddleConfig['prices'] {
+  const prices: PaddleConfig['prices'] = {};
+  for (const entry of parseList(value)) {
+    const match = /^([a-z0-9_-]+)=(pri_[a-z0-9]+)\/(pri_[a-z0-9]+)$/.exec(entry);
+    if (!match?.[1] || !match[2] || !match[3]) {
+      throw new Error(`PADDLE_PRICES entries read plan=monthly_price_id/yearly_price_id, got "${entry}"`);
+    }
+    prices[match[1]] = { monthly: match[2], yearly: match[3] };
+  }
+  return prices;
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {

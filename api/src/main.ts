@@ -1,12 +1,14 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { prepareDatabase } from './db/prepare.js';
+import { scheduleBillingSettlement } from './modules/billing/schedule.js';
 import { scheduleDemoReset } from './modules/demo/schedule.js';
 
 const config = loadConfig();
 const database = await prepareDatabase(config);
 const app = await buildApp(config, database);
 const demoReset = config.demoEnabled ? scheduleDemoReset(database.db, app.log) : undefined;
+const billingSettlement = scheduleBillingSettlement(database.db, app.log);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -19,6 +21,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await demoReset?.stop();
+    await billingSettlement.stop();
     await database.close();
     process.exit(0);
   } catch (err) {

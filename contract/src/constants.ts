@@ -1,6 +1,7 @@
 // Plain values with no schema attached, so the web app's first bundle can use them without zod.
 
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
 export const SUBSCRIPTION_STATUSES = [
   'trial',
@@ -10,6 +11,37 @@ export const SUBSCRIPTION_STATUSES = [
   'cancelled',
   'expired',
 ] as const;
+
+/** Who takes the money: Paddle Billing when configured, otherwise changes apply at once, recorded as manual. */
+export const BILLING_PROVIDERS = ['manual', 'paddle'] as const;
+export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
+
+/** When a plan change takes effect: at the end of the paid period, or now with the difference prorated. */
+export const PLAN_CHANGE_TYPES = ['at_period_end', 'immediate'] as const;
+
+/** What happened to a subscription, as the billing history lists it. */
+export const BILLING_EVENT_TYPES = [
+  'trial_started',
+  'upgraded',
+  'plan_changed',
+  'plan_change_scheduled',
+  'cancelled',
+  'cancellation_scheduled',
+  'reactivated',
+  'paused',
+  'renewed',
+  'trial_expired',
+  'period_ended',
+  'past_due',
+  'payment_completed',
+  'payment_failed',
+  'provider_updated',
+  'changed_by_admin',
+] as const;
+export type BillingEventType = (typeof BILLING_EVENT_TYPES)[number];
+
+/** Card brands a payment method may carry. */
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'other'] as const;
 
 /** The non-admin trial banner appears when this many days or fewer remain. */
 export const TRIAL_BANNER_THRESHOLD_DAYS = 3;

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { installJobQueue } from '../jobs/queue.js';
 import { ensureDemoAgency } from '../modules/accounts/demo.js';
 import { promoteAdmins } from '../modules/accounts/queries.js';
-import { seedPlans } from '../modules/billing/plan-catalogue.js';
+import { applyPaddlePrices, seedPlans } from '../modules/billing/plan-catalogue.js';
 import { type DatabaseHandle, openDatabase } from './client.js';
 import { runMigrations } from './migrate.js';
 
@@ -18,6 +18,7 @@ export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
     await runMigrations(database.pool);
     await installJobQueue(database.pool);
     await seedPlans(database.db);
+    await applyPaddlePrices(database.db, config.paddle);
     await promoteAdmins(database.db, config.adminEmails);
     if (config.demoEnabled) await ensureDemoAgency(database.db);
     return database;

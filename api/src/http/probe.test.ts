@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Agency, rowFactory, seedAgency } from '../../test/probe/agencies.js';
 import { shapeOf } from '../../test/probe/arbitraries.js';
 import { ProbeClient, type ProbeRequest, type ProbeResponse } from '../../test/probe/client.js';
@@ -68,6 +68,12 @@ beforeAll(async () => {
   await setSubscription(t, lapsed.ids.tenant, { status: 'expired' });
   freshRows = rowFactory(client, own);
   countPhase('setup');
+});
+
+/** Billing actions change an agency's subscription; every check starts from the seeded states. */
+afterEach(async () => {
+  for (const agency of [own, other, admin]) await setSubscription(t, agency.ids.tenant, { status: 'trial' });
+  await setSubscription(t, lapsed.ids.tenant, { status: 'expired' });
 });
 
 afterAll(async () => {

@@ -109,6 +109,19 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
         },
         'a meeting',
       ),
+    /** A card recorded with the manual provider. */
+    paymentMethod: () =>
+      create(
+        '/api/billing/payment-methods/add/',
+        {
+          brand: 'visa',
+          last4: '4242',
+          expiry_month: 12,
+          expiry_year: 2030,
+          holder_name: `Dana ${unique()}`,
+        },
+        'a payment method',
+      ),
     /** An uploaded customer file, not yet imported (its contents unique, so never the same import). */
     import: () =>
       expectStatus<{ id: string }>(
@@ -192,6 +205,7 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
   ids.claim = await rows.claim();
   ids.meeting = await rows.meeting();
   ids.import = await rows.import();
+  ids.paymentMethod = await rows.paymentMethod();
   const spare = await expectStatus<{ refresh: string }>(
     client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
     200,

@@ -15,6 +15,8 @@ let sequence = 0;
 /** Names that must be unique within an agency (types, insurers, policy numbers). */
 const unique = (label: string) => `${label} ${++sequence}`;
 
+const CARD = { brand: 'visa', last4: '4242', expiry_month: 12, expiry_year: 2030, holder_name: 'Dana Levi' };
+
 const policyBody = (agency: Agency) => ({
   policy_number: unique('POL'),
   customer_id: agency.ids.customer,
@@ -169,6 +171,14 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
         current_period_end: '2030-01-01T00:00:00Z',
       },
     },
+  ],
+  // A billing action's answer depends on the state the agency is in (a trial cannot pause, an
+  // expired subscription cannot cancel), so any 4xx is fair; the plan ids are not the probe's to know.
+  'POST /api/billing/subscription/reactivate/': () => [],
+  'POST /api/billing/subscription/pause/': () => [],
+  'POST /api/billing/payment-methods/add/': () => [{ body: CARD, status: 201 }],
+  'PUT /api/billing/payment-methods/:id/': () => [
+    { body: { expiry_month: 1, expiry_year: 2031, holder_name: 'Dana Levi' } },
   ],
   'POST /api/customers/': () => customerBodies(),
   'PUT /api/customers/:id/': () => customerBodies(),

@@ -9,6 +9,8 @@ export const PUBLIC_OPERATIONS = [
   'GET /api/health/',
   'GET /api/openapi.json',
   'GET /api/billing/plans/',
+  // Paddle signs its notifications; the signature, not a user, is the credential.
+  'POST /api/billing/webhooks/paddle/',
   'POST /api/accounts/register/',
   'POST /api/token/',
   'POST /api/token/refresh/',
@@ -38,7 +40,8 @@ export type IdKind =
   | 'claim'
   | 'lead'
   | 'meeting'
-  | 'import';
+  | 'import'
+  | 'paymentMethod';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -52,10 +55,11 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   leads: 'lead',
   meetings: 'meeting',
   imports: 'import',
+  'payment-methods': 'paymentMethod',
 };
 
 /** Path parameters that name no row: each is filled with a harmless value, like a wildcard. */
-const FREE_PARAMS = ['secret'];
+const FREE_PARAMS = ['secret', 'metric'];
 
 export interface PathParam {
   name: string;

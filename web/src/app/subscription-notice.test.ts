@@ -34,6 +34,20 @@ describe('subscription banner', () => {
       action: 'Renew Subscription',
     });
     expect(subscriptionNotice({ ...expired, status: 'past_due' })?.text).toBe('Subscription issue detected');
+    expect(subscriptionNotice({ ...expired, status: 'paused' })?.text).toBe('Subscription issue detected');
+  });
+
+  it('warns of a failed payment being retried while access continues', () => {
+    const pastDue = {
+      ...base,
+      status: 'past_due',
+      is_trial_active: false,
+      is_active: true,
+    } as SubscriptionState;
+    expect(subscriptionNotice(pastDue)).toMatchObject({
+      text: 'Subscription issue detected',
+      action: 'Renew Subscription',
+    });
   });
 
   it('says nothing about a paid, active subscription', () => {

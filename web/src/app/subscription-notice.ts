@@ -18,7 +18,8 @@ export function subscriptionNotice(subscription: SubscriptionState | undefined):
       tone: 'warning',
     };
   }
-  if (subscription.is_active) return null;
+  // A failed payment being retried keeps access, but the agency should know before it runs out.
+  if (subscription.is_active && subscription.status !== 'past_due') return null;
   return {
     text: subscription.status === 'expired' ? 'Your subscription has expired' : 'Subscription issue detected',
     action: 'Renew Subscription',

@@ -49,10 +49,13 @@ export function ErrorState({
   error,
   onRetry,
   back,
+  title = 'This could not be loaded',
 }: {
   error: unknown;
   onRetry: () => void;
   back?: WayBack;
+  /** What failed, where the screen names it ("Failed to fetch usage metrics"). */
+  title?: string;
 }) {
   const missing = back && error instanceof ApiError && (error.status === 404 || error.status === 400);
   return (
@@ -60,7 +63,7 @@ export function ErrorState({
       color="red"
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title={missing ? 'Not found' : 'This could not be loaded'}
+      title={missing ? 'Not found' : title}
     >
       <Stack gap="sm" align="flex-start">
         <Text fz="sm">{errorText(error)}</Text>

@@ -73,7 +73,8 @@ export async function createAgency(
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
       await enterTenant(tx, tenant.id);
-      await startTrial(tx, tenant.id, TRIAL_PLAN);
+      const name = `${account.firstName} ${account.lastName}`.trim() || account.email;
+      await startTrial(tx, tenant.id, TRIAL_PLAN, { userId: user.id, name });
       return { userId: user.id, tenantId: tenant.id };
     });
   } catch (error) {

@@ -38,6 +38,23 @@ describe("an agency's subscription, changed by an admin", () => {
       headers: bearer(agency.access),
     });
     expect(seenByAgency.json()).toMatchObject({ plan_details: { name: 'starter' }, is_active: false });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/billing/events/',
+      headers: bearer(agency.access),
+    });
+    // Newest first: the trial the admin ended, then the admin's change itself.
+    expect(history.json().results.map((event: { type: string }) => event.type)).toEqual([
+      'trial_expired',
+      'changed_by_admin',
+      'trial_started',
+    ]);
+    expect(history.json().results[1]).toMatchObject({
+      type: 'changed_by_admin',
+      from_status: 'trial',
+      plan_name: 'Starter',
+      actor: 'Noa Peretz',
+    });
   });
 
   it('is refused to anyone who is not an admin, including for their own agency', async () => {

@@ -13,7 +13,8 @@ import { bearerAuth } from '../../http/authenticate.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { requireAdmin } from '../../http/require-admin.js';
 import { findSubscription } from '../billing/queries.js';
-import { plans, subscriptions } from '../billing/tables.js';
+import { actorFor, applyTransition, lockSubscription } from '../billing/record.js';
+import { plans } from '../billing/tables.js';
 
 /** Absent stays absent (no change), null clears, a timestamp sets. */
 const toDate = (value: string | null | undefined): Date | null | undefined =>
@@ -42,27 +43,32 @@ export const adminRoutes =
         },
       },
       async (request) => {
-        await requireAdmin(request, db);
+        const admin = await requireAdmin(request, db);
         const { id: tenantId } = request.params;
         const { plan: planName, status, billing_cycle, trial_ends_at, current_period_end } = request.body;
-        const [plan] = planName
-          ? await db.select({ id: plans.id }).from(plans).where(eq(plans.name, planName))
-          : [];
+        const [plan] = planName ? await db.select().from(plans).where(eq(plans.name, planName)) : [];
         if (planName && !plan) throw fieldError('plan', `There is no plan named "${planName}".`);
 
+        const actor = await actorFor(db, admin.userId);
         const updated = await withTenant(db, tenantId, async (tx) => {
-          await tx
-            .update(subscriptions)
-            .set({
+          const locked = await lockSubscription(tx, tenantId);
+          if (!locked) return undefined;
+          const now = new Date();
+          await applyTransition(tx, locked, {
+            type: 'changed_by_admin',
+            set: {
               planId: plan?.id,
               status,
               billingCycle: billing_cycle,
               trialEndsAt: toDate(trial_ends_at),
               currentPeriodEnd: toDate(current_period_end),
-              updatedAt: new Date(),
-            })
-            .where(eq(subscriptions.tenantId, tenantId));
-          return findSubscription(tx, tenantId);
+            },
+            plan,
+            provider: locked.row.provider,
+            actor,
+            occurredAt: now,
+          });
+          return findSubscription(tx, tenantId, now);
         });
         if (!updated) throw notFound('No agency with this id.');
         return updated;

@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors.js';
 import { isAdmin } from '../accounts/queries.js';
 import type { AccessClaims } from '../accounts/tokens.js';
 import { findModuleAccess } from './queries.js';
+import { settle } from './settle.js';
 
 /** The plan gate closed: 402 without an active subscription or trial, 403 without the module. */
 class PlanRefusal extends HttpError {}
@@ -24,7 +25,13 @@ async function requirePlan(
   tenantId: string,
   modules: Modules,
 ): Promise<readonly ModuleName[]> {
-  const access = await findModuleAccess(tx, tenantId);
+  let access = await findModuleAccess(tx, tenantId);
+  if (access?.lapsed) {
+    // A trial or period ran out since the schedule last looked: apply it now, then look again (a
+    // manual subscription renews).
+    await settle(tx, tenantId, new Date());
+    access = await findModuleAccess(tx, tenantId);
+  }
   if (!access?.isActive) {
     throw new PlanRefusal(402, {
       detail: 'Your subscription is not active. Choose a plan on the Billing page to continue.',

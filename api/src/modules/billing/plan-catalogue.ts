@@ -1,5 +1,6 @@
 import { MODULES, type ModuleName, type PlanLimits, PREMIUM_MODULES } from '@coverdesk/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { PaddleConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { plans } from './tables.js';
 
@@ -89,4 +90,19 @@ export async function seedPlans(executor: Executor): Promise<void> {
         sortOrder: sql`excluded.sort_order`,
       },
     });
+}
+
+/** Writes Paddle's price ids from the configuration onto the plans they belong to. */
+export async function applyPaddlePrices(executor: Executor, paddle: PaddleConfig | undefined): Promise<void> {
+  if (!paddle) return;
+  for (const [name, price] of Object.entries(paddle.prices)) {
+    await executor
+      .update(plans)
+      .set({
+        paddlePriceMonthlyId: price.monthly,
+        paddlePriceYearlyId: price.yearly,
+        paddleEnvironment: paddle.environment,
+      })
+      .where(eq(plans.name, name));
+  }
 }

@@ -1,8 +1,9 @@
 import type { Plan, SubscriptionState } from '@coverdesk/contract';
 import { type AnyColumn, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client.js';
 import { reusableStatement, statementBuilder } from '../../db/reusable-statement.js';
-import { plans, subscriptions } from './tables.js';
+import { billingEvents, plans, subscriptions } from './tables.js';
 
 type PlanRow = typeof plans.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -16,8 +17,13 @@ export async function listActivePlans(executor: Executor): Promise<Plan[]> {
   return rows.map(toPlan);
 }
 
-/** Starts the trial a new agency gets. `tx` must be scoped to the tenant. */
-export async function startTrial(tx: Transaction, tenantId: string, planName: string): Promise<void> {
+/** Starts the trial a new agency gets, the first line of its billing history. `tx` must be scoped to the tenant. */
+export async function startTrial(
+  tx: Transaction,
+  tenantId: string,
+  planName: string,
+  actor: { userId: string; name: string },
+): Promise<void> {
   const [plan] = await tx.select().from(plans).where(eq(plans.name, planName));
   if (!plan) throw new Error(`The plan catalogue has no plan named ${planName}`);
   await tx.insert(subscriptions).values({
@@ -27,16 +33,29 @@ export async function startTrial(tx: Transaction, tenantId: string, planName: st
     trialStartedAt: sql`now()`,
     trialEndsAt: sql`now() + make_interval(days => ${plan.trialDays})`,
   });
+  await tx.insert(billingEvents).values({
+    tenantId,
+    type: 'trial_started',
+    toStatus: 'trial',
+    planName: plan.displayName,
+    billingCycle: 'monthly',
+    provider: 'manual',
+    actorId: actor.userId,
+    actorName: actor.name,
+    note: `${plan.trialDays}-day free trial`,
+  });
 }
 
 /** The tenant's subscription with its plan, or undefined. `tx` must be scoped to the tenant. */
 export async function findSubscription(tx: Transaction, tenantId: string, now = new Date()) {
+  const scheduledPlans = alias(plans, 'scheduled_plans');
   const [row] = await tx
-    .select({ subscription: subscriptions, plan: plans })
+    .select({ subscription: subscriptions, plan: plans, scheduled: scheduledPlans })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .leftJoin(scheduledPlans, eq(scheduledPlans.id, subscriptions.scheduledPlanId))
     .where(eq(subscriptions.tenantId, tenantId));
-  return row ? toSubscriptionState(row.subscription, row.plan, now) : undefined;
+  return row ? toSubscriptionState(row.subscription, row.plan, row.scheduled, now) : undefined;
 }
 
 function toPlan(row: PlanRow): Plan {
@@ -64,6 +83,7 @@ const DAY_MS = 86_400_000;
 /** A subscription's state as its access depends on it; times in milliseconds since the epoch. */
 interface AccessTerms {
   status: string;
+  cancelAtPeriodEnd: boolean;
   trialEndsAt: number | null;
   currentPeriodEnd: number | null;
 }
@@ -72,13 +92,22 @@ interface AccessTerms {
  * Whether the agency may work now: a trial until it ends, a paid plan until its period ends. Derived
  * from the clock at read time, so no job has to flip a status for access to end on time.
  */
-function accessAt({ status, trialEndsAt, currentPeriodEnd }: AccessTerms, now: number) {
+export function accessAt(
+  { status, cancelAtPeriodEnd, trialEndsAt, currentPeriodEnd }: AccessTerms,
+  now: number,
+) {
   const isTrialActive = status === 'trial' && (trialEndsAt ?? 0) > now;
   const periodOpen = currentPeriodEnd === null || currentPeriodEnd > now;
+  // Paid until the period ends: active, a failed payment being retried, or cancelled at period end.
+  const paidUp = (status === 'active' || status === 'past_due' || status === 'cancelled') && periodOpen;
   return {
     isTrialActive,
-    isActive: isTrialActive || (status === 'active' && periodOpen),
-    lapsed: (status === 'trial' && !isTrialActive) || (status === 'active' && !periodOpen),
+    isActive: isTrialActive || paidUp,
+    // A cancellation made at once stays cancelled; one at period end runs out like a paid period.
+    lapsed:
+      (status === 'trial' && !isTrialActive) ||
+      (!periodOpen &&
+        (status === 'active' || status === 'past_due' || (status === 'cancelled' && cancelAtPeriodEnd))),
   };
 }
 
@@ -93,8 +122,13 @@ const modulesOf = (features: PlanRow['features']) =>
 export async function findModuleAccess(tx: Transaction, tenantId: string) {
   const [row] = await accessStatement(tx, null, { tenant_id: tenantId });
   if (!row) return undefined;
-  const { isActive } = accessAt(row, Date.now());
-  return { isActive, modules: isActive ? modulesOf(row.features) : [], planName: row.display_name };
+  const { isActive, lapsed } = accessAt(row, Date.now());
+  return {
+    isActive,
+    lapsed,
+    modules: isActive ? modulesOf(row.features) : [],
+    planName: row.display_name,
+  };
 }
 
 const epochMs = (time: AnyColumn) => sql<number | null>`(extract(epoch from ${time}) * 1000)::float8`;
@@ -106,6 +140,7 @@ const accessStatement = reusableStatement<
   statementBuilder
     .select({
       status: subscriptions.status,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
       trialEndsAt: epochMs(subscriptions.trialEndsAt).as('trialEndsAt'),
       currentPeriodEnd: epochMs(subscriptions.currentPeriodEnd).as('currentPeriodEnd'),
       features: plans.features,
@@ -116,15 +151,21 @@ const accessStatement = reusableStatement<
     .where(eq(subscriptions.tenantId, sql.placeholder('tenant_id'))),
 );
 
-function toSubscriptionState(row: SubscriptionRow, plan: PlanRow, now: Date): SubscriptionState {
-  const { isTrialActive, isActive, lapsed } = accessAt(
-    {
-      status: row.status,
-      trialEndsAt: row.trialEndsAt?.getTime() ?? null,
-      currentPeriodEnd: row.currentPeriodEnd?.getTime() ?? null,
-    },
-    now.getTime(),
-  );
+/** The access terms of a subscription row. */
+export const termsOf = (row: SubscriptionRow): AccessTerms => ({
+  status: row.status,
+  cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  trialEndsAt: row.trialEndsAt?.getTime() ?? null,
+  currentPeriodEnd: row.currentPeriodEnd?.getTime() ?? null,
+});
+
+function toSubscriptionState(
+  row: SubscriptionRow,
+  plan: PlanRow,
+  scheduled: PlanRow | null,
+  now: Date,
+): SubscriptionState {
+  const { isTrialActive, isActive, lapsed } = accessAt(termsOf(row), now.getTime());
   const trialEndsAt = row.trialEndsAt?.getTime() ?? 0;
   const planDetails = toPlan(plan);
   return {
@@ -140,6 +181,18 @@ function toSubscriptionState(row: SubscriptionRow, plan: PlanRow, now: Date): Su
     current_period_start: row.currentPeriodStart?.toISOString() ?? null,
     current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
     cancel_at_period_end: row.cancelAtPeriodEnd,
+    cancel_reason: row.cancelReason,
+    paused_at: row.pausedAt?.toISOString() ?? null,
+    scheduled_change:
+      scheduled && row.currentPeriodEnd
+        ? {
+            plan_id: scheduled.id,
+            plan_name: scheduled.displayName,
+            billing_cycle: row.scheduledBillingCycle ?? row.billingCycle,
+            effective_at: row.currentPeriodEnd.toISOString(),
+          }
+        : null,
+    provider: row.provider,
     is_active: isActive,
     features: isActive ? modulesOf(planDetails.features) : [],
   };

@@ -1,5 +1,5 @@
-import type { UsageMetric, UsageMetricValue, UsageSummary } from '@coverdesk/contract';
-import { eq } from 'drizzle-orm';
+import type { UsageDetails, UsageMetric, UsageMetricValue, UsageSummary } from '@coverdesk/contract';
+import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { countCustomers } from '../customers/queries.js';
@@ -51,7 +51,16 @@ export async function assertBelowLimit(
   });
 }
 
-function usageOf(current: number, limit: number): UsageMetricValue {
+/** How many of each limited resource the agency holds. */
+export async function countUsage(tx: Transaction, tenantId: string): Promise<Record<UsageMetric, number>> {
+  return {
+    policies: await countPolicies(tx, tenantId),
+    customers: await countCustomers(tx, tenantId),
+    leads: await countLeads(tx, tenantId),
+  };
+}
+
+export function usageOf(current: number, limit: number): UsageMetricValue {
   return {
     current_value: current,
     limit_value: limit,
@@ -65,11 +74,32 @@ function usageOf(current: number, limit: number): UsageMetricValue {
 export async function summarizeUsage(tx: Transaction, tenantId: string): Promise<UsageSummary | undefined> {
   const [plan] = await planOf(tx, tenantId);
   if (!plan) return undefined;
-  const usage = async (metric: UsageMetric) =>
-    usageOf(await COUNTERS[metric](tx, tenantId), plan.limits[metric]);
+  const held = await countUsage(tx, tenantId);
   return {
-    policies: await usage('policies'),
-    customers: await usage('customers'),
-    leads: await usage('leads'),
+    policies: usageOf(held.policies, plan.limits.policies),
+    customers: usageOf(held.customers, plan.limits.customers),
+    leads: usageOf(held.leads, plan.limits.leads),
+  };
+}
+
+/** One metric in detail: the agency's use against its plan, and whether it fits each plan on sale. */
+export async function usageDetailsOf(
+  tx: Transaction,
+  tenantId: string,
+  metric: UsageMetric,
+): Promise<UsageDetails | undefined> {
+  const [plan] = await planOf(tx, tenantId);
+  if (!plan) return undefined;
+  const held = await COUNTERS[metric](tx, tenantId);
+  const onSale = await tx.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder));
+  return {
+    metric,
+    ...usageOf(held, plan.limits[metric]),
+    plans: onSale.map((each) => ({
+      plan_id: each.id,
+      display_name: each.displayName,
+      limit_value: each.limits[metric],
+      fits: held <= each.limits[metric],
+    })),
   };
 }

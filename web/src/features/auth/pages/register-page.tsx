@@ -12,6 +12,10 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const chosenPlan = params.get('plan');
+  // A plan chosen on the public site goes on to the checkout, where it is confirmed or left for later.
+  const checkout = chosenPlan
+    ? `/checkout?${new URLSearchParams({ plan: chosenPlan, cycle: params.get('cycle') ?? 'monthly' })}`
+    : null;
   const form = useForm({
     initialValues: { first_name: '', last_name: '', company_name: '', email: '', password: '' },
     validate: zodValidate(registerBody),
@@ -19,7 +23,7 @@ export function Component() {
 
   const { onSubmit, error, submitting } = useFormSubmit(form, async (values) => {
     await session.register({ ...values, time_zone: browserTimeZone() });
-    navigate('/dashboard', { replace: true });
+    navigate(checkout ?? '/dashboard', { replace: true });
   });
 
   return (
@@ -31,7 +35,7 @@ export function Component() {
         <Text c="dimmed" fz="sm">
           14 days of every {PLAN_TRIAL_NAME} feature. No card needed.
           {chosenPlan && chosenPlan !== PLAN_TRIAL_NAME.toLowerCase() && (
-            <> You chose the {chosenPlan} plan; pick it in Billing whenever you are ready.</>
+            <> You chose the {chosenPlan} plan: you confirm it after creating your account.</>
           )}
         </Text>
       </div>

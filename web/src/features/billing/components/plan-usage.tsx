@@ -1,16 +1,6 @@
 import { USAGE_METRICS, type UsageMetric } from '@coverdesk/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Progress,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ErrorState } from '../../../components/page-states.js';
 import { TABULAR_FIGURES } from '../../../lib/format.js';
 import { useUsageSummary } from '../api.js';
 
@@ -28,11 +18,11 @@ export function PlanUsage() {
       {usage.isPending ? (
         <Skeleton h={48} />
       ) : usage.isError ? (
-        <Alert color="red" variant="light" title="Failed to fetch usage metrics">
-          <Button size="xs" variant="light" mt="xs" onClick={() => void usage.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <ErrorState
+          title="Failed to fetch usage metrics"
+          error={usage.error}
+          onRetry={() => void usage.refetch()}
+        />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {USAGE_METRICS.map((metric) => {
@@ -53,10 +43,12 @@ export function PlanUsage() {
                   color={full ? 'red' : value.usage_percentage >= 80 ? 'yellow' : 'indigo'}
                   aria-label={`${LABELS[metric]}: ${value.usage_percentage}% of the plan limit used`}
                 />
-                <Text fz="xs" c={full ? 'red.8' : 'dimmed'}>
-                  {full
-                    ? 'Limit reached — upgrade to add more.'
-                    : `${count.format(value.remaining_usage)} left`}
+                <Text fz="xs" c={full ? 'red.8' : 'dimmed'} role={value.is_over_limit ? 'alert' : undefined}>
+                  {value.is_over_limit
+                    ? `Over the limit by ${count.format(value.current_value - value.limit_value)}: remove some or upgrade to add more.`
+                    : full
+                      ? 'Limit reached — upgrade to add more.'
+                      : `${count.format(value.remaining_usage)} left`}
                 </Text>
               </Stack>
             );

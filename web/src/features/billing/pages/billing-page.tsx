@@ -1,33 +1,24 @@
-import { MODULE_LABELS, PLAN_CURRENCY, type Plan } from '@coverdesk/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import type { Subscription } from '@coverdesk/contract';
+import { Alert, Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { ErrorState } from '../../../components/page-states.js';
 import { SubscriptionBadge } from '../../../components/subscription-badge.js';
-import { formatDate, formatMoney } from '../../../lib/format.js';
+import { errorText } from '../../../lib/error-message.js';
+import { formatDate } from '../../../lib/format.js';
 import { useSession } from '../../../lib/session-context.js';
-import { usePlans, useSubscriptionStatus } from '../../../lib/subscription.js';
+import { usePaymentProvider, useSubscriptionStatus } from '../../../lib/subscription.js';
+import { BILLING_FAILURES, useCurrentSubscription } from '../api.js';
+import { BillingHistory } from '../components/billing-history.js';
+import { PaymentMethods } from '../components/payment-methods.js';
+import { PlanChooser } from '../components/plan-chooser.js';
 import { PlanUsage } from '../components/plan-usage.js';
+import { SubscriptionActions } from '../components/subscription-actions.js';
 
 export function Component() {
   const { state } = useSession();
   const [params] = useSearchParams();
   const isAdmin = state.user?.is_admin ?? false;
-  const status = useSubscriptionStatus(!isAdmin);
-  const plans = usePlans();
-  const subscription = status.data;
 
   return (
     <Stack maw={1100}>
@@ -44,127 +35,135 @@ export function Component() {
           profile.
         </Alert>
       )}
-
-      <Card withBorder padding="lg">
-        <Title order={2} fz="h4" mb="sm">
-          Current plan
-        </Title>
-        {isAdmin ? (
-          <Text c="dimmed">Platform admins are not billed and can open every module.</Text>
-        ) : status.isPending ? (
-          <Stack gap="xs">
-            <Skeleton h={20} w="40%" />
-            <Skeleton h={16} w="60%" />
-          </Stack>
-        ) : status.isError || !subscription ? (
-          <Alert color="red" variant="light" title="Failed to fetch subscription status">
-            <Button size="xs" variant="light" mt="xs" onClick={() => void status.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : (
-          <Stack gap="xs">
-            <Group gap="sm">
-              <Text fz="xl" fw={700}>
-                {subscription.plan_details.display_name}
-              </Text>
-              <SubscriptionBadge status={subscription.status} />
-            </Group>
-            {subscription.is_trial_active ? (
-              <Text>
-                Your free trial ends on <b>{formatDate(subscription.trial_ends_at)}</b> —{' '}
-                {subscription.days_until_trial_expires} day
-                {subscription.days_until_trial_expires === 1 ? '' : 's'} left.
-              </Text>
-            ) : subscription.is_active ? (
-              <Text>
-                Billed {subscription.billing_cycle}
-                {subscription.current_period_end
-                  ? `, renews on ${formatDate(subscription.current_period_end)}`
-                  : ''}
-                .
-              </Text>
-            ) : (
-              <Text>
-                {subscription.trial_ends_at
-                  ? `Your trial ended on ${formatDate(subscription.trial_ends_at)}.`
-                  : 'Your subscription has ended.'}
-              </Text>
-            )}
-            <Text c="dimmed" fz="sm">
-              Online plan changes and payment are coming to this page. To subscribe or change plan now,{' '}
-              <Anchor component={Link} to="/contact" fz="sm">
-                contact us
-              </Anchor>
-              .
-            </Text>
-          </Stack>
-        )}
-      </Card>
-
-      {!isAdmin && <PlanUsage />}
-
-      <Title order={2} fz="h4">
-        Plans
-      </Title>
-      {plans.isPending ? (
-        <SimpleGrid cols={{ base: 1, md: 3 }}>
-          {[0, 1, 2].map((key) => (
-            <Skeleton key={key} h={260} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : plans.isError ? (
-        <Alert color="red" variant="light" title="Failed to fetch subscription plans">
-          <Button size="xs" variant="light" mt="xs" onClick={() => void plans.refetch()}>
-            Try again
-          </Button>
+      {params.get('checkout') === 'success' && (
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Thank you">
+          Your payment went through. The plan shows here as soon as the payment provider confirms it.
         </Alert>
+      )}
+      {isAdmin ? (
+        <Card withBorder padding="lg">
+          <Title order={2} fz="h4" mb="sm">
+            Current plan
+          </Title>
+          <Text c="dimmed">Platform admins are not billed and can open every module.</Text>
+        </Card>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 3 }}>
-          {plans.data.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} current={plan.id === subscription?.plan_id} />
-          ))}
-        </SimpleGrid>
+        <AgencyBilling />
       )}
     </Stack>
   );
 }
 
-function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
+function AgencyBilling() {
+  const current = useCurrentSubscription();
+  // The state the app gates modules on: when it cannot be read, every screen sends the user here.
+  const status = useSubscriptionStatus(true);
+  const subscription = current.data;
+  if (current.isError) {
+    return (
+      <Alert color="red" variant="light" title={BILLING_FAILURES.init} role="alert">
+        {BILLING_FAILURES.current}: {errorText(current.error)}
+        <Group mt="xs">
+          <Button size="xs" variant="light" onClick={() => void current.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
   return (
-    <Card
-      withBorder
-      padding="lg"
-      style={current ? { borderColor: 'var(--mantine-color-indigo-6)' } : undefined}
-    >
-      <Group justify="space-between" mb="xs">
-        <Title order={3} fz="h4">
-          {plan.display_name}
+    <>
+      {status.isError && (
+        <ErrorState
+          title={SUBSCRIPTION_STATUS_FAILURE}
+          error={status.error}
+          onRetry={() => void status.refetch()}
+        />
+      )}
+      <Card withBorder padding="lg">
+        <Title order={2} fz="h4" mb="sm">
+          Current plan
         </Title>
-        {current ? <Badge>Your plan</Badge> : plan.is_popular ? <Badge variant="light">Popular</Badge> : null}
-      </Group>
-      <Text fz="sm" c="dimmed" mb="sm">
-        {plan.description}
-      </Text>
-      <Text fw={700} fz="lg">
-        {formatMoney(plan.price_monthly, PLAN_CURRENCY)}{' '}
-        <Text span fz="sm" c="dimmed">
-          / month
-        </Text>
-      </Text>
-      <Text fz="sm" c="dimmed" mb="sm">
-        or {formatMoney(plan.price_yearly, PLAN_CURRENCY)} a year
-      </Text>
-      <List spacing={4} fz="sm" icon={<IconCheck size={14} color="var(--mantine-color-green-7)" />}>
-        <List.Item>{plan.limits.policies.toLocaleString()} policies</List.Item>
-        <List.Item>{plan.limits.customers.toLocaleString()} customers</List.Item>
-        <List.Item>{plan.limits.leads.toLocaleString()} leads</List.Item>
-        <List.Item>
-          {plan.features.excluded.length === 0
-            ? 'Every module, analytics included'
-            : `All but ${plan.features.excluded.map((m) => MODULE_LABELS[m]).join(', ')}`}
-        </List.Item>
-      </List>
-    </Card>
+        {subscription ? (
+          <CurrentPlan subscription={subscription} />
+        ) : (
+          <Stack gap="xs">
+            <Skeleton h={20} w="40%" />
+            <Skeleton h={16} w="60%" />
+          </Stack>
+        )}
+      </Card>
+      <PlanUsage />
+      <PlanChooser key={subscription?.billing_cycle} subscription={subscription} />
+      <PaymentMethods />
+      <BillingHistory />
+    </>
   );
+}
+
+const TRIAL_DAYS_SHOWN = 14;
+
+const SUBSCRIPTION_STATUS_FAILURE = 'Failed to fetch subscription status';
+
+function CurrentPlan({ subscription }: { subscription: Subscription }) {
+  const { data: provider } = usePaymentProvider();
+  const days = subscription.days_until_trial_expires;
+  return (
+    <Stack gap="sm">
+      <Group gap="sm">
+        <Text fz="xl" fw={700}>
+          {subscription.plan_details.display_name}
+        </Text>
+        <SubscriptionBadge status={subscription.status} />
+      </Group>
+      {subscription.is_trial_active ? (
+        <Stack gap={6} maw={480}>
+          <Text>
+            Your free trial ends on <b>{formatDate(subscription.trial_ends_at)}</b>: {days} day
+            {days === 1 ? '' : 's'} left.
+          </Text>
+          <Progress
+            value={(Math.min(days, TRIAL_DAYS_SHOWN) / TRIAL_DAYS_SHOWN) * 100}
+            color={days <= 3 ? 'orange' : 'indigo'}
+            aria-label={`${days} of ${subscription.plan_details.trial_days} trial days left`}
+          />
+        </Stack>
+      ) : (
+        <Text>{periodText(subscription)}</Text>
+      )}
+      {subscription.scheduled_change && (
+        <Alert variant="light" color="blue">
+          Moves to the {subscription.scheduled_change.plan_name} plan, billed{' '}
+          {subscription.scheduled_change.billing_cycle}, on{' '}
+          {formatDate(subscription.scheduled_change.effective_at)}.
+        </Alert>
+      )}
+      <Text fz="sm" c="dimmed">
+        {provider === 'paddle'
+          ? 'Payments are taken by Paddle, our merchant of record, which also handles tax and receipts.'
+          : 'No payment provider is set up: plan changes apply at once and are recorded as manual payments.'}
+      </Text>
+      <SubscriptionActions subscription={subscription} />
+    </Stack>
+  );
+}
+
+function periodText(subscription: Subscription): string {
+  const end = formatDate(subscription.current_period_end);
+  switch (subscription.status) {
+    case 'active':
+      return `Billed ${subscription.billing_cycle}${subscription.current_period_end ? `, renews on ${end}` : ''}.`;
+    case 'past_due':
+      return `The last payment failed and is being retried. Access continues until ${end}.`;
+    case 'paused':
+      return `Paused since ${formatDate(subscription.paused_at)}: not billed, and your agency's screens are closed.`;
+    case 'cancelled':
+      return subscription.is_active
+        ? `Cancelled: you keep access until ${end}.`
+        : 'Cancelled: choose a plan to subscribe again.';
+    default:
+      return subscription.trial_ends_at && !subscription.current_period_start
+        ? `Your trial ended on ${formatDate(subscription.trial_ends_at)}.`
+        : 'Your subscription has ended.';
+  }
 }

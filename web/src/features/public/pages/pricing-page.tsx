@@ -60,7 +60,7 @@ function PlanCard({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
     `${count.format(plan.limits.leads)} leads${isModuleComing('module_leads') ? ' (once leads arrive)' : ''}`,
     `${storage(plan.limits.storage_mb)} of storage`,
   ];
-  const register = `/register?plan=${encodeURIComponent(plan.name)}&cycle=${cycle}`;
+  const choice = `plan=${encodeURIComponent(plan.name)}&cycle=${cycle}`;
   return (
     <Card
       withBorder
@@ -99,15 +99,20 @@ function PlanCard({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
           </Text>
         </div>
 
-        <Button
-          component={Link}
-          to={register}
-          size="md"
-          mih={44}
-          variant={plan.is_popular ? 'filled' : 'light'}
-        >
-          Start free trial
-        </Button>
+        <Stack gap="xs">
+          <Button
+            component={Link}
+            to={`/register?${choice}`}
+            size="md"
+            mih={44}
+            variant={plan.is_popular ? 'filled' : 'light'}
+          >
+            Start free trial
+          </Button>
+          <Button component={Link} to={`/checkout?${choice}`} size="md" mih={44} variant="subtle">
+            Subscribe now
+          </Button>
+        </Stack>
 
         <Stack gap="xs">
           <Title order={3} fz="sm" tt="uppercase" c="gray.7">

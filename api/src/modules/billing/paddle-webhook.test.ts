@@ -1,0 +1,191 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import type { PaddleConfig } from '../../config.js';
+import { applyPaddlePrices } from './plan-catalogue.js';
+
+const SECRET = 'pdl_ntfset_test_secret';
+const paddle: PaddleConfig = {
+  apiKey: 'pdl_sdbx_apikey_test',
+  clientToken: 'test_client_token',
+  webhookSecret: SECRET,
+  environment: 'sandbox',
+  prices: { professional: { monthly: 'pri_prof_month', yearly: 'pri_prof_year' } },
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ paddle });
+  await applyPaddlePrices(t.database.db, paddle);
+});
+afterAll(() => t.close());
+
+/** Paddle-Signature as Paddle makes it: an HMAC-SHA256 of `ts:body` with the destination's secret. */
+const sign = (body: string, secret = SECRET) => {
+  const ts = Math.floor(Date.now() / 1000);
+  return `ts=${ts};h1=${createHmac('sha256', secret).update(`${ts}:${body}`).digest('hex')}`;
+};
+
+const deliver = (event: object, signature?: string) => {
+  const body = JSON.stringify(event);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/billing/webhooks/paddle/',
+    headers: { 'content-type': 'application/json', 'paddle-signature': signature ?? sign(body) },
+    payload: body,
+  });
+};
+
+const iso = (offsetDays: number, from = Date.now()) => new Date(from + offsetDays * 86_400_000).toISOString();
+
+function subscriptionEvent(
+  tenantId: string,
+  eventType: string,
+  occurredAt: string,
+  fields: { status: string; price?: string; scheduled_change?: object | null },
+) {
+  return {
+    event_id: `evt_${randomUUID()}`,
+    event_type: eventType,
+    occurred_at: occurredAt,
+    notification_id: `ntf_${randomUUID()}`,
+    data: {
+      id: `sub_${tenantId.slice(0, 8)}`,
+      status: fields.status,
+      customer_id: 'ctm_test',
+      custom_data: { tenant_id: tenantId },
+      current_billing_period: { starts_at: iso(0), ends_at: iso(30) },
+      scheduled_change: fields.scheduled_change ?? null,
+      items: [{ price: { id: fields.price ?? 'pri_prof_month' } }],
+    },
+  };
+}
+
+describe('Paddle webhook', () => {
+  it('refuses a delivery whose signature does not match, changing nothing', async () => {
+    const { as, user } = await signedInAgency(t.app);
+    const event = subscriptionEvent(user.tenant_id, 'subscription.activated', iso(0), { status: 'active' });
+    const forged = await deliver(event, sign(JSON.stringify(event), 'not-the-secret'));
+    expect(forged.statusCode).toBe(401);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhooks/paddle/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(event),
+    });
+    expect(unsigned.statusCode).toBe(401);
+    expect((await as.get('/api/billing/subscriptions/current/')).json().status).toBe('trial');
+  });
+
+  it('applies an activation once however often it is delivered', async () => {
+    const { as, user } = await signedInAgency(t.app);
+    const event = subscriptionEvent(user.tenant_id, 'subscription.activated', iso(0), {
+      status: 'active',
+      price: 'pri_prof_year',
+    });
+    expect((await deliver(event)).json()).toEqual({ outcome: 'applied' });
+    expect((await deliver(event)).json()).toEqual({ outcome: 'duplicate' });
+
+    expect((await as.get('/api/billing/subscriptions/current/')).json()).toMatchObject({
+      status: 'active',
+      provider: 'paddle',
+      billing_cycle: 'yearly',
+      plan_details: { name: 'professional' },
+      is_active: true,
+    });
+    const { count, results } = (await as.get('/api/billing/events/')).json();
+    expect(count).toBe(2);
+    expect(results[1].type).toBe('trial_started');
+    expect(results[0]).toMatchObject({
+      type: 'upgraded',
+      provider: 'paddle',
+      provider_event_id: event.event_id,
+      actor: null,
+    });
+  });
+
+  it('ignores an older subscription.updated that arrives after a newer one', async () => {
+    const { as, user } = await signedInAgency(t.app);
+    const activated = subscriptionEvent(user.tenant_id, 'subscription.activated', iso(-1), {
+      status: 'active',
+    });
+    const cancelling = subscriptionEvent(
+      user.tenant_id,
+      'subscription.updated',
+      iso(0, Date.now() - 60_000),
+      {
+        status: 'active',
+        scheduled_change: { action: 'cancel', effective_at: iso(30), resume_at: null },
+      },
+    );
+    const stale = subscriptionEvent(user.tenant_id, 'subscription.updated', iso(0, Date.now() - 120_000), {
+      status: 'active',
+    });
+    await deliver(activated);
+    expect((await deliver(cancelling)).json().outcome).toBe('applied');
+    expect((await deliver(stale)).json().outcome).toBe('ignored_older');
+
+    expect((await as.get('/api/billing/subscriptions/current/')).json()).toMatchObject({
+      status: 'cancelled',
+      cancel_at_period_end: true,
+      is_active: true,
+    });
+  });
+
+  it('records a completed payment in the history, in dollars', async () => {
+    const { as, user } = await signedInAgency(t.app);
+    const payment = {
+      event_id: `evt_${randomUUID()}`,
+      event_type: 'transaction.completed',
+      occurred_at: iso(0),
+      data: {
+        id: 'txn_test',
+        custom_data: { tenant_id: user.tenant_id },
+        currency_code: 'USD',
+        details: { totals: { grand_total: '7999' } },
+      },
+    };
+    expect((await deliver(payment)).json().outcome).toBe('applied');
+    expect((await as.get('/api/billing/events/')).json().results[0]).toMatchObject({
+      type: 'payment_completed',
+      amount: '79.99',
+      provider_event_id: payment.event_id,
+    });
+  });
+
+  it('stores an event for no known agency without applying it, and refuses what is not an event', async () => {
+    const orphan = subscriptionEvent(randomUUID(), 'subscription.activated', iso(0), { status: 'active' });
+    expect((await deliver(orphan)).json().outcome).toBe('ignored_unknown_agency');
+    expect((await deliver({ hello: 'world' })).statusCode).toBe(400);
+  });
+});
+
+describe('checkout with Paddle configured', () => {
+  it("answers what Paddle's overlay needs, without changing the subscription", async () => {
+    const { as, user, email } = await signedInAgency(t.app);
+    const { results } = (await as.get('/api/billing/plans/')).json();
+    const professional = results.find((plan: { name: string }) => plan.name === 'professional');
+    const response = await as.post('/api/billing/subscriptions/create_checkout_session/', {
+      plan_id: professional.id,
+      billing_cycle: 'yearly',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      provider: 'paddle',
+      subscription: null,
+      paddle: {
+        environment: 'sandbox',
+        client_token: 'test_client_token',
+        price_id: 'pri_prof_year',
+        customer_email: email,
+        custom_data: { tenant_id: user.tenant_id },
+      },
+    });
+    const starter = results.find((plan: { name: string }) => plan.name === 'starter');
+    const unpriced = await as.post('/api/billing/subscriptions/create_checkout_session/', {
+      plan_id: starter.id,
+    });
+    expect(unpriced.statusCode).toBe(409);
+    expect((await as.get('/api/billing/subscriptions/current/')).json().status).toBe('trial');
+  });
+});

@@ -23,6 +23,8 @@ export interface Config {
   trustProxy: boolean;
   /** Registration attempts allowed from one address per hour. */
   registrationsPerHour: number;
+  /** Seconds before a reminder email that failed is tried again; doubled for each later try. */
+  notificationRetrySeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -49,6 +51,11 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     registrationsPerHour: positiveInteger('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, 10),
+    notificationRetrySeconds: positiveInteger(
+      'NOTIFICATION_RETRY_SECONDS',
+      env.NOTIFICATION_RETRY_SECONDS,
+      60,
+    ),
   };
 }
 

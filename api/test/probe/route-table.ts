@@ -38,7 +38,10 @@ export type IdKind =
   | 'claim'
   | 'lead'
   | 'meeting'
-  | 'import';
+  | 'import'
+  | 'notification'
+  | 'notificationSetting'
+  | 'notificationHistory';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -52,10 +55,13 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   leads: 'lead',
   meetings: 'meeting',
   imports: 'import',
+  dashboard: 'notification',
+  settings: 'notificationSetting',
+  history: 'notificationHistory',
 };
 
 /** Path parameters that name no row: each is filled with a harmless value, like a wildcard. */
-const FREE_PARAMS = ['secret'];
+const FREE_PARAMS = ['secret', 'slot'];
 
 export interface PathParam {
   name: string;

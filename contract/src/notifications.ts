@@ -275,9 +275,6 @@ export const TEMPLATE_PLACEHOLDERS = [
 ] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 
-/** A template slot is a type and a channel: "payment_reminder.email". */
-export const templateId = z.string().regex(/^[a-z_]+\.(email|in_app)$/, 'Not a valid template id.');
-
 export const notificationTemplate = z.object({
   id: z.string(),
   notification_type: z.enum(NOTIFICATION_TYPES),

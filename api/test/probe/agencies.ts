@@ -139,7 +139,11 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
     notification: async () => {
       await factory.notificationHistory();
       const { results } = await expectStatus<{ results: { id: string }[] }>(
-        client.send({ method: 'GET', url: '/api/notifications/dashboard/?page_size=1', token: agency.access }),
+        client.send({
+          method: 'GET',
+          url: '/api/notifications/dashboard/?page_size=1',
+          token: agency.access,
+        }),
         200,
         'the notifications',
       );

@@ -515,7 +515,7 @@ describe('settings', () => {
     }
     expect((await as.get('/api/notifications/dashboard/?is_read=maybe')).statusCode).toBe(400);
     expect((await as.get('/api/notifications/history/?status=lost')).statusCode).toBe(400);
-    expect((await as.get('/api/notifications/templates/payment_reminder.fax/')).statusCode).toBe(400);
+    expect((await as.get('/api/notifications/templates/payment_reminder.fax/')).statusCode).toBe(404);
     expect((await as.get('/api/notifications/templates/renewal_notice.email/')).statusCode).toBe(404);
   });
 });

@@ -12,10 +12,10 @@ import {
   type notificationListQuery,
   type SettingPatch,
 } from '@coverdesk/contract';
-import { type AnyColumn, and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
-import { countRows, orderBy } from '../../db/query-helpers.js';
+import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { notificationHistory, notificationSettings, notifications } from './tables.js';
 
@@ -218,6 +218,12 @@ export async function listNotifications(
     ownNotifications(tenantId, userId),
     query.notification_type ? eq(notifications.notificationType, query.notification_type) : undefined,
     query.priority ? eq(notifications.priority, query.priority) : undefined,
+    query.search
+      ? or(
+          ilike(notifications.title, containing(query.search)),
+          ilike(notifications.message, containing(query.search)),
+        )
+      : undefined,
     query.is_read === undefined
       ? undefined
       : query.is_read
@@ -343,6 +349,12 @@ function historyFilters(tenantId: string, userId: string, query: z.output<typeof
     query.notification_type ? eq(notificationHistory.notificationType, query.notification_type) : undefined,
     query.status ? eq(notificationHistory.status, query.status) : undefined,
     query.channel ? eq(notificationHistory.channel, query.channel) : undefined,
+    query.search
+      ? or(
+          ilike(notificationHistory.title, containing(query.search)),
+          ilike(notificationHistory.message, containing(query.search)),
+        )
+      : undefined,
     ...createdWithin(notificationHistory.createdAt, query.date_from, query.date_to),
   );
 }

@@ -9,6 +9,7 @@ import {
   historyStats,
   historyUnread,
   markReadBody,
+  type NotificationTemplate,
   type NotificationType,
   notification,
   notificationList,
@@ -24,7 +25,6 @@ import {
   settingsBulkBody,
   settingsSummary,
   templateBody,
-  templateId,
   testNotificationBody,
   unreadCount,
   uuid,
@@ -76,7 +76,8 @@ const MODULE = 'module_notifications';
 const tags = ['notifications'];
 const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
 const idParams = z.object({ id: uuid });
-const templateParams = z.object({ slot: templateId });
+/** A template is named by its type and channel; an unknown name is a 404 after the plan gate. */
+const templateParams = z.object({ slot: z.string().max(60) });
 const marked = z.object({ marked: z.number().int() });
 const testSent = z.object({ detail: z.string(), results: z.array(historyEntry) });
 
@@ -135,6 +136,12 @@ function requireSlot(id: string) {
   const slot = parseTemplateSlot(id);
   if (!slot) throw notFound('Template not found.');
   return slot;
+}
+
+function requireTemplate(templates: NotificationTemplate[], slot: string) {
+  const found = templates.find((template) => template.id === slot);
+  if (!found) throw notFound('Template not found.');
+  return found;
 }
 
 /** A PATCH is checked across fields with the stored setting filled in, as the merged row will be. */
@@ -609,13 +616,11 @@ export const notificationRoutes =
           response: { 200: notificationTemplate, ...errors },
         },
       },
-      async (request) => {
-        requireSlot(request.params.slot);
-        const all = await withModule(ctx, request, MODULE, (tx, { tenantId }) => listTemplates(tx, tenantId));
-        const found = all.find((template) => template.id === request.params.slot);
-        if (!found) throw notFound('Template not found.');
-        return found;
-      },
+      async (request) =>
+        withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          requireSlot(request.params.slot);
+          return requireTemplate(await listTemplates(tx, tenantId), request.params.slot);
+        }),
     );
 
     app.put(
@@ -630,16 +635,11 @@ export const notificationRoutes =
           response: { 200: notificationTemplate, ...errors },
         },
       },
-      async (request) => {
-        const slot = requireSlot(request.params.slot);
-        const all = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
-          await saveTemplate(tx, tenantId, slot, request.body);
-          return listTemplates(tx, tenantId);
-        });
-        const found = all.find((template) => template.id === request.params.slot);
-        if (!found) throw notFound('Template not found.');
-        return found;
-      },
+      async (request) =>
+        withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          await saveTemplate(tx, tenantId, requireSlot(request.params.slot), request.body);
+          return requireTemplate(await listTemplates(tx, tenantId), request.params.slot);
+        }),
     );
 
     app.delete(
@@ -654,8 +654,9 @@ export const notificationRoutes =
         },
       },
       async (request, reply) => {
-        const slot = requireSlot(request.params.slot);
-        await withModule(ctx, request, MODULE, (tx, { tenantId }) => resetTemplate(tx, tenantId, slot));
+        await withModule(ctx, request, MODULE, (tx, { tenantId }) =>
+          resetTemplate(tx, tenantId, requireSlot(request.params.slot)),
+        );
         return reply.code(204).send(null);
       },
     );

@@ -57,24 +57,25 @@ export function NotificationBell() {
       trapFocus
     >
       <Popover.Target>
-        <Indicator
-          label={badgeText(count)}
-          size={18}
-          color="red"
-          offset={7}
-          disabled={count === 0}
-          styles={{ indicator: { fontWeight: 700 } }}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={44}
+          aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+          onClick={() => setOpened((was) => !was)}
+          style={{ overflow: 'visible' }}
         >
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size={44}
-            aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
-            onClick={() => setOpened((was) => !was)}
+          <Indicator
+            label={badgeText(count)}
+            size={18}
+            color="red"
+            offset={2}
+            disabled={count === 0}
+            styles={{ indicator: { fontWeight: 700 } }}
           >
             <IconBell size={22} aria-hidden />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" px="sm" py="xs" wrap="nowrap">

@@ -205,6 +205,7 @@ function SettingCard({ setting }: { setting: NotificationSetting }) {
               min={unit === 'minutes' ? 1 : 0}
               max={MAX_LEAD_TIME[type]}
               allowDecimal={false}
+              clampBehavior="none"
               disabled={!form.values.enabled}
               {...form.getInputProps('lead_time')}
             />
@@ -252,7 +253,7 @@ const STATUS_COLORS: Record<HistoryStatus, string> = {
 
 function StatusBadge({ status }: { status: HistoryStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
+    <Badge color={STATUS_COLORS[status]} miw="max-content">
       {HISTORY_STATUS_LABELS[status]}
     </Badge>
   );
@@ -298,7 +299,7 @@ function HistoryTab() {
       <Group gap="xs" aria-label="Deliveries by status">
         {stats.data &&
           HISTORY_STATUSES.map((status) => (
-            <Badge key={status} color={STATUS_COLORS[status]} variant="outline" size="lg">
+            <Badge key={status} color={STATUS_COLORS[status]} size="lg">
               {HISTORY_STATUS_LABELS[status]}: {stats.data.by_status[status]}
             </Badge>
           ))}

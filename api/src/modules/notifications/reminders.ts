@@ -1,5 +1,5 @@
 import type { DeliveryChannel, NotificationPriority, NotificationType } from '@coverdesk/contract';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
 import { meetings } from '../calendar/tables.js';
@@ -73,6 +73,9 @@ export const formatDay = (day: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
+
+/** A meeting's start as reminders write it, on the agency's clock (the transaction's): "Nov 25, 14:30". */
+export const meetingTime = (moment: SQLWrapper) => sql<string>`to_char(${moment}, 'Mon FMDD, HH24:MI')`;
 
 /** `day` as a date the statements compare with. */
 const asDate = (day: string) => sql`${day}::date`;
@@ -205,7 +208,7 @@ export async function meetingReminders(
       id: meetings.id,
       title: meetings.title,
       minutes: sql<number>`ceil(extract(epoch from ${meetings.startsAt} - ${at}) / 60)::int`,
-      startsAt: sql<string>`to_char(${meetings.startsAt}, 'Mon FMDD, HH24:MI')`,
+      startsAt: meetingTime(meetings.startsAt),
       customerName: customers.displayName,
     })
     .from(meetings)

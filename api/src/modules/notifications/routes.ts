@@ -29,7 +29,7 @@ import {
   unreadCount,
   uuid,
 } from '@coverdesk/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,6 +66,7 @@ import {
   deliveryOf,
   formatDay,
   formatMoney,
+  meetingTime,
   type Reminder,
   writeReminders,
 } from './reminders.js';
@@ -82,7 +83,12 @@ const marked = z.object({ marked: z.number().int() });
 const testSent = z.object({ detail: z.string(), results: z.array(historyEntry) });
 
 /** A sample of each type, for "Send a test": the real template, filled with made-up values. */
-function sampleReminder(type: NotificationType, agency: Agency, today: string): Reminder {
+function sampleReminder(
+  type: NotificationType,
+  agency: Agency,
+  today: string,
+  inHalfAnHour: string,
+): Reminder {
   const common = {
     subjectId: null,
     priority: 'low' as const,
@@ -103,7 +109,7 @@ function sampleReminder(type: NotificationType, agency: Agency, today: string): 
       values: {
         ...values,
         meeting_title: 'Sample meeting',
-        starts_at: 'in 30 minutes',
+        starts_at: inHalfAnHour,
         due_status: 'in 30 minutes',
       },
     };
@@ -416,12 +422,16 @@ export const notificationRoutes =
             .where(eq(agencyUsers.id, userId));
           if (!setting || !user) throw notFound('User not found.');
           const today = await agencyToday(tx);
+          // The sample meeting starts half an hour from now, on the agency's clock.
+          const { rows } = await tx.execute<{ at: string }>(
+            sql`select ${meetingTime(sql`now() + interval '30 minutes'`)} as at`,
+          );
           const written = await writeReminders(
             tx,
             agency,
             { userId, email: user.email },
             await deliveryOf(tx, { ...setting, quietHoursStart: null, quietHoursEnd: null }, new Date()),
-            [sampleReminder(type, agency, today)],
+            [sampleReminder(type, agency, today, rows[0]?.at ?? '')],
             today,
             { isTest: true },
           );

@@ -44,6 +44,7 @@ export function Component() {
     <Group gap="xs" wrap="wrap">
       <Button
         variant="default"
+        size="sm"
         leftSection={<IconChecks size={16} aria-hidden />}
         disabled={selected.length === 0}
         onClick={() => mark(selected)}
@@ -51,6 +52,7 @@ export function Component() {
         Mark selected read{selected.length > 0 ? ` (${selected.length})` : ''}
       </Button>
       <Button
+        size="sm"
         leftSection={<IconChecks size={16} aria-hidden />}
         disabled={(stats.data?.unread ?? 0) === 0}
         loading={markRead.isPending && selected.length === 0}
@@ -83,7 +85,6 @@ export function Component() {
       <ListToolbar
         params={params}
         searchLabel="Search notifications"
-        action={actions}
         filters={
           <>
             <FilterSelect
@@ -131,7 +132,7 @@ export function Component() {
         </Card>
       ) : (
         <Stack gap="sm" aria-busy={list.isFetching}>
-          <Group justify="space-between">
+          <Group justify="space-between" gap="xs">
             <Checkbox
               label="Select the unread on this page"
               checked={unreadShown.length > 0 && unreadShown.every((id) => selected.includes(id))}
@@ -139,10 +140,7 @@ export function Component() {
               disabled={unreadShown.length === 0}
               onChange={(event) => setSelected(event.currentTarget.checked ? unreadShown : [])}
             />
-            <Text fz="sm" c="dimmed">
-              {(params.page - 1) * DEFAULT_PAGE_SIZE + 1}–
-              {(params.page - 1) * DEFAULT_PAGE_SIZE + rows.length} of {count}
-            </Text>
+            {actions}
           </Group>
           <Card withBorder padding={0}>
             {rows.map((notification, index) => (
@@ -173,6 +171,14 @@ export function Component() {
               </div>
             ))}
           </Card>
+          <Text fz="sm" c="dimmed" ta="center">
+            {(params.page - 1) * DEFAULT_PAGE_SIZE + 1}–{(params.page - 1) * DEFAULT_PAGE_SIZE + rows.length}{' '}
+            of {count}
+          </Text>
+          <Text fz="sm" c="dimmed" ta="center">
+            {(params.page - 1) * DEFAULT_PAGE_SIZE + 1}–{(params.page - 1) * DEFAULT_PAGE_SIZE + rows.length}{' '}
+            of {count}
+          </Text>
           {pages > 1 && (
             <Group justify="center">
               <Pagination

@@ -253,6 +253,18 @@ describe('renewal and meeting reminders', () => {
     expect(more).toEqual([]);
     expect(notified).toMatchObject({ notification_type: 'meeting_reminder', priority: 'high' });
     expect(notified?.message).toContain('Quote walkthrough starts in 25 minutes');
+
+    // A meeting with a reminder of its own is reminded of then, whatever the lead time.
+    const later = new Date(starts.getTime() + 6 * 3_600_000);
+    const own = await agency.as.post('/api/calendar/meetings/', {
+      title: 'Fleet cover review',
+      start: later.toISOString(),
+      end: new Date(later.getTime() + 3_600_000).toISOString(),
+      reminder_minutes: 90,
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    await t.app.notificationRunner.generate(new Date(later.getTime() - 80 * 60_000));
+    expect((await bell(agency.as))[0]?.message).toContain('Fleet cover review starts in 80 minutes');
   });
 });
 

@@ -269,12 +269,16 @@ export async function findNotification(tx: Transaction, tenantId: string, userId
   return row ? toNotification(row) : undefined;
 }
 
-/** Marks the user's notifications read: the ones named, or every unread one. Returns how many. */
+/**
+ * Marks the user's notifications read: those named by id, the one of a delivery (reading a delivery
+ * reads its notification: one read state, kept on the notification), or every unread one. Returns
+ * how many.
+ */
 export async function markNotificationsRead(
   tx: Transaction,
   tenantId: string,
   userId: string,
-  ids?: string[],
+  which: { ids?: string[]; historyId?: string } = {},
 ): Promise<number> {
   const marked = await tx
     .update(notifications)
@@ -283,7 +287,8 @@ export async function markNotificationsRead(
       and(
         ownNotifications(tenantId, userId),
         isNull(notifications.readAt),
-        ids ? inArray(notifications.id, ids) : undefined,
+        which.ids ? inArray(notifications.id, which.ids) : undefined,
+        which.historyId ? eq(notifications.historyId, which.historyId) : undefined,
       ),
     )
     .returning({ id: notifications.id });
@@ -403,22 +408,6 @@ export async function findHistory(tx: Transaction, tenantId: string, userId: str
     .leftJoin(notifications, bellOf)
     .where(and(ownHistory(tenantId, userId), eq(notificationHistory.id, id)));
   return row;
-}
-
-/** Reading a delivery reads its notification in the bell: one read state, kept on the notification. */
-export async function markHistoryRead(tx: Transaction, tenantId: string, userId: string, historyId?: string) {
-  const marked = await tx
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(
-      and(
-        ownNotifications(tenantId, userId),
-        isNull(notifications.readAt),
-        historyId ? eq(notifications.historyId, historyId) : undefined,
-      ),
-    )
-    .returning({ id: notifications.id });
-  return marked.length;
 }
 
 export async function historyStats(tx: Transaction, tenantId: string, userId: string) {

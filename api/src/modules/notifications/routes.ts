@@ -53,7 +53,6 @@ import {
   lastSentAt,
   listHistory,
   listNotifications,
-  markHistoryRead,
   markNotificationsRead,
   resetSetting,
   settingsOf,
@@ -239,7 +238,7 @@ export const notificationRoutes =
       async (request) =>
         withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
           await requireNotification(tx, tenantId, userId, request.params.id);
-          await markNotificationsRead(tx, tenantId, userId, [request.params.id]);
+          await markNotificationsRead(tx, tenantId, userId, { ids: [request.params.id] });
           return requireNotification(tx, tenantId, userId, request.params.id);
         }),
     );
@@ -257,7 +256,7 @@ export const notificationRoutes =
       },
       async (request) => ({
         marked: await withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
-          markNotificationsRead(tx, tenantId, userId, request.body?.ids),
+          markNotificationsRead(tx, tenantId, userId, { ids: request.body?.ids }),
         ),
       }),
     );
@@ -572,7 +571,7 @@ export const notificationRoutes =
         withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
           if (!(await findHistory(tx, tenantId, userId, request.params.id)))
             throw notFound('Delivery not found.');
-          await markHistoryRead(tx, tenantId, userId, request.params.id);
+          await markNotificationsRead(tx, tenantId, userId, { historyId: request.params.id });
           const found = await findHistory(tx, tenantId, userId, request.params.id);
           if (!found) throw notFound('Delivery not found.');
           return toHistoryEntry(found);
@@ -591,7 +590,7 @@ export const notificationRoutes =
       },
       async (request) => ({
         marked: await withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
-          markHistoryRead(tx, tenantId, userId),
+          markNotificationsRead(tx, tenantId, userId),
         ),
       }),
     );

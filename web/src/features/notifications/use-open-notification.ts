@@ -1,4 +1,5 @@
 import type { Notification } from '@coverdesk/contract';
+import { notifications as toasts } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { findRelatedPolicy, useMarkRead } from './api.js';
 import { pathByWording } from './wording.js';
@@ -11,7 +12,11 @@ export function useOpenNotification(afterOpen?: () => void) {
   const navigate = useNavigate();
   const markRead = useMarkRead();
   return async (notification: Notification) => {
-    if (!notification.is_read) markRead.mutate(notification.id);
+    if (!notification.is_read) {
+      markRead.mutate(notification.id, {
+        onError: () => toasts.show({ color: 'red', message: 'Failed to mark notification as read' }),
+      });
+    }
     afterOpen?.();
     const path = pathByWording(notification);
     if (path !== '/policies') {

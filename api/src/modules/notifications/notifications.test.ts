@@ -134,18 +134,18 @@ describe('payment reminders', () => {
     expect(sent).toMatchObject({ attempts: 1, failure_reason: '', recipient: agency.email });
   });
 
-  it('reminds of an overdue instalment the day after it falls due and weekly after, more urgently as it ages', async () => {
-    const due = day(-60);
+  it('reminds of an overdue instalment weekly in its first month, then monthly, more urgently as it ages', async () => {
+    const due = day(-90);
     const agency = await withInstalmentDue(due);
     await only(agency.as, 'payment_reminder', { channel: 'in_app', lead_time: 0 });
-    for (const age of [0, 1, 2, 8, 9, 29, 36]) await runOn(day(-60 + age));
+    for (const age of [0, 1, 2, 8, 9, 29, 36, 59, 60]) await runOn(day(-90 + age));
     const notified = await bell(agency.as, '&ordering=created_at');
     expect(notified.map((n) => [n.priority, n.message.match(/is (.*)\.$/)?.[1]])).toEqual([
       ['low', 'due today'],
       ['medium', '1 day overdue'],
       ['high', '8 days overdue'],
       ['high', '29 days overdue'],
-      ['critical', '36 days overdue'],
+      ['critical', '60 days overdue'],
     ]);
   });
 

@@ -36,8 +36,13 @@ export interface Recipient {
   email: string;
 }
 
-/** Overdue instalments are reminded of the day after they fall due and every seven days after. */
-export const OVERDUE_EVERY_DAYS = 7;
+/**
+ * Overdue instalments are reminded of weekly in their first month (the day after the due date, then
+ * 8, 15, 22 and 29 days after it), then monthly (60, 90, ... days): a debt a year old is not news
+ * every week.
+ */
+const overdueRemindingDay = (daysOverdue: SQL) =>
+  sql`((${daysOverdue} <= 30 and ${daysOverdue} % 7 = 1) or (${daysOverdue} > 30 and ${daysOverdue} % 30 = 0))`;
 
 /** An unpaid instalment grows more urgent as it ages: medium in its first week, high to 30 days, then critical. */
 export function overduePriority(daysOverdue: number): NotificationPriority {
@@ -86,8 +91,7 @@ const companyOf = and(eq(companies.tenantId, policies.tenantId), eq(companies.id
 
 /**
  * Instalments to remind of on `day`: still owed and due `leadDays` later, or overdue by the payments
- * list's own rule on a reminding day (the day after the due date, then weekly). What is left to pay
- * is the amount.
+ * list's own rule on a reminding day. What is left to pay is the amount.
  */
 export async function paymentReminders(
   tx: Transaction,
@@ -116,7 +120,7 @@ export async function paymentReminders(
         eq(installments.tenantId, agency.tenantId),
         only ??
           sql`((${unpaid} and ${installments.dueDate} = ${asDate(day)} + ${leadDays}::int)
-            or (${overdueOn(asDate(day))} and ${daysOverdue} % ${OVERDUE_EVERY_DAYS} = 1))`,
+            or (${overdueOn(asDate(day))} and ${overdueRemindingDay(daysOverdue)}))`,
       ),
     );
   return rows.map((row) => ({

@@ -46,7 +46,7 @@ import { pathByWording } from '../wording.js';
 
 const WHAT: Record<NotificationType, string> = {
   payment_reminder:
-    'Instalments falling due, the given number of days before, and overdue ones the day after and weekly until paid.',
+    'Instalments falling due, the given number of days before; overdue ones weekly in their first month, then monthly, until paid.',
   policy_renewal:
     'Policies ending, the given number of days before, unless renewed or marked as not renewing.',
   meeting_reminder:

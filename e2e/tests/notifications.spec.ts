@@ -49,6 +49,8 @@ test('a broker reads the bell, marks all read, changes a setting and sends a tes
   broker,
   request,
 }, testInfo) => {
+  // A long walk through three screens, on a machine shared with the server.
+  test.slow();
   const headers = { authorization: `Bearer ${broker.access}` };
   for (const type of ['payment_reminder', 'policy_renewal', 'meeting_reminder']) {
     const sent = await request.post('/api/notifications/settings/test_notification/', {

@@ -26,7 +26,7 @@ const ALREADY_READ = 2;
  * The demo broker's bell: a handful of reminders written the way the generator writes them, from
  * the demo's own book (its oldest overdue instalments, its nearest renewals, its next meeting), so
  * a visitor signing in sees the popup, the badge and links that lead somewhere real. Settings are
- * the defaults. Runs after the policies and meetings are seeded.
+ * the defaults, in the app only. Runs after the policies and meetings are seeded.
  */
 export async function seedDemoNotifications(
   tx: Transaction,
@@ -39,6 +39,11 @@ export async function seedDemoNotifications(
   const [user] = await tx.select({ id: agencyUsers.id, email: agencyUsers.email }).from(agencyUsers).limit(1);
   if (!user) return;
   await settingsOf(tx, tenantId, [user.id]);
+  // Nobody reads the shared demo account's mailbox: its reminders stay in the app.
+  await tx
+    .update(notificationSettings)
+    .set({ channel: 'in_app' })
+    .where(eq(notificationSettings.tenantId, tenantId));
   // The agency's name is a platform fact.
   const [facts] = await asConnectingRole(tx, () =>
     tx

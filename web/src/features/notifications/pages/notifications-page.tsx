@@ -41,15 +41,9 @@ export function Component() {
     });
 
   const actions = (
-    <Group gap="xs" wrap="wrap">
-      <Button
-        variant="default"
-        size="sm"
-        leftSection={<IconChecks size={16} aria-hidden />}
-        disabled={selected.length === 0}
-        onClick={() => mark(selected)}
-      >
-        Mark selected read{selected.length > 0 ? ` (${selected.length})` : ''}
+    <Group gap="xs" wrap="nowrap">
+      <Button variant="default" size="sm" disabled={selected.length === 0} onClick={() => mark(selected)}>
+        Mark read{selected.length > 0 ? ` (${selected.length})` : ''}
       </Button>
       <Button
         size="sm"
@@ -65,7 +59,7 @@ export function Component() {
 
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap" gap="xs">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text c="dimmed" fz="sm">
           {stats.data
             ? `${stats.data.total} notifications, ${stats.data.unread} unread`
@@ -79,7 +73,7 @@ export function Component() {
           variant="subtle"
           leftSection={<IconSettings size={16} aria-hidden />}
         >
-          Notification settings
+          Settings
         </Button>
       </Group>
       <ListToolbar
@@ -171,10 +165,6 @@ export function Component() {
               </div>
             ))}
           </Card>
-          <Text fz="sm" c="dimmed" ta="center">
-            {(params.page - 1) * DEFAULT_PAGE_SIZE + 1}–{(params.page - 1) * DEFAULT_PAGE_SIZE + rows.length}{' '}
-            of {count}
-          </Text>
           <Text fz="sm" c="dimmed" ta="center">
             {(params.page - 1) * DEFAULT_PAGE_SIZE + 1}–{(params.page - 1) * DEFAULT_PAGE_SIZE + rows.length}{' '}
             of {count}

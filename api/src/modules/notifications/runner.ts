@@ -167,7 +167,9 @@ export class NotificationRunner {
           retryLimit: EMAIL_RETRIES,
           retryDelay: this.options.retryDelaySeconds,
           retryBackoff: true,
-          expireInSeconds: 300,
+          // Longer than nodemailer's own socket timeout (10 minutes): a slow SMTP conversation ends
+          // by itself before pg-boss would hand the same email to another worker.
+          expireInSeconds: 900,
         });
       }
     });

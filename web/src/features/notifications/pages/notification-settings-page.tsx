@@ -53,6 +53,12 @@ const WHAT: Record<NotificationType, string> = {
     'Your calendar meetings, the given number of minutes before they start (a meeting with its own reminder uses that).',
 };
 
+/** The two ends of the quiet hours, each a time of day. */
+const QUIET_HOURS = [
+  { field: 'quiet_hours_start', label: 'Quiet from', description: 'Emails wait until quiet hours end' },
+  { field: 'quiet_hours_end', label: 'Quiet until', description: 'Leave both empty for none' },
+] as const;
+
 /** /notifications-settings: per type the toggle, channel, lead time and quiet hours, a test, and the history. */
 export function Component() {
   const [search, setSearch] = useSearchParams();
@@ -209,20 +215,16 @@ function SettingCard({ setting }: { setting: NotificationSetting }) {
               disabled={!form.values.enabled}
               {...form.getInputProps('lead_time')}
             />
-            <TextInput
-              type="time"
-              label="Quiet from"
-              description="Emails wait until quiet hours end"
-              disabled={!form.values.enabled}
-              {...form.getInputProps('quiet_hours_start')}
-            />
-            <TextInput
-              type="time"
-              label="Quiet until"
-              description="Leave both empty for none"
-              disabled={!form.values.enabled}
-              {...form.getInputProps('quiet_hours_end')}
-            />
+            {QUIET_HOURS.map(({ field, label, description }) => (
+              <TextInput
+                key={field}
+                type="time"
+                label={label}
+                description={description}
+                disabled={!form.values.enabled}
+                {...form.getInputProps(field)}
+              />
+            ))}
           </SimpleGrid>
           <FormError message={submit.error} />
           <Group justify="space-between" gap="sm">

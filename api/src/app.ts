@@ -36,6 +36,8 @@ import { importRoutes } from './modules/imports/routes.js';
 import { ImportRunner } from './modules/imports/runner.js';
 import { leadRoutes } from './modules/leads/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { NotificationRunner } from './modules/notifications/runner.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { policyRoutes } from './modules/policies/routes.js';
 import { policyTypeRoutes } from './modules/policy-types/routes.js';
@@ -58,6 +60,13 @@ function requestForLog(request: FastifyRequest) {
 
 /** Where Paddle.js and its checkout overlay load from, in sandbox and production. */
 const PADDLE_ORIGINS = ['https://cdn.paddle.com', 'https://*.paddle.com'];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes reminders and sends their emails; tests drive it on a clock of their own. */
+    notificationRunner: NotificationRunner;
+  }
+}
 
 /** Largest JSON body the API accepts; larger requests get 413. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -129,6 +138,15 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   const importRunner = new ImportRunner(database, app.log);
   app.addHook('onReady', () => importRunner.start());
   app.addHook('onClose', () => importRunner.stop());
+  const notificationRunner = new NotificationRunner(
+    database,
+    mailer,
+    { appUrl: config.appUrl, retryDelaySeconds: config.notificationRetrySeconds },
+    app.log,
+  );
+  app.decorate('notificationRunner', notificationRunner);
+  app.addHook('onReady', () => notificationRunner.start());
+  app.addHook('onClose', () => notificationRunner.stop());
 
   await app.register(
     async (api) => {
@@ -158,6 +176,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(calendarRoutes(ctx));
       await api.register(importRoutes(ctx, importRunner));
       await api.register(searchRoutes(ctx));
+      await api.register(notificationRoutes(ctx, notificationRunner));
     },
     { prefix: '/api' },
   );

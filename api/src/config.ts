@@ -25,6 +25,8 @@ export interface Config {
   registrationsPerHour: number;
   /** Paddle Billing; without it billing uses the manual provider (changes apply at once). */
   paddle: PaddleConfig | undefined;
+  /** Seconds before a reminder email that failed is tried again; doubled for each later try. */
+  notificationRetrySeconds: number;
 }
 
 export interface PaddleConfig {
@@ -61,6 +63,11 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     registrationsPerHour: positiveInteger('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, 10),
     paddle: paddleConfig(env),
+    notificationRetrySeconds: positiveInteger(
+      'NOTIFICATION_RETRY_SECONDS',
+      env.NOTIFICATION_RETRY_SECONDS,
+      60,
+    ),
   };
 }
 

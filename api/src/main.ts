@@ -1,14 +1,19 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { prepareDatabase } from './db/prepare.js';
+import { startScheduler } from './jobs/queue.js';
 import { scheduleBillingSettlement } from './modules/billing/schedule.js';
 import { scheduleDemoReset } from './modules/demo/schedule.js';
+import { GENERATE_CRON, GENERATE_QUEUE } from './modules/notifications/runner.js';
 
 const config = loadConfig();
 const database = await prepareDatabase(config);
 const app = await buildApp(config, database);
 const demoReset = config.demoEnabled ? scheduleDemoReset(database.db, app.log) : undefined;
 const billingSettlement = scheduleBillingSettlement(database.db, app.log);
+const scheduler = await startScheduler(database.pool, { [GENERATE_QUEUE]: GENERATE_CRON }, (err) =>
+  app.log.error({ err }, 'job scheduler error'),
+);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -20,6 +25,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    await scheduler.stop();
     await demoReset?.stop();
     await billingSettlement.stop();
     await database.close();

@@ -18,6 +18,7 @@ export * from './health.js';
 export * from './imports.js';
 export * from './leads.js';
 export * from './modules.js';
+export * from './notifications.js';
 export * from './pagination.js';
 export * from './policies.js';
 export * from './policy-types.js';

@@ -1,4 +1,12 @@
-import { expect, lastEmailTo, PASSWORD, registerBroker, test, uniqueEmail } from './fixtures.js';
+import {
+  closeNotificationPopup,
+  expect,
+  lastEmailTo,
+  PASSWORD,
+  registerBroker,
+  test,
+  uniqueEmail,
+} from './fixtures.js';
 
 test('a new broker registers their agency and lands on the dashboard', async ({ page }) => {
   const email = uniqueEmail('new');
@@ -47,6 +55,7 @@ test('a visitor tries the demo, sees the demo banner, and leaves for a real acco
   await page.goto('/login');
   await page.getByRole('button', { name: 'Try the demo' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await closeNotificationPopup(page);
   const banner = page.getByRole('region', { name: 'Demo mode' });
   await expect(banner).toContainText('Demo Mode');
   await banner.getByRole('button', { name: 'Start Real Account' }).click();

@@ -1,4 +1,11 @@
-import { creator, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import {
+  closeNotificationPopup,
+  creator,
+  expect,
+  expectAccessible,
+  signInWithTokens,
+  test,
+} from './fixtures.js';
 
 /** A calendar day `days` from today (UTC, the test agencies' time zone). */
 const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -15,6 +22,7 @@ test("the demo agency's dashboard: its figures, charts and lists, and a card tha
   await page.goto('/login');
   await page.getByRole('button', { name: 'Try the demo' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await closeNotificationPopup(page);
   await expect(page.getByLabel('Loading')).toHaveCount(0, { timeout: 30_000 });
   for (const label of [
     'Active policies',

@@ -203,6 +203,16 @@ export const test = base.extend<{ broker: Broker; showSetupGuide: boolean }>({
 
 export { expect };
 
+/**
+ * The demo's fresh sign-in shows its unread notifications in a popup after a second; a test that
+ * goes on working the page closes it first.
+ */
+export async function closeNotificationPopup(page: Page) {
+  const popup = page.getByRole('dialog', { name: /new notifications?$/ });
+  await popup.getByRole('button', { name: 'Got it' }).click();
+  await expect(popup).toBeHidden();
+}
+
 /** Opens a move's dialog from a claim's page, fills what it asks and confirms it. */
 export async function moveClaim(page: Page, move: string, fill: Record<string, string> = {}) {
   await page.getByRole('button', { name: move, exact: true }).click();

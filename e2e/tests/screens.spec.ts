@@ -23,9 +23,11 @@ const SIGNED_IN_SCREENS = [
   { path: '/profile', heading: 'Profile' },
   { path: '/profile/settings', heading: 'Profile settings' },
   { path: '/billing', heading: 'Billing' },
+  { path: '/notifications', heading: 'Notifications' },
+  { path: '/notifications-settings', heading: 'Notification Settings' },
+  { path: '/notifications-settings?tab=history', heading: 'Notification Settings' },
   // Screens on their way: the app shell and what the module will do.
   { path: '/support', heading: 'Support' },
-  { path: '/notifications', heading: 'Notifications' },
 ];
 
 async function lookAt(

@@ -10,6 +10,7 @@ export * from '../modules/demo/tables.js';
 export * from '../modules/imports/tables.js';
 export * from '../modules/leads/tables.js';
 export * from '../modules/mail/tables.js';
+export * from '../modules/notifications/tables.js';
 export * from '../modules/policies/tables.js';
 export * from '../modules/policy-types/tables.js';
 export * from '../modules/tenants/tables.js';

@@ -7,7 +7,7 @@ import type { Transaction } from '../db/client.js';
 const JOB_SCHEMA = 'pgboss';
 
 /** Every queue the app works; created with the schema, before any instance sends to them. */
-export const QUEUES = ['import'] as const;
+export const QUEUES = ['import', 'notification-generate', 'notification-email'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**
@@ -18,7 +18,7 @@ export function createJobQueue(pool: pg.Pool, options: PgBoss.ConstructorOptions
   return new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
     schema: JOB_SCHEMA,
-    // Coverdesk schedules nothing through pg-boss yet; its cron clock would only poll.
+    // Only the scheduler (`startScheduler`) keeps pg-boss's cron clock; workers would only poll it.
     schedule: false,
     ...options,
   });
@@ -32,6 +32,23 @@ export async function installJobQueue(pool: pg.Pool): Promise<void> {
     if (!(await boss.getQueue(name))) await boss.createQueue(name);
   }
   await boss.stop({ graceful: false, wait: true });
+}
+
+/**
+ * Keeps pg-boss's cron clock, which sends each scheduled job once per tick however many instances
+ * keep it (a row lock on the clock's last tick, then a singleton send), and (re)declares the
+ * schedules. Run by the server process only, not by tests that build the app.
+ */
+export async function startScheduler(
+  pool: pg.Pool,
+  schedules: Partial<Record<QueueName, string>>,
+  onError: (error: Error) => void,
+): Promise<{ stop(): Promise<void> }> {
+  const boss = createJobQueue(pool, { schedule: true, supervise: false });
+  boss.on('error', onError);
+  await boss.start();
+  for (const [name, cron] of Object.entries(schedules)) await boss.schedule(name, cron);
+  return { stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }
 
 /**

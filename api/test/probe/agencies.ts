@@ -135,6 +135,42 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
         201,
         'an import',
       ).then((created) => created.id),
+    /** A test reminder in the bell: its delivery's id, and then its notification's. */
+    notificationHistory: async () => {
+      const sent = await expectStatus<{ results: { id: string; channel: string }[] }>(
+        client.send({
+          method: 'POST',
+          url: '/api/notifications/settings/test_notification/',
+          token: agency.access,
+          body: { notification_type: 'payment_reminder' },
+        }),
+        201,
+        'a test notification',
+      );
+      return sent.results.find((entry) => entry.channel === 'in_app')?.id ?? '';
+    },
+    notification: async () => {
+      await factory.notificationHistory();
+      const { results } = await expectStatus<{ results: { id: string }[] }>(
+        client.send({
+          method: 'GET',
+          url: '/api/notifications/dashboard/?page_size=1',
+          token: agency.access,
+        }),
+        200,
+        'the notifications',
+      );
+      return results[0]?.id ?? '';
+    },
+    /** The user's payment-reminder setting (settings are per user and type, never more). */
+    notificationSetting: async () => {
+      const { results } = await expectStatus<{ results: { id: string }[] }>(
+        client.send({ method: 'GET', url: '/api/notifications/settings/', token: agency.access }),
+        200,
+        'the notification settings',
+      );
+      return results[0]?.id ?? '';
+    },
     /** An open claim on the agency's seeded policy, incident on the term's first day. */
     claim: () =>
       create(
@@ -206,6 +242,9 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
   ids.meeting = await rows.meeting();
   ids.import = await rows.import();
   ids.paymentMethod = await rows.paymentMethod();
+  ids.notificationHistory = await rows.notificationHistory();
+  ids.notification = await rows.notification();
+  ids.notificationSetting = await rows.notificationSetting();
   const spare = await expectStatus<{ refresh: string }>(
     client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
     200,

@@ -289,6 +289,20 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
       body: { amount: '50.00', paid_date: '2026-01-05', payment_method: 'bank_transfer', reference: 'TX-1' },
     },
   ],
+  'POST /api/notifications/settings/': () => [
+    { body: { notification_type: 'payment_reminder', channel: 'in_app', lead_time: 5 }, status: 201 },
+  ],
+  'PATCH /api/notifications/settings/:id/': () => [{ body: { lead_time: 7, channel: 'both' } }],
+  'POST /api/notifications/settings/bulk_update/': () => [
+    { body: { settings: [{ notification_type: 'policy_renewal', enabled: true, lead_time: 45 }] } },
+  ],
+  'POST /api/notifications/settings/test_notification/': () => [
+    { body: { notification_type: 'meeting_reminder' }, status: 201 },
+  ],
+  'POST /api/notifications/dashboard/mark-all-read/': () => [{ body: {} }],
+  'PUT /api/notifications/templates/:slot/': () => [
+    { body: { subject: 'Payment due: {policy_number}', body: '{customer_name} owes {amount}.' } },
+  ],
   'PUT /api/installments/:id/payment/': () => [
     { body: { amount_paid: '50.00', paid_date: '2026-01-05', payment_method: 'card', reference: 'TX-2' } },
   ],

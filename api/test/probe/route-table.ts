@@ -41,7 +41,10 @@ export type IdKind =
   | 'lead'
   | 'meeting'
   | 'import'
-  | 'paymentMethod';
+  | 'paymentMethod'
+  | 'notification'
+  | 'notificationSetting'
+  | 'notificationHistory';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -56,10 +59,13 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   meetings: 'meeting',
   imports: 'import',
   'payment-methods': 'paymentMethod',
+  dashboard: 'notification',
+  settings: 'notificationSetting',
+  history: 'notificationHistory',
 };
 
 /** Path parameters that name no row: each is filled with a harmless value, like a wildcard. */
-const FREE_PARAMS = ['secret', 'metric'];
+const FREE_PARAMS = ['secret', 'metric', 'slot'];
 
 export interface PathParam {
   name: string;

@@ -61,6 +61,10 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
   ],
   '/policy-import': single(() => import('../features/imports/pages/import-page.js')),
   '/billing': single(() => import('../features/billing/pages/billing-page.js')),
+  '/notifications-settings': single(
+    () => import('../features/notifications/pages/notification-settings-page.js'),
+  ),
+  '/notifications': single(() => import('../features/notifications/pages/notifications-page.js')),
   '/profile': single(() => import('../features/profile/pages/profile-page.js')),
   '/profile/settings': single(() => import('../features/profile/pages/profile-settings-page.js')),
 };

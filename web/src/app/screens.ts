@@ -210,21 +210,18 @@ export const SCREENS = [
   {
     path: '/notifications-settings',
     title: 'Notification Settings',
-    subtitle: 'Which reminders you get',
+    subtitle: 'Which reminders you get, and how',
     icon: IconBellCog,
     module: 'module_notifications',
     inSidebar: true,
     aliases: ['/notification-settings'],
-    coming:
-      'A choice of the reminders Coverdesk sends you: policies about to expire, instalments falling due.',
   },
   {
     path: '/notifications',
     title: 'Notifications',
-    subtitle: 'Your reminders',
+    subtitle: 'Your reminders of payments, renewals and meetings',
     icon: IconBell,
     module: 'module_notifications',
-    coming: 'Reminders of policies about to expire and instalments falling due, in one place.',
   },
   {
     path: '/profile',

@@ -29,6 +29,8 @@ export const queryKeys = {
   imports: ['imports'] as const,
   /** Global search answers, kept two minutes (the spec's search lifetime). */
   search: ['search'] as const,
+  /** The bell, its settings and history: polled, never kept (a zero lifetime). */
+  notifications: ['notifications'] as const,
   /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
   setup: ['dashboard', 'setup'] as const,
 };

@@ -1,52 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, waitFor } from '../../../test/smtp-server.js';
 import { bearer, createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { emailOutbox } from '../mail/tables.js';
 import { passwordResetTokens } from './tables.js';
-
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtpServer() {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
-async function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const found = find();
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Quoted-printable bodies wrap long lines with "=\r\n"; join them back to read the link. */
 const resetLinkIn = (raw: string) =>

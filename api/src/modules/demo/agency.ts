@@ -22,6 +22,7 @@ import { clearDemoClaims, seedDemoClaims } from '../claims/demo.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { seedDemoLeads } from '../leads/demo.js';
+import { seedDemoNotifications } from '../notifications/demo.js';
 import { installments, policies } from '../policies/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
 
@@ -740,4 +741,5 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
   await seedDemoLeads(tx, { tenantId, today, day, typeIds: Object.values(typeIds) });
   await seedDemoAlerts(tx, { tenantId });
   await seedDemoMeetings(tx, { tenantId, day, random: new Random(`coverdesk-demo-meetings-${day}`) });
+  await seedDemoNotifications(tx, { tenantId, day, now: today });
 }

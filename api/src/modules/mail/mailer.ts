@@ -8,11 +8,21 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the plain text, for clients that show it. */
+  html?: string;
 }
+
+/** Why `deliver` could not send a message, as its sender records it. */
+export class EmailNotSent extends Error {}
 
 export interface Mailer {
   /** Never throws: a message that cannot be sent is kept in the outbox and logged. */
   send(message: EmailMessage): Promise<void>;
+  /**
+   * Sends now or throws `EmailNotSent` with the reason, for senders that keep their own record and
+   * retry (reminders); nothing goes to the outbox.
+   */
+  deliver(message: EmailMessage): Promise<void>;
   close(): void;
 }
 
@@ -46,6 +56,15 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
         );
         await keep(message, 'failed', err instanceof Error ? err.message : String(err));
       }
+    },
+    async deliver(message) {
+      if (!transport) throw new EmailNotSent('Email is not set up on this server (SMTP_URL is empty).');
+      try {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+      } catch (err) {
+        throw new EmailNotSent(err instanceof Error ? err.message : String(err));
+      }
+      log.info({ to: message.to, subject: message.subject }, 'email sent');
     },
     close() {
       transport?.close();

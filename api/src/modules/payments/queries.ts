@@ -31,10 +31,13 @@ export interface AddedPayment {
 }
 
 // Written with its literal, so statements built once and reused (the commission report's) can hold it.
-const unpaid = sql<boolean>`${installments.status} <> 'paid'`;
+/** Still owed: the instalment is not paid in full. */
+export const unpaid = sql<boolean>`${installments.status} <> 'paid'`;
+/** Unpaid and due before `day`; reminders ask it of the day they are written for. */
+export const overdueOn = (day: SQL) => sql<boolean>`(${unpaid} and ${lt(installments.dueDate, day)})`;
 // The database's date, not the app server's, so a list filtered on overdue and the flags in it agree.
 // The commission report reads a policy's payment status from the same rule.
-export const overdue = sql<boolean>`(${unpaid} and ${lt(installments.dueDate, sql`current_date`)})`;
+export const overdue = overdueOn(sql`current_date`);
 
 /** An instalment as the API reads it, with whether it is overdue; the policies module reads them so too. */
 export const installmentColumns = {

@@ -14,29 +14,35 @@ function statusConditions(
   standing: Record<Standing, SQL>,
   start: SQLWrapper,
   end: SQLWrapper,
+  today: SQLWrapper = sql`current_date`,
 ): Record<PolicyStatus, SQL> {
   return {
     cancelled: standing.cancelled,
     renewed: standing.renewed,
-    pending: sql`${standing.open} and ${start} > current_date`,
-    active: sql`${standing.open} and ${start} <= current_date and ${end} >= current_date`,
-    expired: sql`${standing.open} and ${end} < current_date`,
+    pending: sql`${standing.open} and ${start} > ${today}`,
+    active: sql`${standing.open} and ${start} <= ${today} and ${end} >= ${today}`,
+    expired: sql`${standing.open} and ${end} < ${today}`,
   };
 }
 
 /** Neither cancelled nor renewed. The words match the open-policy indexes' own. */
 export const isOpen = sql`${policies.cancelledAt} is null and ${policies.renewedToId} is null`;
 
-/** For policy rows. */
-export const statusIs = statusConditions(
-  {
-    cancelled: sql`${policies.cancelledAt} is not null`,
-    renewed: sql`${policies.cancelledAt} is null and ${policies.renewedToId} is not null`,
-    open: isOpen,
-  },
-  policies.startDate,
-  policies.endDate,
-);
+/** For policy rows, as they stand on `day`; reminders ask it of the day they are written for. */
+export const statusOn = (day: SQLWrapper) =>
+  statusConditions(
+    {
+      cancelled: sql`${policies.cancelledAt} is not null`,
+      renewed: sql`${policies.cancelledAt} is null and ${policies.renewedToId} is not null`,
+      open: isOpen,
+    },
+    policies.startDate,
+    policies.endDate,
+    day,
+  );
+
+/** For policy rows, today. */
+export const statusIs = statusOn(sql`current_date`);
 
 /** For the groups of a table kept by a trigger that works out the same standing in SQL. */
 const keptStatusIs = (table: { standing: AnyPgColumn; startDate: AnyPgColumn; endDate: AnyPgColumn }) =>

@@ -2,6 +2,8 @@ import { AppShell, Box, Burger, Drawer, Group, ScrollArea, Stack, Text, Title } 
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { LoginPopup } from '../../features/notifications/components/login-popup.js';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.js';
 import { useDeviceClass } from '../../lib/viewport.js';
 import { Logo } from '../components/logo.js';
 import { PageLoader } from '../guards/page-loader.js';
@@ -41,6 +43,7 @@ function Content() {
       <DemoBanner />
       <SubscriptionBanner />
       <SetupGuide />
+      <LoginPopup />
       <Box p={{ base: 'sm', sm: 'lg' }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
@@ -58,6 +61,7 @@ function DesktopLayout() {
           <PageTitle />
           <Group gap="md" wrap="nowrap">
             <DesktopSearch />
+            <NotificationBell />
             <UserMenu device="desktop" />
           </Group>
         </Group>
@@ -91,6 +95,7 @@ function MobileLayout() {
           </Group>
           <Group gap={4} wrap="nowrap">
             <MobileSearch />
+            <NotificationBell />
             <UserMenu device="mobile" />
           </Group>
         </Group>

@@ -1,0 +1,672 @@
+import {
+  addDays,
+  BELL_ITEMS,
+  detailResponse,
+  fieldErrorsResponse,
+  historyEntry,
+  historyList,
+  historyListQuery,
+  historyStats,
+  historyUnread,
+  markReadBody,
+  type NotificationTemplate,
+  type NotificationType,
+  notification,
+  notificationList,
+  notificationListQuery,
+  notificationSetting,
+  notificationSettingList,
+  notificationStats,
+  notificationTemplate,
+  notificationTemplateList,
+  settingBody,
+  settingPatch,
+  settingProblems,
+  settingsBulkBody,
+  settingsSummary,
+  templateBody,
+  testNotificationBody,
+  unreadCount,
+  uuid,
+} from '@coverdesk/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Transaction } from '../../db/client.js';
+import { agencyToday } from '../../db/tenant.js';
+import { bearerAuth, signedInUser } from '../../http/authenticate.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { pageOf } from '../../http/pagination.js';
+import { withModule } from '../billing/access.js';
+import { agencyUsers } from '../leads/tables.js';
+import { tenants } from '../tenants/tables.js';
+import {
+  changeSetting,
+  historyStats as countHistory,
+  notificationStats as countNotifications,
+  dismissNotification,
+  findHistory,
+  findNotification,
+  findSetting,
+  lastSentAt,
+  listHistory,
+  listNotifications,
+  markNotificationsRead,
+  resetSetting,
+  settingsOf,
+  toHistoryEntry,
+  toSetting,
+  unreadHistory,
+} from './queries.js';
+import {
+  type Agency,
+  deliveryOf,
+  formatDay,
+  formatMoney,
+  meetingTime,
+  type Reminder,
+  writeReminders,
+} from './reminders.js';
+import type { NotificationRunner } from './runner.js';
+import { listTemplates, parseTemplateSlot, resetTemplate, saveTemplate } from './templates.js';
+
+const MODULE = 'module_notifications';
+const tags = ['notifications'];
+const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
+const idParams = z.object({ id: uuid });
+/** A template is named by its type and channel; an unknown name is a 404 after the plan gate. */
+const templateParams = z.object({ slot: z.string().max(60) });
+const marked = z.object({ marked: z.number().int() });
+const testSent = z.object({ detail: z.string(), results: z.array(historyEntry) });
+
+/** A sample of each type, for "Send a test": the real template, filled with made-up values. */
+function sampleReminder(
+  type: NotificationType,
+  agency: Agency,
+  today: string,
+  inHalfAnHour: string,
+): Reminder {
+  const common = {
+    subjectId: null,
+    priority: 'low' as const,
+    policyNumber: 'TEST-0001',
+    customerName: 'Sample Customer',
+  };
+  const values = {
+    customer_name: 'Sample Customer',
+    policy_number: 'TEST-0001',
+    insurer: 'Sample Insurer',
+    agency_name: agency.name,
+  };
+  if (type === 'meeting_reminder') {
+    return {
+      ...common,
+      type,
+      policyNumber: null,
+      values: {
+        ...values,
+        meeting_title: 'Sample meeting',
+        starts_at: inHalfAnHour,
+        due_status: 'in 30 minutes',
+      },
+    };
+  }
+  return {
+    ...common,
+    type,
+    values: {
+      ...values,
+      amount: formatMoney(type === 'payment_reminder' ? '250.00' : '1200.00', agency.currency),
+      due_date: formatDay(addDays(today, type === 'payment_reminder' ? 3 : 30)),
+      due_status: type === 'payment_reminder' ? 'coming up in 3 days' : 'in 30 days',
+    },
+  };
+}
+
+async function requireNotification(tx: Transaction, tenantId: string, userId: string, id: string) {
+  const found = await findNotification(tx, tenantId, userId, id);
+  if (!found) throw notFound('Notification not found.');
+  return found;
+}
+
+async function requireSetting(tx: Transaction, tenantId: string, userId: string, id: string) {
+  const found = await findSetting(tx, tenantId, userId, id);
+  if (!found) throw notFound('Setting not found.');
+  return found;
+}
+
+function requireSlot(id: string) {
+  const slot = parseTemplateSlot(id);
+  if (!slot) throw notFound('Template not found.');
+  return slot;
+}
+
+function requireTemplate(templates: NotificationTemplate[], slot: string) {
+  const found = templates.find((template) => template.id === slot);
+  if (!found) throw notFound('Template not found.');
+  return found;
+}
+
+/** A PATCH is checked across fields with the stored setting filled in, as the merged row will be. */
+function checkPatched(stored: Parameters<typeof toSetting>[0], patch: z.output<typeof settingPatch>) {
+  const current = toSetting(stored);
+  const merged = {
+    notification_type: current.notification_type,
+    lead_time: patch.lead_time ?? current.lead_time,
+    quiet_hours_start:
+      patch.quiet_hours_start === undefined ? current.quiet_hours_start : patch.quiet_hours_start,
+    quiet_hours_end: patch.quiet_hours_end === undefined ? current.quiet_hours_end : patch.quiet_hours_end,
+  };
+  const problems = settingProblems(merged);
+  if (Object.keys(problems).length > 0) {
+    throw new HttpError(
+      400,
+      Object.fromEntries(Object.entries(problems).map(([field, text]) => [field, [text]])),
+    );
+  }
+}
+
+/**
+ * The bell and its notifications, each user's reminder settings, the delivery history and the
+ * templates. Everything a user reads or changes here is their own: another user's notification,
+ * setting or delivery answers 404 like one that never existed.
+ */
+export const notificationRoutes =
+  (ctx: AppContext, runner: NotificationRunner): FastifyPluginAsyncZod =>
+  async (app) => {
+    /** The agency as emails name it: platform facts, read before the tenant transaction. */
+    const agencyOf = async (request: FastifyRequest): Promise<Agency> => {
+      const { tenantId } = signedInUser(request);
+      const [row] = await ctx.db
+        .select({ name: tenants.name, currency: tenants.currency })
+        .from(tenants)
+        .where(eq(tenants.id, tenantId));
+      return { tenantId, name: row?.name ?? '', currency: row?.currency ?? 'USD', appUrl: ctx.config.appUrl };
+    };
+
+    // ---- The bell (spec: /notifications/dashboard/) ----
+
+    app.get(
+      '/notifications/dashboard/',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in user’s notifications, newest first',
+          description: `Filters: notification_type, is_read, priority, date_from and date_to (the agency's days). The bell asks for the ${BELL_ITEMS} latest.`,
+          security: bearerAuth,
+          querystring: notificationListQuery,
+          response: { 200: notificationList, ...errors },
+        },
+      },
+      async (request) => {
+        const { count, results } = await withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
+          listNotifications(tx, tenantId, userId, request.query),
+        );
+        return pageOf(request, request.query, count, results);
+      },
+    );
+
+    app.get(
+      '/notifications/dashboard/stats/',
+      {
+        schema: {
+          tags,
+          summary: 'How many notifications, read and unread',
+          security: bearerAuth,
+          response: { 200: notificationStats, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
+          countNotifications(tx, tenantId, userId),
+        ),
+    );
+
+    app.post(
+      '/notifications/dashboard/:id/mark-read/',
+      {
+        schema: {
+          tags,
+          summary: 'Mark one notification read',
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: notification, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+          await requireNotification(tx, tenantId, userId, request.params.id);
+          await markNotificationsRead(tx, tenantId, userId, { ids: [request.params.id] });
+          return requireNotification(tx, tenantId, userId, request.params.id);
+        }),
+    );
+
+    app.post(
+      '/notifications/dashboard/mark-all-read/',
+      {
+        schema: {
+          tags,
+          summary: 'Mark notifications read: those named in `ids`, or all of them',
+          security: bearerAuth,
+          body: markReadBody.optional(),
+          response: { 200: marked, ...errors },
+        },
+      },
+      async (request) => ({
+        marked: await withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
+          markNotificationsRead(tx, tenantId, userId, { ids: request.body?.ids }),
+        ),
+      }),
+    );
+
+    app.post(
+      '/notifications/dashboard/:id/dismiss/',
+      {
+        schema: {
+          tags,
+          summary: 'Dismiss a notification: it leaves the bell; its delivery stays in the history',
+          security: bearerAuth,
+          params: idParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+          if (!(await dismissNotification(tx, tenantId, userId, request.params.id))) {
+            throw notFound('Notification not found.');
+          }
+        });
+        return reply.code(204).send(null);
+      },
+    );
+
+    // ---- Settings ----
+
+    app.get(
+      '/notifications/settings/',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in user’s setting for each type (defaults until changed)',
+          security: bearerAuth,
+          response: { 200: notificationSettingList, ...errors },
+        },
+      },
+      async (request) => ({
+        results: (
+          await withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
+            settingsOf(tx, tenantId, [userId]),
+          )
+        ).map(toSetting),
+      }),
+    );
+
+    app.post(
+      '/notifications/settings/',
+      {
+        schema: {
+          tags,
+          summary: 'Set a type’s setting in full',
+          description: 'Each user has one setting per type; this replaces it.',
+          security: bearerAuth,
+          body: settingBody,
+          response: { 201: notificationSetting, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { notification_type, ...patch } = request.body;
+        const saved = await withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
+          changeSetting(tx, tenantId, userId, notification_type, patch),
+        );
+        return reply.code(201).send(toSetting(saved));
+      },
+    );
+
+    app.post(
+      '/notifications/settings/bulk_update/',
+      {
+        schema: {
+          tags,
+          summary: 'Change several types’ settings at once',
+          security: bearerAuth,
+          body: settingsBulkBody,
+          response: { 200: notificationSettingList, ...errors },
+        },
+      },
+      async (request) => ({
+        results: (
+          await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+            for (const { notification_type, ...patch } of request.body.settings) {
+              const stored = (await settingsOf(tx, tenantId, [userId])).find(
+                (row) => row.notificationType === notification_type,
+              );
+              if (stored) checkPatched(stored, patch);
+              await changeSetting(tx, tenantId, userId, notification_type, patch);
+            }
+            return settingsOf(tx, tenantId, [userId]);
+          })
+        ).map(toSetting),
+      }),
+    );
+
+    app.get(
+      '/notifications/settings/summary/',
+      {
+        schema: {
+          tags,
+          summary: 'What the user will be reminded of, in a few figures',
+          security: bearerAuth,
+          response: { 200: settingsSummary, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+          const settings = (await settingsOf(tx, tenantId, [userId])).filter((row) => row.enabled);
+          const { unread } = await countNotifications(tx, tenantId, userId);
+          return {
+            enabled_types: settings.length,
+            total_types: 3,
+            email_enabled: settings.some((row) => row.channel !== 'in_app'),
+            in_app_enabled: settings.some((row) => row.channel !== 'email'),
+            unread_count: unread,
+            last_sent_at: await lastSentAt(tx, tenantId, userId),
+          };
+        }),
+    );
+
+    app.get(
+      '/notifications/settings/unread_count/',
+      {
+        schema: {
+          tags,
+          summary: 'How many notifications the bell shows as unread',
+          security: bearerAuth,
+          response: { 200: unreadCount, ...errors },
+        },
+      },
+      async (request) => ({
+        unread_count: (
+          await withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
+            countNotifications(tx, tenantId, userId),
+          )
+        ).unread,
+      }),
+    );
+
+    app.post(
+      '/notifications/settings/test_notification/',
+      {
+        schema: {
+          tags,
+          summary: 'Send a test of a type through the user’s channel for it',
+          description:
+            'Uses the agency’s template with made-up values. The email, when the channel includes it, is queued like any reminder; its delivery shows in the history.',
+          security: bearerAuth,
+          body: testNotificationBody,
+          response: { 201: testSent, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const agency = await agencyOf(request);
+        const type = request.body.notification_type;
+        const results = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+          const [setting] = (await settingsOf(tx, tenantId, [userId])).filter(
+            (row) => row.notificationType === type,
+          );
+          const [user] = await tx
+            .select({ email: agencyUsers.email })
+            .from(agencyUsers)
+            .where(eq(agencyUsers.id, userId));
+          if (!setting || !user) throw notFound('User not found.');
+          const today = await agencyToday(tx);
+          // The sample meeting starts half an hour from now, on the agency's clock.
+          const { rows } = await tx.execute<{ at: string }>(
+            sql`select ${meetingTime(sql`now() + interval '30 minutes'`)} as at`,
+          );
+          const written = await writeReminders(
+            tx,
+            agency,
+            { userId, email: user.email },
+            await deliveryOf(tx, { ...setting, quietHoursStart: null, quietHoursEnd: null }, new Date()),
+            [sampleReminder(type, agency, today, rows[0]?.at ?? '')],
+            today,
+            { isTest: true },
+          );
+          await runner.queueEmails(tx, tenantId, written.emails);
+          return written.rows.map((row) => toHistoryEntry({ history: row, readAt: null }));
+        });
+        return reply.code(201).send({ detail: 'Test notification sent.', results });
+      },
+    );
+
+    app.get(
+      '/notifications/settings/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'One of the user’s settings',
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: notificationSetting, ...errors },
+        },
+      },
+      async (request) =>
+        toSetting(
+          await withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
+            requireSetting(tx, tenantId, userId, request.params.id),
+          ),
+        ),
+    );
+
+    app.patch(
+      '/notifications/settings/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Change one of the user’s settings',
+          security: bearerAuth,
+          params: idParams,
+          body: settingPatch,
+          response: { 200: notificationSetting, ...errors },
+        },
+      },
+      async (request) =>
+        toSetting(
+          await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+            const stored = await requireSetting(tx, tenantId, userId, request.params.id);
+            checkPatched(stored, request.body);
+            return changeSetting(tx, tenantId, userId, stored.notificationType, request.body);
+          }),
+        ),
+    );
+
+    app.delete(
+      '/notifications/settings/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Put a setting back to its defaults',
+          security: bearerAuth,
+          params: idParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+          if (!(await resetSetting(tx, tenantId, userId, request.params.id)))
+            throw notFound('Setting not found.');
+        });
+        return reply.code(204).send(null);
+      },
+    );
+
+    // ---- Delivery history ----
+
+    app.get(
+      '/notifications/history/',
+      {
+        schema: {
+          tags,
+          summary: 'Every delivery of the user’s reminders, newest first',
+          description:
+            'One row per channel: `in_app` (the bell) or `email`. Status pending, sent, failed (with the reason) or cancelled (its cause went away before sending).',
+          security: bearerAuth,
+          querystring: historyListQuery,
+          response: { 200: historyList, ...errors },
+        },
+      },
+      async (request) => {
+        const { count, results } = await withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
+          listHistory(tx, tenantId, userId, request.query),
+        );
+        return pageOf(request, request.query, count, results);
+      },
+    );
+
+    app.get(
+      '/notifications/history/stats/',
+      {
+        schema: {
+          tags,
+          summary: 'Deliveries counted by status and type',
+          security: bearerAuth,
+          response: { 200: historyStats, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, (tx, { tenantId, userId }) => countHistory(tx, tenantId, userId)),
+    );
+
+    app.get(
+      '/notifications/history/unread/',
+      {
+        schema: {
+          tags,
+          summary: 'Deliveries to the bell not read yet (at most 100)',
+          security: bearerAuth,
+          response: { 200: historyUnread, ...errors },
+        },
+      },
+      async (request) => ({
+        results: await withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
+          unreadHistory(tx, tenantId, userId),
+        ),
+      }),
+    );
+
+    app.post(
+      '/notifications/history/:id/mark_as_read/',
+      {
+        schema: {
+          tags,
+          summary: 'Mark a delivery read (and its notification in the bell)',
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: historyEntry, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+          if (!(await findHistory(tx, tenantId, userId, request.params.id)))
+            throw notFound('Delivery not found.');
+          await markNotificationsRead(tx, tenantId, userId, { historyId: request.params.id });
+          const found = await findHistory(tx, tenantId, userId, request.params.id);
+          if (!found) throw notFound('Delivery not found.');
+          return toHistoryEntry(found);
+        }),
+    );
+
+    app.post(
+      '/notifications/history/mark_all_as_read/',
+      {
+        schema: {
+          tags,
+          summary: 'Mark every delivery read',
+          security: bearerAuth,
+          response: { 200: marked, ...errors },
+        },
+      },
+      async (request) => ({
+        marked: await withModule(ctx, request, MODULE, (tx, { tenantId, userId }) =>
+          markNotificationsRead(tx, tenantId, userId),
+        ),
+      }),
+    );
+
+    // ---- Templates ----
+
+    app.get(
+      '/notifications/templates/',
+      {
+        schema: {
+          tags,
+          summary: 'The wording of each type and channel: Coverdesk’s, or the agency’s own',
+          description:
+            'Placeholders in braces ({customer_name}, {policy_number}, {amount}, {due_date}, {insurer}, {agency_name}, ...) are filled when a reminder is written; in the email’s HTML part every value and the wording itself are escaped.',
+          security: bearerAuth,
+          response: { 200: notificationTemplateList, ...errors },
+        },
+      },
+      async (request) => ({
+        results: await withModule(ctx, request, MODULE, (tx, { tenantId }) => listTemplates(tx, tenantId)),
+      }),
+    );
+
+    app.get(
+      '/notifications/templates/:slot/',
+      {
+        schema: {
+          tags,
+          summary: 'One template, by type and channel ("payment_reminder.email")',
+          security: bearerAuth,
+          params: templateParams,
+          response: { 200: notificationTemplate, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          requireSlot(request.params.slot);
+          return requireTemplate(await listTemplates(tx, tenantId), request.params.slot);
+        }),
+    );
+
+    app.put(
+      '/notifications/templates/:slot/',
+      {
+        schema: {
+          tags,
+          summary: 'The agency’s own wording for a type and channel',
+          security: bearerAuth,
+          params: templateParams,
+          body: templateBody,
+          response: { 200: notificationTemplate, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          await saveTemplate(tx, tenantId, requireSlot(request.params.slot), request.body);
+          return requireTemplate(await listTemplates(tx, tenantId), request.params.slot);
+        }),
+    );
+
+    app.delete(
+      '/notifications/templates/:slot/',
+      {
+        schema: {
+          tags,
+          summary: 'Back to Coverdesk’s wording for a type and channel',
+          security: bearerAuth,
+          params: templateParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await withModule(ctx, request, MODULE, (tx, { tenantId }) =>
+          resetTemplate(tx, tenantId, requireSlot(request.params.slot)),
+        );
+        return reply.code(204).send(null);
+      },
+    );
+  };

@@ -1,0 +1,177 @@
+import {
+  DELIVERY_CHANNELS,
+  type DeliveryChannel,
+  NOTIFICATION_TYPE_LABELS,
+  NOTIFICATION_TYPES,
+  type NotificationTemplate,
+  type NotificationType,
+  TEMPLATE_PLACEHOLDERS,
+  type TemplatePlaceholder,
+} from '@coverdesk/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.js';
+import { notificationTemplates } from './tables.js';
+
+export interface TemplateText {
+  subject: string;
+  body: string;
+}
+
+/** What a reminder says about its subject, to fill a template with. */
+export type TemplateValues = Partial<Record<TemplatePlaceholder, string>>;
+
+// Titles start with the words the bell routes by: "Payment" opens the payments, "Policy" the
+// policy; a meeting's title names neither, so it opens the dashboard and its agenda.
+const DEFAULTS: Record<NotificationType, Record<DeliveryChannel, TemplateText>> = {
+  payment_reminder: {
+    in_app: {
+      subject: 'Payment reminder: {policy_number}',
+      body: "{customer_name}'s instalment of {amount} on policy {policy_number} ({insurer}), due on {due_date}, is {due_status}.",
+    },
+    email: {
+      subject: 'Payment reminder: {customer_name}, policy {policy_number}',
+      body: "Hello,\n\n{customer_name}'s instalment of {amount} on policy {policy_number} with {insurer}, due on {due_date}, is {due_status}.\n\nOnce the payment is recorded in Coverdesk, reminders of it stop.\n\n{agency_name}",
+    },
+  },
+  policy_renewal: {
+    in_app: {
+      subject: 'Policy renewal: {policy_number}',
+      body: "{customer_name}'s policy {policy_number} with {insurer} ends on {due_date}, {due_status}. Premium {amount}.",
+    },
+    email: {
+      subject: 'Policy renewal: {customer_name}, policy {policy_number}',
+      body: "Hello,\n\n{customer_name}'s policy {policy_number} with {insurer} ends on {due_date}, {due_status}. This term's premium is {amount}.\n\nRenew it in Coverdesk, or mark it as not renewing, and reminders of it stop.\n\n{agency_name}",
+    },
+  },
+  meeting_reminder: {
+    in_app: {
+      subject: 'Meeting at {starts_at}',
+      body: '{meeting_title} starts {due_status}, at {starts_at}.',
+    },
+    email: {
+      subject: 'Meeting at {starts_at}: {meeting_title}',
+      body: 'Hello,\n\n{meeting_title} starts {due_status}, at {starts_at}.\n\n{agency_name}',
+    },
+  },
+};
+
+export const templateSlot = (type: NotificationType, channel: DeliveryChannel) => `${type}.${channel}`;
+
+/** Coverdesk's wording, or the agency's own where it wrote one: every slot, in a stable order. */
+export async function listTemplates(tx: Transaction, tenantId: string): Promise<NotificationTemplate[]> {
+  const custom = await tx
+    .select()
+    .from(notificationTemplates)
+    .where(eq(notificationTemplates.tenantId, tenantId));
+  return NOTIFICATION_TYPES.flatMap((type) =>
+    DELIVERY_CHANNELS.map((channel) => {
+      const own = custom.find((row) => row.notificationType === type && row.channel === channel);
+      const text = own ?? DEFAULTS[type][channel];
+      return {
+        id: templateSlot(type, channel),
+        notification_type: type,
+        notification_type_display: NOTIFICATION_TYPE_LABELS[type],
+        channel,
+        subject: text.subject,
+        body: text.body,
+        is_custom: own !== undefined,
+        placeholders: [...TEMPLATE_PLACEHOLDERS],
+      };
+    }),
+  );
+}
+
+/** The slot a template id names, or undefined for an id that names none. */
+export function parseTemplateSlot(id: string) {
+  const [type, channel] = id.split('.') as [NotificationType, DeliveryChannel];
+  if (!NOTIFICATION_TYPES.includes(type) || !DELIVERY_CHANNELS.includes(channel)) return undefined;
+  return { type, channel };
+}
+
+/** Writes or replaces the agency's wording for a slot. */
+export async function saveTemplate(
+  tx: Transaction,
+  tenantId: string,
+  slot: { type: NotificationType; channel: DeliveryChannel },
+  text: TemplateText,
+): Promise<void> {
+  await tx
+    .insert(notificationTemplates)
+    .values({ tenantId, notificationType: slot.type, channel: slot.channel, ...text })
+    .onConflictDoUpdate({
+      target: [
+        notificationTemplates.tenantId,
+        notificationTemplates.notificationType,
+        notificationTemplates.channel,
+      ],
+      set: { ...text, updatedAt: new Date() },
+    });
+}
+
+/** Back to Coverdesk's wording for a slot. */
+export async function resetTemplate(
+  tx: Transaction,
+  tenantId: string,
+  slot: { type: NotificationType; channel: DeliveryChannel },
+): Promise<void> {
+  await tx
+    .delete(notificationTemplates)
+    .where(
+      and(
+        eq(notificationTemplates.tenantId, tenantId),
+        eq(notificationTemplates.notificationType, slot.type),
+        eq(notificationTemplates.channel, slot.channel),
+      ),
+    );
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+/**
+ * Fills the placeholders in one pass, so a value that itself reads "{amount}" stays as it is; a
+ * placeholder without a value is left for the reader to see.
+ */
+const fill = (text: string, values: TemplateValues, write: (value: string) => string = (value) => value) =>
+  text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {
+    const value = values[name as TemplatePlaceholder];
+    return value === undefined ? write(whole) : write(value);
+  });
+
+export interface RenderedMessage {
+  subject: string;
+  /** The body alone, as the bell shows it. */
+  body: string;
+  /** The email's plain-text part: the body and the link. */
+  text: string;
+  html: string;
+}
+
+/**
+ * A template written out for one reminder: the subject and plain text as they are, and an HTML part
+ * in which the template's own words and every value are escaped, so neither a customer's name nor an
+ * agency's wording can put markup in an email. The HTML is a single table with inline styles, which
+ * the common email clients all lay out alike.
+ */
+export function renderTemplate(
+  template: TemplateText,
+  values: TemplateValues,
+  link: { url: string; label: string },
+): RenderedMessage {
+  const subject = fill(template.subject, values).replace(/[\r\n]+/g, ' ');
+  const body = fill(template.body, values);
+  const text = `${body}\n\n${link.label}: ${link.url}\n`;
+  const paragraphs = template.body
+    .split(/\n{2,}/)
+    .map((paragraph) => fill(escapeHtml(paragraph), values, escapeHtml).replace(/\n/g, '<br>'))
+    .map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${paragraph}</p>`)
+    .join('');
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f4f5f7"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7"><tr><td align="center" style="padding:24px 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1f2933"><tr><td style="padding:24px 28px 8px;font-size:18px;font-weight:bold;color:#364fc7">${escapeHtml(values.agency_name ?? 'Coverdesk')}</td></tr><tr><td style="padding:8px 28px 8px">${paragraphs}</td></tr><tr><td style="padding:0 28px 28px"><a href="${escapeHtml(link.url)}" style="display:inline-block;background:#364fc7;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:bold">${escapeHtml(link.label)}</a></td></tr></table><p style="font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#52606d">Sent by Coverdesk. Choose which reminders you get under Notification Settings.</p></td></tr></table></body></html>`;
+  return { subject, body, text, html };
+}

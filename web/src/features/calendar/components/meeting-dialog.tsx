@@ -68,8 +68,11 @@ function initialValues(meeting: Meeting | undefined, slot: Slot | undefined): Me
     location: meeting?.location ?? '',
     video_url: meeting?.video_url ?? '',
     notes: meeting?.notes ?? '',
-    reminder_minutes:
-      meeting?.reminder_minutes === null || !meeting ? '15' : String(meeting.reminder_minutes),
+    reminder_minutes: !meeting
+      ? '15'
+      : meeting.reminder_minutes === null
+        ? null
+        : String(meeting.reminder_minutes),
   };
 }
 
@@ -211,7 +214,8 @@ function MeetingForm({ meeting, slot, onDone }: { meeting?: Meeting; slot?: Slot
         </SimpleGrid>
         <Select
           label="Reminder"
-          placeholder="No reminder"
+          placeholder="As in notification settings"
+          description="Left empty, the meeting reminder's lead time in Notification Settings applies."
           clearable
           data={REMINDERS}
           disabled={values.all_day}

@@ -22,6 +22,10 @@ export const numberKey = (column: 'policy_number' | 'claim_number') =>
     .notNull()
     .generatedAlwaysAs(sql.raw(`lower(regexp_replace(${column}, '[^[:alnum:]]', '', 'g'))`));
 
-/** A GIN trigram index, which `<%` looks candidates up in. */
-export const trigramIndex = (name: string, column: ExtraConfigColumn) =>
-  index(name).using('gin', column.op('gin_trgm_ops'));
+/**
+ * A GIN trigram index, which `<%` looks candidates up in, holding the agency too (btree_gin, migration
+ * 0038_search-agency-trigrams): a search reads only its own agency's candidates, however many other
+ * agencies share a name or a run of digits, and one plan fits every agency, small or large.
+ */
+export const trigramIndex = (name: string, tenantId: ExtraConfigColumn, column: ExtraConfigColumn) =>
+  index(name).using('gin', tenantId, column.op('gin_trgm_ops'));

@@ -43,7 +43,7 @@ export const customers = pgTable(
     index('customers_tenant_name_idx').on(t.tenantId, sql`lower(${t.displayName})`, t.id),
     index('customers_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('customers_tenant_email_idx').on(t.tenantId, t.email),
-    trigramIndex('customers_search_text_idx', t.searchText),
-    trigramIndex('customers_phone_digits_idx', t.phoneDigits),
+    trigramIndex('customers_search_text_idx', t.tenantId, t.searchText),
+    trigramIndex('customers_phone_digits_idx', t.tenantId, t.phoneDigits),
   ],
 );

@@ -66,8 +66,8 @@ export const leads = pgTable(
     index('leads_tenant_follow_up_idx').on(t.tenantId, t.nextFollowUpAt),
     index('leads_tenant_closed_idx').on(t.tenantId, t.closedAt).where(sql`closed_at is not null`),
     index('leads_tenant_email_idx').on(t.tenantId, t.email),
-    trigramIndex('leads_search_text_idx', t.searchText),
-    trigramIndex('leads_phone_digits_idx', t.phoneDigits),
+    trigramIndex('leads_search_text_idx', t.tenantId, t.searchText),
+    trigramIndex('leads_phone_digits_idx', t.tenantId, t.phoneDigits),
   ],
 );
 

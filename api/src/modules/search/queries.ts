@@ -89,9 +89,7 @@ const termSlots = (shape: { number: boolean; digits: boolean }): TermSlots => ({
 const termValues = ({ text, number, digits }: Terms) => ({
   text,
   text_prefix: startingWith(text),
-  ...(number
-    ? { number, number_prefix: startingWith(number), number_suffix: endingWith(number) }
-    : {}),
+  ...(number ? { number, number_prefix: startingWith(number), number_suffix: endingWith(number) } : {}),
   ...(digits ? { digits, digits_prefix: startingWith(digits) } : {}),
 });
 
@@ -140,7 +138,9 @@ type FilterField = (typeof FILTER_FIELDS)[number];
 type Filter = Partial<Record<FilterField, SQLWrapper>> & Pick<SearchFilter, 'status' | 'limit'>;
 
 const filterSlots = (shape: Pick<Shape, 'set' | 'status' | 'limit'>): Filter => ({
-  ...Object.fromEntries(FILTER_FIELDS.filter((field) => shape.set[field]).map((field) => [field, sql.placeholder(field)])),
+  ...Object.fromEntries(
+    FILTER_FIELDS.filter((field) => shape.set[field]).map((field) => [field, sql.placeholder(field)]),
+  ),
   status: shape.status,
   limit: shape.limit,
 });
@@ -252,9 +252,9 @@ const KIND_ORDER: Record<SearchResultType, number> = {
  * A candidate as the ranking takes it: its kind, id and rank, and nothing to show yet, so only the
  * results that make the cut are ever written out.
  */
-function ranked(type: SearchResultType, id: SQLWrapper, show: Shown, tier: SQL, score: SQL) {
+function ranked(type: SearchResultType, id: SQLWrapper, recent: SQLWrapper, tier: SQL, score: SQL) {
   return sql`${sql.raw(`'${type}'`)} as type, ${id} as id, ${tier} as tier, ${score}::real as score,
-    ${sql.raw(String(KIND_ORDER[type]))} as kind_order, (${show.recent})::timestamptz as recent`;
+    ${sql.raw(String(KIND_ORDER[type]))} as kind_order, (${recent})::timestamptz as recent`;
 }
 
 /**
@@ -373,12 +373,14 @@ const policyParties = (tenantId: SQLWrapper) => sql`
 
 /**
  * Records reached from the matches of the kind they hang on (`parent`, a statement part named
- * above), and those whose own number matches; each once, with its best rank, and only while no
- * kind shown before theirs already fills the answer (`reach`).
+ * above), and those whose own number matches; each once, with its best rank and the date that
+ * orders it among equals (`recent`), and only while no kind shown before theirs already fills the
+ * answer (`reach`).
  */
 function reachedOrNumbered(
   tenantId: SQLWrapper,
   table: typeof policies | typeof claims,
+  recent: SQLWrapper,
   parent: string,
   parentId: SQLWrapper,
   number: ReturnType<typeof numberMatch> | undefined,
@@ -387,18 +389,18 @@ function reachedOrNumbered(
   const byNumber = number
     ? sql`union all
         select * from (
-          select ${table.id} as id, ${number.tier} as tier, ${number.score}::real as score
+          select ${table.id} as id, ${number.tier} as tier, ${number.score}::real as score, ${recent} as recent
           from ${table}
           where ${table.tenantId} = ${tenantId}::uuid and ${number.where}
-          order by 2 desc, 3 desc
+          order by 2 desc, 3 desc, 4 desc
           limit ${sql.raw(String(FOLLOWED))}
         ) numbered
         where ${reach('numbered')}`
     : sql``;
   return sql`
     select * from (
-      select distinct on (id) id, tier, score from (
-        select ${table.id} as id, m.tier, m.score
+      select distinct on (id) id, tier, score, recent from (
+        select ${table.id} as id, m.tier, m.score, ${recent} as recent
         from ${sql.raw(parent)} m
         join ${table} on ${table.tenantId} = ${tenantId}::uuid and ${parentId} = m.id
         where ${reach('m')}
@@ -406,7 +408,7 @@ function reachedOrNumbered(
       ) found
       order by id, tier desc, score desc
     ) best
-    order by tier desc, score desc
+    order by tier desc, score desc, recent desc
     limit ${sql.raw(String(FOLLOWED))}`;
 }
 
@@ -491,26 +493,33 @@ function kindStatements(
   const matched = terms && customerFilter?.length === 0 ? rank('matched_customers') : undefined;
   const customerStatement = best(
     matched
-      ? sql`select ${ranked('customer', customers.id, customerShown, matched.tier, matched.score)}
+      ? sql`select ${ranked('customer', customers.id, customerShown.recent, matched.tier, matched.score)}
           from ${customers} ${via('matched_customers', customers.id)}
           where ${customers.tenantId} = ${tenantId}::uuid`
-      : sql`select ${ranked('customer', customers.id, customerShown, customer ? customer.tier : none, customer ? customer.score : none)}
+      : sql`select ${ranked('customer', customers.id, customerShown.recent, customer ? customer.tier : none, customer ? customer.score : none)}
           from ${customers}
           where ${customers.tenantId} = ${tenantId}::uuid ${customer ? sql`and ${customer.where}` : sql``} ${and(customerFilter ?? [])}`,
     limit,
   );
 
+  // Records found by following carry their rank and date: without a filter, nothing more to read.
+  const followedAlone = (kind: 'policy' | 'claim', found: string) =>
+    sql`select ${ranked(kind, sql.raw(`${found}.id`), sql.raw(`${found}.recent`), sql.raw(`${found}.tier`), sql.raw(`${found}.score`))}
+      from ${sql.raw(found)}`;
   const policy = rank('matched_policies');
+  const policyWhere = policyFilter(filter);
   const policyStatement = best(
-    sql`select ${ranked('policy', policies.id, policyShown, policy.tier, policy.score)}
-      from ${policies} ${via('matched_policies', policies.id)}
-      where ${policies.tenantId} = ${tenantId}::uuid ${and(policyFilter(filter))}`,
+    terms && policyWhere.length === 0
+      ? followedAlone('policy', 'matched_policies')
+      : sql`select ${ranked('policy', policies.id, policyShown.recent, policy.tier, policy.score)}
+          from ${policies} ${via('matched_policies', policies.id)}
+          where ${policies.tenantId} = ${tenantId}::uuid ${and(policyWhere)}`,
     limit,
   );
 
   const payment = rank('payable_policies');
   const paymentStatement = best(
-    sql`select ${ranked('payment', installments.id, paymentShown, payment.tier, payment.score)}
+    sql`select ${ranked('payment', installments.id, paymentShown.recent, payment.tier, payment.score)}
       from ${installments}
       ${via('payable_policies', installments.policyId)}
       ${onFilteredPolicy(installments.policyId)}
@@ -519,17 +528,20 @@ function kindStatements(
   );
 
   const claim = rank('matched_claims');
+  const claimWhere = claimFilter(filter);
   const claimStatement = best(
-    sql`select ${ranked('claim', claims.id, claimShown, claim.tier, claim.score)}
-      from ${claims} ${via('matched_claims', claims.id)}
-      ${onFilteredPolicy(claims.policyId)}
-      where ${claims.tenantId} = ${tenantId}::uuid ${and(claimFilter(filter))}`,
+    terms && claimWhere.length === 0
+      ? followedAlone('claim', 'matched_claims')
+      : sql`select ${ranked('claim', claims.id, claimShown.recent, claim.tier, claim.score)}
+          from ${claims} ${via('matched_claims', claims.id)}
+          ${onFilteredPolicy(claims.policyId)}
+          where ${claims.tenantId} = ${tenantId}::uuid ${and(claimWhere)}`,
     limit,
   );
 
   const lead = terms && personMatch(leads, terms);
   const leadStatement = best(
-    sql`select ${ranked('lead', leads.id, leadShown, lead ? lead.tier : none, lead ? lead.score : none)}
+    sql`select ${ranked('lead', leads.id, leadShown.recent, lead ? lead.tier : none, lead ? lead.score : none)}
       from ${leads}
       where ${leads.tenantId} = ${tenantId}::uuid ${lead ? sql`and ${lead.where}` : sql``} ${and(leadFilter ?? [])}`,
     limit,
@@ -548,7 +560,7 @@ function kindStatements(
         ${terms.digits ? sql`or (${companies.phone} <> '' and ${terms.digits.value} <% ${companyPhone})` : sql``})`
     : sql``;
   const companyStatement = best(
-    sql`select ${ranked('company', companies.id, companyShown, companyTier, terms ? sql`word_similarity(${terms.text}, ${companyText})` : none)}
+    sql`select ${ranked('company', companies.id, companyShown.recent, companyTier, terms ? sql`word_similarity(${terms.text}, ${companyText})` : none)}
       from ${companies}
       where ${companies.tenantId} = ${tenantId}::uuid ${companyMatch} ${and(companyFilter ?? [])}`,
     limit,
@@ -589,6 +601,7 @@ function kindStatements(
                 reachedOrNumbered(
                   tenantId,
                   policies,
+                  policyShown.recent,
                   'matched_customers',
                   policies.customerId,
                   number ? numberMatch(policies.numberKey, number) : undefined,
@@ -603,6 +616,7 @@ function kindStatements(
                   reachedOrNumbered(
                     tenantId,
                     claims,
+                    claimShown.recent,
                     'matched_policies',
                     claims.policyId,
                     number ? numberMatch(claims.numberKey, number) : undefined,
@@ -680,7 +694,12 @@ type Row = SearchResult & { tier: number; score: number; kind_order: number; rec
 const searchStatement = reusableStatement<Shape, Row>((shape) => {
   const tenantId = sql.placeholder('tenant');
   const filter = filterSlots(shape);
-  const parts = kindStatements(tenantId, shape.terms ? termSlots(shape.terms) : undefined, filter, shape.shown);
+  const parts = kindStatements(
+    tenantId,
+    shape.terms ? termSlots(shape.terms) : undefined,
+    filter,
+    shape.shown,
+  );
   return sql`
     with ${sql.join(parts, sql`, `)},
     ranked as (
@@ -720,9 +739,8 @@ export async function searchRecords(
     ? // A text search starts every part from an index on the agency and the text, or from the matches
       // already found, so one plan serves every text and agency; planning the statement anew for each
       // search cost several times what running it did.
-      await withGenericPlans(tx, async () => {
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true)`);
-        return searchStatement(tx, shape, values);
+      await withGenericPlans(tx, () => searchStatement(tx, shape, values), {
+        'pg_trgm.word_similarity_threshold': WORD_SIMILARITY,
       })
     : await searchStatement(tx, shape, values);
   return rows.map(({ tier: _tier, score: _score, kind_order: _kind, recent: _recent, ...result }) => result);

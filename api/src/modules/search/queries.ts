@@ -102,7 +102,7 @@ function personMatch(table: typeof customers | typeof leads, terms: TermSlots) {
   const digits = table.phoneDigits;
   const prefix = terms.textPrefix;
   const byPhone = terms.digits ? sql` or ${terms.digits.value} <% ${digits}` : sql``;
-  const where = sql`(${terms.text} <% ${table.searchText}${byPhone})`;
+  const where = sql`(${terms.text} <% ${table.nameKey} or ${terms.text} <% ${table.emailKey}${byPhone})`;
   const tier = sql`case
     when lower(${table.displayName}) = ${terms.text} or ${table.email} = ${terms.text}
       ${terms.digits ? sql`or ${digits} = ${terms.digits.value}` : sql``} then ${EXACT}
@@ -111,9 +111,8 @@ function personMatch(table: typeof customers | typeof leads, terms: TermSlots) {
       ${terms.digits ? sql`or ${digits} like ${terms.digits.prefix}` : sql``}
       then ${PREFIX}
     else ${SIMILAR} end`;
-  const score = terms.digits
-    ? sql`greatest(word_similarity(${terms.text}, ${table.searchText}), word_similarity(${terms.digits.value}, ${digits}))`
-    : sql`word_similarity(${terms.text}, ${table.searchText})`;
+  const score = sql`greatest(word_similarity(${terms.text}, ${table.nameKey}), word_similarity(${terms.text}, ${table.emailKey})
+    ${terms.digits ? sql`, word_similarity(${terms.digits.value}, ${digits})` : sql``})`;
   return { where, tier, score };
 }
 

@@ -419,10 +419,11 @@ function reachedOrNumbered(
 function matchedCustomers(tenantId: SQLWrapper, terms: TermSlots, limit: number): SQL {
   const person = personMatch(customers, terms);
   return sql`
-    select ${customers.id} as id, ${person.tier} as tier, ${person.score}::real as score
+    select ${customers.id} as id, ${person.tier} as tier, ${person.score}::real as score,
+      ${customerShown.recent} as recent
     from ${customers}
     where ${customers.tenantId} = ${tenantId}::uuid and ${person.where}
-    order by tier desc, score desc, ${customers.createdAt} desc
+    order by tier desc, score desc, recent desc
     limit ${sql.raw(String(Math.max(FOLLOWED_CUSTOMERS, limit)))}`;
 }
 
@@ -488,28 +489,25 @@ function kindStatements(
       : sql`join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.id} = ${policyId}`;
 
   const customer = terms && personMatch(customers, terms);
-  // Without a filter of their own, the customers shown are the best matches already found to be followed.
-  const matched = terms && customerFilter?.length === 0 ? rank('matched_customers') : undefined;
+  // Records found by matching or following carry their rank and date: without a filter, nothing more to read.
+  const foundAlone = (kind: SearchResultType, found: string) =>
+    sql`select ${ranked(kind, sql.raw(`${found}.id`), sql.raw(`${found}.recent`), sql.raw(`${found}.tier`), sql.raw(`${found}.score`))}
+      from ${sql.raw(found)}`;
   const customerStatement = best(
-    matched
-      ? sql`select ${ranked('customer', customers.id, customerShown.recent, matched.tier, matched.score)}
-          from ${customers} ${via('matched_customers', customers.id)}
-          where ${customers.tenantId} = ${tenantId}::uuid`
+    // Without a filter of their own, the customers shown are the best matches already found to be followed.
+    terms && customerFilter?.length === 0
+      ? foundAlone('customer', 'matched_customers')
       : sql`select ${ranked('customer', customers.id, customerShown.recent, customer ? customer.tier : none, customer ? customer.score : none)}
           from ${customers}
           where ${customers.tenantId} = ${tenantId}::uuid ${customer ? sql`and ${customer.where}` : sql``} ${and(customerFilter ?? [])}`,
     limit,
   );
 
-  // Records found by following carry their rank and date: without a filter, nothing more to read.
-  const followedAlone = (kind: 'policy' | 'claim', found: string) =>
-    sql`select ${ranked(kind, sql.raw(`${found}.id`), sql.raw(`${found}.recent`), sql.raw(`${found}.tier`), sql.raw(`${found}.score`))}
-      from ${sql.raw(found)}`;
   const policy = rank('matched_policies');
   const policyWhere = policyFilter(filter);
   const policyStatement = best(
     terms && policyWhere.length === 0
-      ? followedAlone('policy', 'matched_policies')
+      ? foundAlone('policy', 'matched_policies')
       : sql`select ${ranked('policy', policies.id, policyShown.recent, policy.tier, policy.score)}
           from ${policies} ${via('matched_policies', policies.id)}
           where ${policies.tenantId} = ${tenantId}::uuid ${and(policyWhere)}`,
@@ -530,7 +528,7 @@ function kindStatements(
   const claimWhere = claimFilter(filter);
   const claimStatement = best(
     terms && claimWhere.length === 0
-      ? followedAlone('claim', 'matched_claims')
+      ? foundAlone('claim', 'matched_claims')
       : sql`select ${ranked('claim', claims.id, claimShown.recent, claim.tier, claim.score)}
           from ${claims} ${via('matched_claims', claims.id)}
           ${onFilteredPolicy(claims.policyId)}

@@ -28,7 +28,7 @@ const FOLLOWED_CUSTOMERS = 20;
 const FOLLOWED = 100;
 
 /** What the text becomes for each kind of match. */
-export interface Terms {
+interface Terms {
   /** Lowercase, single-spaced. */
   text: string;
   /** Letters and digits only, for policy and claim numbers; undefined when too short or without a digit. */
@@ -412,9 +412,9 @@ function reachedOrNumbered(
 }
 
 /**
- * The matched records of each kind followed to the records that hang on them: customers to their
- * policies, policies (by customer or by number) to their instalments and claims. Each carries the
- * tier and score of the match that found it.
+ * The customers best matching the text, with their rank and date: the first to be shown and the
+ * ones followed to their policies, those policies (with those found by number) to their instalments
+ * and claims, each record carrying the rank of the match that found it.
  */
 function matchedCustomers(tenantId: SQLWrapper, terms: TermSlots, limit: number): SQL {
   const person = personMatch(customers, terms);

@@ -61,8 +61,8 @@ export function otherCpuPercent(before: CpuSnapshot | undefined, after: CpuSnaps
   return total > 0 ? Math.max(0, Math.round((100 * other) / total)) : undefined;
 }
 
-/** utime + stime of one process, or 0 if it is gone or is not the named program. */
-function processTicks(pid: string, onlyCommand?: string): number {
+/** utime + stime of one process in clock ticks (1/100 s), or 0 if it is gone or is not the named program. */
+export function processTicks(pid: string, onlyCommand?: string): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command sits in parentheses and may itself contain spaces; the counters follow it.

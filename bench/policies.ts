@@ -28,7 +28,7 @@ import { commissionReport } from '../api/src/modules/commission-report/queries.j
 import { readDashboard } from '../api/src/modules/dashboard/queries.js';
 import { listPolicies } from '../api/src/modules/policies/queries.js';
 import { searchRecords } from '../api/src/modules/search/queries.js';
-import { readMemory } from './machine.js';
+import { cpuSnapshot, otherCpuPercent, processTicks, readMemory } from './machine.js';
 import { DEFAULT_RESULTS_DIR, positiveInteger } from './seed.js';
 import { REPO_ROOT, startServer, stopServer } from './server.js';
 
@@ -128,7 +128,9 @@ async function nameCustomers(client: pg.Client, tenantIds: string[]) {
      where c.id = n.id and c.first_name = 'Customer'`,
     [tenantIds],
   );
-  await client.query('analyze customers');
+  // As autovacuum would: the update leaves a dead row per customer, and the new rows wait in the GIN
+  // indexes' pending lists, which every search would otherwise read through.
+  await client.query('vacuum analyze customers');
 }
 
 /**
@@ -369,6 +371,39 @@ async function timePdf(url: string, token: string, serverPid: number) {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/** CPU ticks (1/100 s) so far of the server and of each PostgreSQL backend connected to the bench database. */
+async function serverTicks(serverPid: number) {
+  const backends = await withClient(adminUrl, (client) =>
+    client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [benchDatabase]),
+  );
+  return {
+    server: processTicks(String(serverPid)),
+    backends: new Map(backends.rows.map(({ pid }) => [pid, processTicks(String(pid))])),
+  };
+}
+
+/**
+ * Loads a route while counting the CPU it costs per request: the server's, and that of the
+ * PostgreSQL backends serving the bench database, so a machine busy with other work shows as
+ * waiting rather than as cost.
+ */
+async function loadWithCpu(url: string, requests: AutocannonRequest[], serverPid: number) {
+  const before = await serverTicks(serverPid);
+  const machineBefore = cpuSnapshot(serverPid);
+  const measured = await load(url, requests);
+  const machineAfter = cpuSnapshot(serverPid);
+  const after = await serverTicks(serverPid);
+  let database = 0;
+  for (const [pid, ticks] of after.backends) database += ticks - (before.backends.get(pid) ?? 0);
+  const count = Math.max(1, measured.result.requests.total);
+  return {
+    ...measured,
+    serverCpu: ((after.server - before.server) * 10) / count,
+    databaseCpu: (database * 10) / count,
+    otherCpu: otherCpuPercent(machineBefore, machineAfter),
+  };
+}
+
 const report = (label: string, { result, p50, p95, p99 }: Awaited<ReturnType<typeof load>>) =>
   console.log(
     `${label}: ${Math.round(result.requests.average)} req/s, p50 ${ms(p50)}, p95 ${ms(p95)}, p99 ${ms(p99)}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
@@ -489,11 +524,15 @@ async function main() {
     }
     if (measures('search')) {
       const searches = await searchTexts(large);
-      const search = await load(
+      const search = await loadWithCpu(
         server.url,
         searches.flatMap((q) => requestsFor(largeToken, searchPath(q))),
+        server.process.pid as number,
       );
       report(`search (${searches.map((q) => `"${q}"`).join(', ')} in turn), large agency`, search);
+      console.log(
+        `search CPU per request: server ${ms(search.serverCpu)}, its PostgreSQL backends ${ms(search.databaseCpu)}; other processes used ${search.otherCpu ?? '-'} % of the machine`,
+      );
       const searchSql = await timeRawSql([large], searches.map(SEARCH_SQL));
       console.log(
         `search SQL alone, large agency: p50 ${ms(searchSql.p50)}, p95 ${ms(searchSql.p95)}; API / SQL at p50 ${(search.p50 / searchSql.p50).toFixed(2)}, at p95 ${(search.p95 / searchSql.p95).toFixed(2)}`,

@@ -74,12 +74,18 @@ function jsonValue(value: AnyColumn | SQL | JsonFields): SQL | AnyColumn {
  * Runs `work` with PostgreSQL reusing one plan for each prepared statement whatever its values, then
  * puts the setting back. For a statement whose every part reads an index on keys it is given, so one
  * plan fits all values, yet whose planning costs more than its run: PostgreSQL's own choice keeps
- * planning such a statement anew when the plan it would keep looks costlier on paper.
+ * planning such a statement anew when the plan it would keep looks costlier on paper. `settings`
+ * (other settings `work` needs, to the end of the transaction) go in the same round trip.
  */
-export async function withGenericPlans<T>(tx: Transaction, work: () => Promise<T>): Promise<T> {
+export async function withGenericPlans<T>(
+  tx: Transaction,
+  work: () => Promise<T>,
+  settings: Record<string, string> = {},
+): Promise<T> {
+  const others = Object.entries(settings).map(([name, value]) => sql`, set_config(${name}, ${value}, true)`);
   // Read before it is set: a select list is evaluated in order.
   const { rows } = await tx.execute<{ mode: string }>(
-    sql`select current_setting('plan_cache_mode') as mode, set_config('plan_cache_mode', 'force_generic_plan', true)`,
+    sql`select current_setting('plan_cache_mode') as mode, set_config('plan_cache_mode', 'force_generic_plan', true)${sql.join(others)}`,
   );
   try {
     return await work();

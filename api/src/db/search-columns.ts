@@ -5,12 +5,19 @@ import { type ExtraConfigColumn, index, text } from 'drizzle-orm/pg-core';
 // the row itself. They are stored rather than indexed as expressions because, under row-level
 // security, a condition can use an index only when every function in it is LEAKPROOF: `lower(...)`
 // or `regexp_replace(...)` around a column would keep the trigram index out of reach, while
-// `'text' <% search_text` needs only pg_trgm's operator (declared LEAKPROOF in migration
+// `'text' <% name_key` needs only pg_trgm's operator (declared LEAKPROOF in migration
 // 0036_search-trigrams).
 
-/** Name and email in lower case, for typo-tolerant word similarity. */
-export const searchText = (expression: SQL) =>
-  text('search_text').notNull().generatedAlwaysAs(sql`lower(${expression})`);
+/**
+ * The name in lower case, for typo-tolerant word similarity. Apart from the email (`emailKey`): in
+ * one text every row shared the trigrams of "com" and "example", so a surname starting with "co"
+ * brought most of the book as candidates to check one by one.
+ */
+export const nameKey = (displayName: SQL) =>
+  text('name_key').notNull().generatedAlwaysAs(sql`lower(${displayName})`);
+
+/** The email in lower case. */
+export const emailKey = () => text('email_key').notNull().generatedAlwaysAs(sql`lower(email)`);
 
 /** A phone's digits alone, so "054-123 4567" and "0541234567" are the same number. */
 export const phoneDigits = () =>
@@ -22,6 +29,10 @@ export const numberKey = (column: 'policy_number' | 'claim_number') =>
     .notNull()
     .generatedAlwaysAs(sql.raw(`lower(regexp_replace(${column}, '[^[:alnum:]]', '', 'g'))`));
 
-/** A GIN trigram index, which `<%` looks candidates up in. */
-export const trigramIndex = (name: string, column: ExtraConfigColumn) =>
-  index(name).using('gin', column.op('gin_trgm_ops'));
+/**
+ * A GIN trigram index, which `<%` looks candidates up in, holding the agency too (btree_gin, migration
+ * 0038_search-agency-trigrams): a search reads only its own agency's candidates, however many other
+ * agencies share a name or a run of digits, and one plan fits every agency, small or large.
+ */
+export const trigramIndex = (name: string, tenantId: ExtraConfigColumn, column: ExtraConfigColumn) =>
+  index(name).using('gin', tenantId, column.op('gin_trgm_ops'));

@@ -47,7 +47,7 @@ export const claims = pgTable(
     index('claims_tenant_incident_idx').on(t.tenantId, t.incidentDate),
     index('claims_tenant_policy_idx').on(t.tenantId, t.policyId),
     index('claims_tenant_status_idx').on(t.tenantId, t.status),
-    trigramIndex('claims_number_key_idx', t.numberKey),
+    trigramIndex('claims_number_key_idx', t.tenantId, t.numberKey),
     foreignKey({
       name: 'claims_policy_fk',
       columns: [t.tenantId, t.policyId],

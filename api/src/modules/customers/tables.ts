@@ -2,7 +2,7 @@ import { CONTACT_CHANNELS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from '@coverdesk/
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/columns.js';
-import { phoneDigits, searchText, trigramIndex } from '../../db/search-columns.js';
+import { emailKey, nameKey, phoneDigits, trigramIndex } from '../../db/search-columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
 
 /** What lists show and sort by: the business name, or first and last name. */
@@ -33,7 +33,8 @@ export const customers = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('active'),
     // A generated column cannot read another, so the name is written out again.
-    searchText: searchText(sql`${DISPLAY_NAME} || ' ' || email`),
+    nameKey: nameKey(DISPLAY_NAME),
+    emailKey: emailKey(),
     phoneDigits: phoneDigits(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -43,7 +44,8 @@ export const customers = pgTable(
     index('customers_tenant_name_idx').on(t.tenantId, sql`lower(${t.displayName})`, t.id),
     index('customers_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('customers_tenant_email_idx').on(t.tenantId, t.email),
-    trigramIndex('customers_search_text_idx', t.searchText),
-    trigramIndex('customers_phone_digits_idx', t.phoneDigits),
+    trigramIndex('customers_name_key_idx', t.tenantId, t.nameKey),
+    trigramIndex('customers_email_key_idx', t.tenantId, t.emailKey),
+    trigramIndex('customers_phone_digits_idx', t.tenantId, t.phoneDigits),
   ],
 );

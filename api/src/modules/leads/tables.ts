@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from '../../db/columns.js';
-import { phoneDigits, searchText, trigramIndex } from '../../db/search-columns.js';
+import { emailKey, nameKey, phoneDigits, trigramIndex } from '../../db/search-columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
 
 /** What lists show and sort by: the business name, or first and last name. */
@@ -49,7 +49,8 @@ export const leads = pgTable(
     /** Set by the status trigger when the lead moves to won or lost, cleared when it reopens. */
     closedAt: timestamptz('closed_at'),
     // A generated column cannot read another, so the name is written out again.
-    searchText: searchText(sql`${DISPLAY_NAME} || ' ' || email`),
+    nameKey: nameKey(DISPLAY_NAME),
+    emailKey: emailKey(),
     phoneDigits: phoneDigits(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -66,8 +67,9 @@ export const leads = pgTable(
     index('leads_tenant_follow_up_idx').on(t.tenantId, t.nextFollowUpAt),
     index('leads_tenant_closed_idx').on(t.tenantId, t.closedAt).where(sql`closed_at is not null`),
     index('leads_tenant_email_idx').on(t.tenantId, t.email),
-    trigramIndex('leads_search_text_idx', t.searchText),
-    trigramIndex('leads_phone_digits_idx', t.phoneDigits),
+    trigramIndex('leads_name_key_idx', t.tenantId, t.nameKey),
+    trigramIndex('leads_email_key_idx', t.tenantId, t.emailKey),
+    trigramIndex('leads_phone_digits_idx', t.tenantId, t.phoneDigits),
   ],
 );
 

@@ -78,7 +78,7 @@ export const policies = pgTable(
     index('policies_tenant_customer_idx').on(t.tenantId, t.customerId),
     index('policies_tenant_company_idx').on(t.tenantId, t.companyId),
     index('policies_tenant_type_idx').on(t.tenantId, t.policyTypeId),
-    trigramIndex('policies_number_key_idx', t.numberKey),
+    trigramIndex('policies_number_key_idx', t.tenantId, t.numberKey),
     // Neither cancelled nor renewed: pending, active or expired by the dates alone.
     index('policies_open_start_idx')
       .on(t.tenantId, t.startDate, t.endDate)

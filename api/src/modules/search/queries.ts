@@ -1,7 +1,8 @@
 import type { SearchFilter, SearchResult, SearchResultType } from '@coverdesk/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
-import { isoMoment, literalLimit } from '../../db/query-helpers.js';
+import { isoMoment, literalLimit, withGenericPlans } from '../../db/query-helpers.js';
+import { reusableStatement, setFilters } from '../../db/reusable-statement.js';
 import { claims } from '../claims/tables.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -59,59 +60,105 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
 const startingWith = (value: string) => `${escapeLike(value)}%`;
 const endingWith = (value: string) => `%${escapeLike(value)}`;
 
+/**
+ * The text's forms as the statement takes them: placeholders, so the statement is built once for
+ * each shape (which forms the text has) and the values go with each search (`termValues`).
+ */
+interface TermSlots {
+  text: SQLWrapper;
+  textPrefix: SQLWrapper;
+  number?: { value: SQLWrapper; prefix: SQLWrapper; suffix: SQLWrapper };
+  digits?: { value: SQLWrapper; prefix: SQLWrapper };
+}
+
+const termSlots = (shape: { number: boolean; digits: boolean }): TermSlots => ({
+  text: sql.placeholder('text'),
+  textPrefix: sql.placeholder('text_prefix'),
+  number: shape.number
+    ? {
+        value: sql.placeholder('number'),
+        prefix: sql.placeholder('number_prefix'),
+        suffix: sql.placeholder('number_suffix'),
+      }
+    : undefined,
+  digits: shape.digits
+    ? { value: sql.placeholder('digits'), prefix: sql.placeholder('digits_prefix') }
+    : undefined,
+});
+
+const termValues = ({ text, number, digits }: Terms) => ({
+  text,
+  text_prefix: startingWith(text),
+  ...(number ? { number, number_prefix: startingWith(number), number_suffix: endingWith(number) } : {}),
+  ...(digits ? { digits, digits_prefix: startingWith(digits) } : {}),
+});
+
 /** An insurer's phone digits; insurers are few, so they are worked out as they are read. */
 const insurerPhoneDigits = sql`regexp_replace(${companies.phone}, '[^0-9]', '', 'g')`;
 
 /** A person (customer or lead) matched on name and email, or on phone digits: tier and score. */
-function personMatch(table: typeof customers | typeof leads, terms: Terms) {
+function personMatch(table: typeof customers | typeof leads, terms: TermSlots) {
   // The stored search columns (db/search-columns.ts), each with its trigram index.
   const digits = table.phoneDigits;
-  const prefix = startingWith(terms.text);
-  const byPhone = terms.digits ? sql` or ${terms.digits} <% ${digits}` : sql``;
-  const where = sql`(${terms.text} <% ${table.searchText}${byPhone})`;
+  const prefix = terms.textPrefix;
+  const byPhone = terms.digits ? sql` or ${terms.digits.value} <% ${digits}` : sql``;
+  const where = sql`(${terms.text} <% ${table.nameKey} or ${terms.text} <% ${table.emailKey}${byPhone})`;
   const tier = sql`case
     when lower(${table.displayName}) = ${terms.text} or ${table.email} = ${terms.text}
-      ${terms.digits ? sql`or ${digits} = ${terms.digits}` : sql``} then ${EXACT}
+      ${terms.digits ? sql`or ${digits} = ${terms.digits.value}` : sql``} then ${EXACT}
     when lower(${table.displayName}) like ${prefix} or lower(${table.lastName}) like ${prefix}
       or ${table.email} like ${prefix}
-      ${terms.digits ? sql`or ${digits} like ${startingWith(terms.digits)}` : sql``}
+      ${terms.digits ? sql`or ${digits} like ${terms.digits.prefix}` : sql``}
       then ${PREFIX}
     else ${SIMILAR} end`;
-  const score = terms.digits
-    ? sql`greatest(word_similarity(${terms.text}, ${table.searchText}), word_similarity(${terms.digits}, ${digits}))`
-    : sql`word_similarity(${terms.text}, ${table.searchText})`;
+  const score = sql`greatest(word_similarity(${terms.text}, ${table.nameKey}), word_similarity(${terms.text}, ${table.emailKey})
+    ${terms.digits ? sql`, word_similarity(${terms.digits.value}, ${digits})` : sql``})`;
   return { where, tier, score };
 }
 
 /** A policy or claim matched on its number: exact, starting or ending with it, or like it. */
-function numberMatch(normal: SQLWrapper, number: string) {
+function numberMatch(normal: SQLWrapper, number: NonNullable<TermSlots['number']>) {
   return {
-    where: sql`${number} <% ${normal}`,
-    tier: sql`case when ${normal} = ${number} then ${EXACT}
-      when ${normal} like ${startingWith(number)} or ${normal} like ${endingWith(number)} then ${PREFIX}
+    where: sql`${number.value} <% ${normal}`,
+    tier: sql`case when ${normal} = ${number.value} then ${EXACT}
+      when ${normal} like ${number.prefix} or ${normal} like ${number.suffix} then ${PREFIX}
       else ${SIMILAR} end`,
-    score: sql`word_similarity(${number}, ${normal})`,
+    score: sql`word_similarity(${number.value}, ${normal})`,
   };
 }
 
 /** The conditions a filter sets on one kind of record; null when the kind cannot meet them. */
 type Conditions = SQL[] | null;
 
-const between = (column: SQLWrapper, filter: SearchFilter) => [
+const FILTER_FIELDS = ['date_from', 'date_to', 'company', 'amount_min', 'amount_max'] as const;
+type FilterField = (typeof FILTER_FIELDS)[number];
+
+/** A filter as the statement takes it: each value set is a placeholder of the field's name. */
+type Filter = Partial<Record<FilterField, SQLWrapper>> & Pick<SearchFilter, 'status' | 'limit'>;
+
+const filterSlots = (shape: Pick<Shape, 'set' | 'status' | 'limit'>): Filter => ({
+  ...Object.fromEntries(
+    FILTER_FIELDS.filter((field) => shape.set[field]).map((field) => [field, sql.placeholder(field)]),
+  ),
+  status: shape.status,
+  limit: shape.limit,
+});
+
+const between = (column: SQLWrapper, filter: Filter) => [
   ...(filter.date_from ? [sql`${column} >= ${filter.date_from}::date`] : []),
   ...(filter.date_to ? [sql`${column} <= ${filter.date_to}::date`] : []),
 ];
 
-const amountWithin = (column: SQLWrapper, filter: SearchFilter) => [
+const amountWithin = (column: SQLWrapper, filter: Filter) => [
   ...(filter.amount_min ? [sql`${column} >= ${filter.amount_min}::numeric`] : []),
   ...(filter.amount_max ? [sql`${column} <= ${filter.amount_max}::numeric`] : []),
 ];
 
-const hasAmountFilter = (filter: SearchFilter) =>
+const hasAmountFilter = (filter: Filter) =>
   filter.amount_min !== undefined || filter.amount_max !== undefined;
 
 /** The policy filters (insurer, status) on the `policies` row in scope. */
-const policyConditions = (filter: SearchFilter): SQL[] => [
+const policyConditions = (filter: Filter): SQL[] => [
   ...(filter.company ? [sql`${policies.companyId} = ${filter.company}::uuid`] : []),
   ...(filter.status === 'all' ? [] : [statusIs[filter.status]]),
 ];
@@ -119,7 +166,7 @@ const policyConditions = (filter: SearchFilter): SQL[] => [
 /** The agency's day a record was created on (the tenant transaction's time zone is the agency's). */
 const createdOn = (column: SQLWrapper) => sql`(${column})::date`;
 
-function customerConditions(tenantId: string, filter: SearchFilter): Conditions {
+function customerConditions(tenantId: SQLWrapper, filter: Filter): Conditions {
   if (hasAmountFilter(filter)) return null;
   const holding = policyConditions(filter);
   return [
@@ -133,12 +180,12 @@ function customerConditions(tenantId: string, filter: SearchFilter): Conditions 
   ];
 }
 
-const leadConditions = (filter: SearchFilter): Conditions =>
+const leadConditions = (filter: Filter): Conditions =>
   filter.company || filter.status !== 'all'
     ? null
     : [...between(createdOn(leads.createdAt), filter), ...amountWithin(leads.estimatedPremium, filter)];
 
-const companyConditions = (filter: SearchFilter): Conditions =>
+const companyConditions = (filter: Filter): Conditions =>
   filter.status !== 'all' || hasAmountFilter(filter)
     ? null
     : [
@@ -146,17 +193,17 @@ const companyConditions = (filter: SearchFilter): Conditions =>
         ...(filter.company ? [sql`${companies.id} = ${filter.company}::uuid`] : []),
       ];
 
-const policyFilter = (filter: SearchFilter): SQL[] => [
+const policyFilter = (filter: Filter): SQL[] => [
   ...between(policies.startDate, filter),
   ...amountWithin(policies.totalPremium, filter),
   ...policyConditions(filter),
 ];
-const paymentFilter = (filter: SearchFilter): SQL[] => [
+const paymentFilter = (filter: Filter): SQL[] => [
   ...between(installments.dueDate, filter),
   ...amountWithin(installments.amountDue, filter),
   ...policyConditions(filter),
 ];
-const claimFilter = (filter: SearchFilter): SQL[] => [
+const claimFilter = (filter: Filter): SQL[] => [
   ...between(claims.reportedDate, filter),
   ...amountWithin(claims.amountClaimed, filter),
   ...policyConditions(filter),
@@ -204,9 +251,9 @@ const KIND_ORDER: Record<SearchResultType, number> = {
  * A candidate as the ranking takes it: its kind, id and rank, and nothing to show yet, so only the
  * results that make the cut are ever written out.
  */
-function ranked(type: SearchResultType, id: SQLWrapper, show: Shown, tier: SQL, score: SQL) {
+function ranked(type: SearchResultType, id: SQLWrapper, recent: SQLWrapper, tier: SQL, score: SQL) {
   return sql`${sql.raw(`'${type}'`)} as type, ${id} as id, ${tier} as tier, ${score}::real as score,
-    ${sql.raw(String(KIND_ORDER[type]))} as kind_order, (${show.recent})::timestamptz as recent`;
+    ${sql.raw(String(KIND_ORDER[type]))} as kind_order, (${recent})::timestamptz as recent`;
 }
 
 /**
@@ -215,7 +262,7 @@ function ranked(type: SearchResultType, id: SQLWrapper, show: Shown, tier: SQL, 
  * the primary key, and read the whole book instead.
  */
 function displayed(
-  tenantId: string,
+  tenantId: SQLWrapper,
   type: SearchResultType,
   table:
     | typeof customers
@@ -238,7 +285,7 @@ function displayed(
 }
 
 const joinedWith = (separator: string, ...parts: SQL[]) =>
-  sql`concat_ws(${separator}, ${sql.join(
+  sql`concat_ws(${sql.raw(`'${separator}'`)}, ${sql.join(
     parts.map((part) => sql`nullif(${part}, '')`),
     sql`, `,
   )})`;
@@ -319,74 +366,108 @@ const companyShown: Shown = {
 const ORDER = sql`tier desc, score desc, kind_order, recent desc, id`;
 
 /** A policy's customer and insurer, for the rows that show them. */
-const policyParties = (tenantId: string) => sql`
+const policyParties = (tenantId: SQLWrapper) => sql`
   join ${customers} on ${customers.tenantId} = ${tenantId}::uuid and ${customers.id} = ${policies.customerId}
   join ${companies} on ${companies.tenantId} = ${tenantId}::uuid and ${companies.id} = ${policies.companyId}`;
 
 /**
  * Records reached from the matches of the kind they hang on (`parent`, a statement part named
- * above), and those whose own number matches; each once, with its best rank.
+ * above), and those whose own number matches; each once, with its best rank and the date that
+ * orders it among equals (`recent`), and only while no kind shown before theirs already fills the
+ * answer (`reach`).
  */
 function reachedOrNumbered(
-  tenantId: string,
+  tenantId: SQLWrapper,
   table: typeof policies | typeof claims,
+  recent: SQLWrapper,
   parent: string,
   parentId: SQLWrapper,
   number: ReturnType<typeof numberMatch> | undefined,
+  reach: (found: string) => SQL,
 ): SQL {
   const byNumber = number
-    ? sql`union all (
-        select ${table.id}, ${number.tier}, ${number.score}::real
-        from ${table}
-        where ${table.tenantId} = ${tenantId}::uuid and ${number.where}
-        order by 2 desc, 3 desc
-        limit ${sql.raw(String(FOLLOWED))})`
+    ? sql`union all
+        select * from (
+          select ${table.id} as id, ${number.tier} as tier, ${number.score}::real as score, ${recent} as recent
+          from ${table}
+          where ${table.tenantId} = ${tenantId}::uuid and ${number.where}
+          order by 2 desc, 3 desc, 4 desc
+          limit ${sql.raw(String(FOLLOWED))}
+        ) numbered
+        where ${reach('numbered')}`
     : sql``;
   return sql`
     select * from (
-      select distinct on (id) id, tier, score from (
-        select ${table.id} as id, m.tier, m.score
+      select distinct on (id) id, tier, score, recent from (
+        select ${table.id} as id, m.tier, m.score, ${recent} as recent
         from ${sql.raw(parent)} m
         join ${table} on ${table.tenantId} = ${tenantId}::uuid and ${parentId} = m.id
+        where ${reach('m')}
         ${byNumber}
       ) found
       order by id, tier desc, score desc
     ) best
-    order by tier desc, score desc
+    order by tier desc, score desc, recent desc
     limit ${sql.raw(String(FOLLOWED))}`;
 }
 
 /**
- * The matched records of each kind followed to the records that hang on them: customers to their
- * policies, policies (by customer or by number) to their instalments and claims. Each carries the
- * tier and score of the match that found it.
+ * The customers best matching the text, with their rank and date: the first to be shown and the
+ * ones followed to their policies, those policies (with those found by number) to their instalments
+ * and claims, each record carrying the rank of the match that found it.
  */
-function followedMatches(tenantId: string, terms: Terms, limit: number): SQL {
+function matchedCustomers(tenantId: SQLWrapper, terms: TermSlots, limit: number): SQL {
   const person = personMatch(customers, terms);
-  const number = terms.number ? numberMatch(policies.numberKey, terms.number) : undefined;
-  const claimNumber = terms.number ? numberMatch(claims.numberKey, terms.number) : undefined;
   return sql`
-    matched_customers as (
-      select ${customers.id} as id, ${person.tier} as tier, ${person.score}::real as score
-      from ${customers}
-      where ${customers.tenantId} = ${tenantId}::uuid and ${person.where}
-      order by tier desc, score desc, ${customers.createdAt} desc
-      limit ${sql.raw(String(Math.max(FOLLOWED_CUSTOMERS, limit)))}
-    ),
-    matched_policies as (${reachedOrNumbered(tenantId, policies, 'matched_customers', policies.customerId, number)}),
-    matched_claims as (${reachedOrNumbered(tenantId, claims, 'matched_policies', claims.policyId, claimNumber)})`;
+    select ${customers.id} as id, ${person.tier} as tier, ${person.score}::real as score,
+      ${customerShown.recent} as recent
+    from ${customers}
+    where ${customers.tenantId} = ${tenantId}::uuid and ${person.where}
+    order by tier desc, score desc, recent desc
+    limit ${sql.raw(String(Math.max(FOLLOWED_CUSTOMERS, limit)))}`;
 }
 
 /** One kind's best rows: its candidates, its filter, its order, cut to the limit. */
-const best = (select: SQL, limit: number) => sql`(${select} order by ${ORDER} limit ${literalLimit(limit)})`;
+const best = (select: SQL, limit: number) => sql`${select} order by ${ORDER} limit ${literalLimit(limit)}`;
 
-/** Each kind's statement part, given the text searched for (or none: filters alone). */
+/** The kinds in the order equally ranked records come in. */
+const KINDS_IN_ORDER = (Object.keys(KIND_ORDER) as SearchResultType[]).sort(
+  (a, b) => KIND_ORDER[a] - KIND_ORDER[b],
+);
+
+/**
+ * Whether a record found by following (`found`, with its tier and score) can still be among the
+ * results: not once a kind that comes before its own holds `limit` results ranked at least as well,
+ * since those all come first. `cut_<kind>` holds the rank of a kind's last result when it has
+ * `limit` of them, and nothing otherwise, so following stops where it can no longer change the
+ * answer (a surname shared by a hundred customers follows none of them to their instalments).
+ */
+const withinReach =
+  (before: readonly SearchResultType[]) =>
+  (found: string): SQL =>
+    before.length === 0
+      ? sql`true`
+      : sql.raw(
+          before
+            .map(
+              (kind) =>
+                `not exists (select 1 from cut_${kind} c where (c.tier, c.score) >= (${found}.tier, ${found}.score))`,
+            )
+            .join(' and '),
+        );
+
+/**
+ * The statement's parts before the merge, in the order they read each other: the matches followed,
+ * each kind's best rows (`shown_<kind>`) and the rank of its last one (`cut_<kind>`). Without text,
+ * the kinds' rows are chosen by the filters alone.
+ */
 function kindStatements(
-  tenantId: string,
-  terms: Terms | undefined,
-  filter: SearchFilter,
-  limit: number,
-): Record<SearchResultType, SQL | null> {
+  tenantId: SQLWrapper,
+  terms: TermSlots | undefined,
+  filter: Filter,
+  shown: readonly SearchResultType[],
+): SQL[] {
+  const limit = filter.limit;
   const none = sql`0`;
   const rank = (found: string) =>
     terms
@@ -396,83 +477,93 @@ function kindStatements(
     terms ? sql`join ${sql.raw(found)} on ${sql.raw(found)}.id = ${id}` : sql``;
 
   const customerFilter = customerConditions(tenantId, filter);
-  const customer = personMatch(customers, terms ?? { text: '' });
-  // Without a filter of their own, the customers shown are the best matches already found to be followed.
-  const matched = terms && customerFilter?.length === 0 ? rank('matched_customers') : undefined;
-  const customerStatement =
-    customerFilter &&
-    best(
-      matched
-        ? sql`select ${ranked('customer', customers.id, customerShown, matched.tier, matched.score)}
-            from ${customers} ${via('matched_customers', customers.id)}
-            where ${customers.tenantId} = ${tenantId}::uuid`
-        : sql`select ${ranked('customer', customers.id, customerShown, terms ? customer.tier : none, terms ? customer.score : none)}
-            from ${customers}
-            where ${customers.tenantId} = ${tenantId}::uuid ${terms ? sql`and ${customer.where}` : sql``} ${and(customerFilter)}`,
-      limit,
-    );
+  const leadFilter = leadConditions(filter);
+  const companyFilter = companyConditions(filter);
+  const reach = (kind: SearchResultType) =>
+    withinReach(shown.filter((other) => KIND_ORDER[other] < KIND_ORDER[kind]));
+  // The policy filters bind what hangs on a policy only when there are any: otherwise no join.
+  const holding = policyConditions(filter);
+  const onFilteredPolicy = (policyId: SQLWrapper) =>
+    holding.length === 0
+      ? sql``
+      : sql`join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.id} = ${policyId}`;
 
-  const policy = rank('matched_policies');
-  const policyStatement = best(
-    sql`select ${ranked('policy', policies.id, policyShown, policy.tier, policy.score)}
-      from ${policies} ${via('matched_policies', policies.id)}
-      where ${policies.tenantId} = ${tenantId}::uuid ${and(policyFilter(filter))}`,
+  const customer = terms && personMatch(customers, terms);
+  // Records found by matching or following carry their rank and date: without a filter, nothing more to read.
+  const foundAlone = (kind: SearchResultType, found: string) =>
+    sql`select ${ranked(kind, sql.raw(`${found}.id`), sql.raw(`${found}.recent`), sql.raw(`${found}.tier`), sql.raw(`${found}.score`))}
+      from ${sql.raw(found)}`;
+  const customerStatement = best(
+    // Without a filter of their own, the customers shown are the best matches already found to be followed.
+    terms && customerFilter?.length === 0
+      ? foundAlone('customer', 'matched_customers')
+      : sql`select ${ranked('customer', customers.id, customerShown.recent, customer ? customer.tier : none, customer ? customer.score : none)}
+          from ${customers}
+          where ${customers.tenantId} = ${tenantId}::uuid ${customer ? sql`and ${customer.where}` : sql``} ${and(customerFilter ?? [])}`,
     limit,
   );
 
-  const payment = rank('matched_policies');
+  const policy = rank('matched_policies');
+  const policyWhere = policyFilter(filter);
+  const policyStatement = best(
+    terms && policyWhere.length === 0
+      ? foundAlone('policy', 'matched_policies')
+      : sql`select ${ranked('policy', policies.id, policyShown.recent, policy.tier, policy.score)}
+          from ${policies} ${via('matched_policies', policies.id)}
+          where ${policies.tenantId} = ${tenantId}::uuid ${and(policyWhere)}`,
+    limit,
+  );
+
+  const payment = rank('payable_policies');
   const paymentStatement = best(
-    sql`select ${ranked('payment', installments.id, paymentShown, payment.tier, payment.score)}
+    sql`select ${ranked('payment', installments.id, paymentShown.recent, payment.tier, payment.score)}
       from ${installments}
-      ${via('matched_policies', installments.policyId)}
-      join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.id} = ${installments.policyId}
+      ${via('payable_policies', installments.policyId)}
+      ${onFilteredPolicy(installments.policyId)}
       where ${installments.tenantId} = ${tenantId}::uuid ${and(paymentFilter(filter))}`,
     limit,
   );
 
   const claim = rank('matched_claims');
+  const claimWhere = claimFilter(filter);
   const claimStatement = best(
-    sql`select ${ranked('claim', claims.id, claimShown, claim.tier, claim.score)}
-      from ${claims} ${via('matched_claims', claims.id)}
-      join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.id} = ${claims.policyId}
-      where ${claims.tenantId} = ${tenantId}::uuid ${and(claimFilter(filter))}`,
+    terms && claimWhere.length === 0
+      ? foundAlone('claim', 'matched_claims')
+      : sql`select ${ranked('claim', claims.id, claimShown.recent, claim.tier, claim.score)}
+          from ${claims} ${via('matched_claims', claims.id)}
+          ${onFilteredPolicy(claims.policyId)}
+          where ${claims.tenantId} = ${tenantId}::uuid ${and(claimWhere)}`,
     limit,
   );
 
-  const leadFilter = leadConditions(filter);
-  const lead = personMatch(leads, terms ?? { text: '' });
-  const leadStatement =
-    leadFilter &&
-    best(
-      sql`select ${ranked('lead', leads.id, leadShown, terms ? lead.tier : none, terms ? lead.score : none)}
-        from ${leads}
-        where ${leads.tenantId} = ${tenantId}::uuid ${terms ? sql`and ${lead.where}` : sql``} ${and(leadFilter)}`,
-      limit,
-    );
+  const lead = terms && personMatch(leads, terms);
+  const leadStatement = best(
+    sql`select ${ranked('lead', leads.id, leadShown.recent, lead ? lead.tier : none, lead ? lead.score : none)}
+      from ${leads}
+      where ${leads.tenantId} = ${tenantId}::uuid ${lead ? sql`and ${lead.where}` : sql``} ${and(leadFilter ?? [])}`,
+    limit,
+  );
 
   // An agency has a handful of insurers: their names are compared one by one, no index needed.
-  const companyFilter = companyConditions(filter);
   const companyText = sql`lower(${companies.name} || ' ' || ${companies.contactPerson} || ' ' || ${companies.email})`;
   const companyPhone = insurerPhoneDigits;
   const companyTier = terms
     ? sql`case when lower(${companies.name}) = ${terms.text}
-        ${terms.digits ? sql`or (${companies.phone} <> '' and ${companyPhone} = ${terms.digits})` : sql``} then ${EXACT}
-        when lower(${companies.name}) like ${startingWith(terms.text)} then ${PREFIX} else ${SIMILAR} end`
+        ${terms.digits ? sql`or (${companies.phone} <> '' and ${companyPhone} = ${terms.digits.value})` : sql``} then ${EXACT}
+        when lower(${companies.name}) like ${terms.textPrefix} then ${PREFIX} else ${SIMILAR} end`
     : none;
   const companyMatch = terms
     ? sql`and (${terms.text} <% ${companyText}
-        ${terms.digits ? sql`or (${companies.phone} <> '' and ${terms.digits} <% ${companyPhone})` : sql``})`
+        ${terms.digits ? sql`or (${companies.phone} <> '' and ${terms.digits.value} <% ${companyPhone})` : sql``})`
     : sql``;
-  const companyStatement =
-    companyFilter &&
-    best(
-      sql`select ${ranked('company', companies.id, companyShown, companyTier, terms ? sql`word_similarity(${terms.text}, ${companyText})` : none)}
-        from ${companies}
-        where ${companies.tenantId} = ${tenantId}::uuid ${companyMatch} ${and(companyFilter)}`,
-      limit,
-    );
+  const companyStatement = best(
+    sql`select ${ranked('company', companies.id, companyShown.recent, companyTier, terms ? sql`word_similarity(${terms.text}, ${companyText})` : none)}
+      from ${companies}
+      where ${companies.tenantId} = ${tenantId}::uuid ${companyMatch} ${and(companyFilter ?? [])}`,
+    limit,
+  );
 
-  return {
+  const statements: Record<SearchResultType, SQL> = {
     customer: customerStatement,
     policy: policyStatement,
     payment: paymentStatement,
@@ -480,13 +571,75 @@ function kindStatements(
     lead: leadStatement,
     claim: claimStatement,
   };
+  const part = (name: string, statement: SQL, materialized?: 'materialized') =>
+    sql`${sql.raw(name)} as ${sql.raw(materialized ?? '')} (${statement})`;
+  const shownPart = (kind: SearchResultType) =>
+    shown.includes(kind)
+      ? [
+          part(`shown_${kind}`, statements[kind]),
+          part(
+            `cut_${kind}`,
+            sql`select tier, score from ${sql.raw(`shown_${kind}`)} order by tier desc, score desc
+              offset ${sql.raw(String(limit - 1))} limit 1`,
+          ),
+        ]
+      : [];
+  const number = terms?.number;
+  return KINDS_IN_ORDER.flatMap((kind) => {
+    if (!terms) return shown.includes(kind) ? [part(`shown_${kind}`, statements[kind])] : [];
+    // What a kind's rows are found through comes just before them.
+    const found =
+      kind === 'customer'
+        ? [part('matched_customers', matchedCustomers(tenantId, terms, limit))]
+        : kind === 'policy'
+          ? [
+              part(
+                'matched_policies',
+                reachedOrNumbered(
+                  tenantId,
+                  policies,
+                  policyShown.recent,
+                  'matched_customers',
+                  policies.customerId,
+                  number ? numberMatch(policies.numberKey, number) : undefined,
+                  reach('policy'),
+                ),
+              ),
+            ]
+          : kind === 'claim'
+            ? [
+                part(
+                  'matched_claims',
+                  reachedOrNumbered(
+                    tenantId,
+                    claims,
+                    claimShown.recent,
+                    'matched_policies',
+                    claims.policyId,
+                    number ? numberMatch(claims.numberKey, number) : undefined,
+                    reach('claim'),
+                  ),
+                ),
+              ]
+            : kind === 'payment'
+              ? [
+                  // Apart, so the policies out of reach are dropped before their instalments are read.
+                  part(
+                    'payable_policies',
+                    sql`select * from matched_policies m where ${reach('payment')('m')}`,
+                    'materialized',
+                  ),
+                ]
+              : [];
+    return [...found, ...shownPart(kind)];
+  });
 }
 
 /** A policy and its parties, for what hangs on a policy. */
-const onPolicy = (tenantId: string, policyId: SQLWrapper) =>
+const onPolicy = (tenantId: SQLWrapper, policyId: SQLWrapper) =>
   sql`join ${policies} on ${policies.tenantId} = ${tenantId}::uuid and ${policies.id} = ${policyId} ${policyParties(tenantId)}`;
 
-function display(tenantId: string, kind: SearchResultType): SQL {
+function display(tenantId: SQLWrapper, kind: SearchResultType): SQL {
   switch (kind) {
     case 'customer':
       return displayed(tenantId, kind, customers, sql``, customerShown);
@@ -503,39 +656,89 @@ function display(tenantId: string, kind: SearchResultType): SQL {
   }
 }
 
+/** The kinds asked for that the filter leaves possible, in the order equally ranked records come in. */
+function shownKinds(filter: Filter, kinds: readonly SearchResultType[]): SearchResultType[] {
+  const tenantId = sql.placeholder('tenant');
+  const possible: Record<SearchResultType, boolean> = {
+    customer: customerConditions(tenantId, filter) !== null,
+    company: companyConditions(filter) !== null,
+    lead: leadConditions(filter) !== null,
+    policy: true,
+    claim: true,
+    payment: true,
+  };
+  return KINDS_IN_ORDER.filter((kind) => kinds.includes(kind) && possible[kind]);
+}
+
+/** What the statement's text depends on; every value goes in through a placeholder. */
+interface Shape {
+  shown: SearchResultType[];
+  /** Which forms the text has; null for a search by filters alone. */
+  terms: { number: boolean; digits: boolean } | null;
+  set: Record<FilterField, boolean>;
+  status: SearchFilter['status'];
+  limit: number;
+}
+
+type Row = SearchResult & { tier: number; score: number; kind_order: number; recent: string };
+
 /**
  * The best `limit` matches among the kinds asked for, in one statement: each kind found on its own
  * indexes and cut to the limit, then all merged by rank, and only the results kept are written out
  * with their names, parties and figures. Without text, the filters alone choose and the newest come
- * first.
+ * first. Built once per shape: building it took the server longer than PostgreSQL took to run it.
  */
+const searchStatement = reusableStatement<Shape, Row>((shape) => {
+  const tenantId = sql.placeholder('tenant');
+  const filter = filterSlots(shape);
+  const parts = kindStatements(
+    tenantId,
+    shape.terms ? termSlots(shape.terms) : undefined,
+    filter,
+    shape.shown,
+  );
+  return sql`
+    with ${sql.join(parts, sql`, `)},
+    ranked as (
+      ${sql.join(
+        shape.shown.map((kind) => sql.raw(`select * from shown_${kind}`)),
+        sql` union all `,
+      )}
+      order by ${ORDER}
+      limit ${literalLimit(shape.limit)}
+    )
+    ${sql.join(
+      shape.shown.map((kind) => display(tenantId, kind)),
+      sql` union all `,
+    )}
+    order by ${ORDER}`;
+});
+
+/** The agency's records that best match a search, as the header box and the spotlight show them. */
 export async function searchRecords(
   tx: Transaction,
   tenantId: string,
-  filter: SearchFilter,
+  query: SearchFilter,
   kinds: readonly SearchResultType[],
 ): Promise<SearchResult[]> {
-  const terms = searchTerms(filter.q);
-  const statements = kindStatements(tenantId, terms, filter, filter.limit);
-  const parts = kinds.map((kind) => statements[kind]).filter((part): part is SQL => part !== null);
-  if (parts.length === 0) return [];
-  if (terms) {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true)`);
-  }
-  const shownKinds = kinds.filter((kind) => statements[kind] !== null);
-  const { rows } = await tx.execute<
-    SearchResult & { tier: number; score: number; kind_order: number; recent: string }
-  >(sql`
-    with ${terms ? sql`${followedMatches(tenantId, terms, filter.limit)},` : sql``}
-    ranked as (
-      select * from (${sql.join(parts, sql` union all `)}) found
-      order by ${ORDER}
-      limit ${literalLimit(filter.limit)}
-    )
-    ${sql.join(
-      shownKinds.map((kind) => display(tenantId, kind)),
-      sql` union all `,
-    )}
-    order by ${ORDER}`);
+  const terms = searchTerms(query.q);
+  const { filters, set } = setFilters(query, FILTER_FIELDS);
+  const shape: Shape = {
+    shown: shownKinds(filterSlots({ set, status: query.status, limit: query.limit }), kinds),
+    terms: terms ? { number: terms.number !== undefined, digits: terms.digits !== undefined } : null,
+    set,
+    status: query.status,
+    limit: query.limit,
+  };
+  if (shape.shown.length === 0) return [];
+  const values = { tenant: tenantId, ...filters, ...(terms ? termValues(terms) : {}) };
+  const rows = terms
+    ? // A text search starts every part from an index on the agency and the text, or from the matches
+      // already found, so one plan serves every text and agency; planning the statement anew for each
+      // search cost several times what running it did.
+      await withGenericPlans(tx, () => searchStatement(tx, shape, values), {
+        'pg_trgm.word_similarity_threshold': WORD_SIMILARITY,
+      })
+    : await searchStatement(tx, shape, values);
   return rows.map(({ tier: _tier, score: _score, kind_order: _kind, recent: _recent, ...result }) => result);
 }

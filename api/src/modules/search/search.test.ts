@@ -143,6 +143,38 @@ describe('GET /api/search/', () => {
     );
   });
 
+  it('follows the best match to what hangs on it, and equally good matches only while there is room', async () => {
+    const agency = await signedInAgency(t.app);
+    const tenantId = agency.user.tenant_id;
+    const noa = await addPolicyParties(agency.as, { customer: ['Noa', 'Peretz'] });
+    await insertPolicy(t, tenantId, noa, { policy_number: 'NP-1' });
+    await insertPolicy(t, tenantId, noa, { policy_number: 'NP-2' });
+    for (const first of ['Dana', 'Avi', 'Gil']) {
+      const relative = await ok<{ id: string }>(
+        agency.as.post('/api/customers/', { first_name: first, last_name: 'Peretz' }),
+        201,
+      );
+      await insertPolicy(t, tenantId, { ...noa, customerId: relative.id }, { policy_number: `${first}-1` });
+    }
+    // Noa's name matches exactly, so her policies come before the Peretz customers who only resemble it.
+    const exact = await search(agency, { q: 'noa peretz', limit: '3' });
+    expect(titles(exact.results)).toEqual([
+      'customer:Noa Peretz',
+      expect.stringMatching(/^policy:NP-[12]$/),
+      expect.stringMatching(/^policy:NP-[12]$/),
+    ]);
+    // The surname alone fits four customers equally well: three fill the answer, then what they hold follows.
+    const three = await search(agency, { q: 'peretz', limit: '3' });
+    expect(three.results.map((result) => result.type)).toEqual(['customer', 'customer', 'customer']);
+    const ten = await search(agency, { q: 'peretz', limit: '10' });
+    expect(ten.results.map((result) => result.type)).toEqual([
+      ...Array(4).fill('customer'),
+      ...Array(5).fill('policy'),
+      'payment',
+    ]);
+    expect(titles(ten.results)).toEqual(expect.arrayContaining(['policy:NP-1', 'policy:Gil-1']));
+  });
+
   it('finds a phone whatever its formatting', async () => {
     const spaced = await search(book.agency, { q: '054-123 4567', type: 'customers' });
     expect(titles(spaced.results)).toEqual(['customer:Noa Peretz']);

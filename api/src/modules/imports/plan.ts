@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
+import { uuidv7Source } from '../../db/columns.js';
 import { createCompany } from '../companies/queries.js';
 import { upsertRates } from '../companies/rates.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
@@ -207,6 +208,7 @@ class PersonRows<Values extends { email?: string; phone?: string; national_id?: 
   private creates: { id: string; values: Values }[] = [];
   private updates: { row: number; id: string; values: Values; given: Set<string> }[] = [];
   private outcomes: RowOutcome[] = [];
+  private readonly newId = uuidv7Source();
 
   constructor(
     private readonly index: KeyIndex<Match>,
@@ -223,7 +225,7 @@ class PersonRows<Values extends { email?: string; phone?: string; national_id?: 
       if (outcome.action === 'update') this.updates.push({ row, id: match.id, values, given });
       return;
     }
-    const id = uuidv7();
+    const id = this.newId();
     this.index.add(keys, { id, label: '', fromRow: row });
     this.creates.push({ id, values });
     this.outcomes.push({ row, action: 'create', errors: {}, note: '' });
@@ -499,6 +501,7 @@ async function planPolicies(
 
   const insurerNameProblem = nameChecker(companyBody.shape.name);
   const typeNameProblem = nameChecker(policyTypeBody.shape.name);
+  const newId = uuidv7Source();
   // The ids the database gave the insurers and types the file named first, by the ids planned for them.
   const insurerIds = new Map<string, string>();
   const typeIds = new Map<string, string>();
@@ -556,7 +559,7 @@ async function planPolicies(
       const link = rates.get(linkKey) ?? { rate: parsed.data.commission_percentage ?? '0.00', isNew: true };
       rates.set(linkKey, link);
       if (!customerMatch && newCustomer) {
-        customerMatch = { id: uuidv7(), label: '', fromRow: row };
+        customerMatch = { id: newId(), label: '', fromRow: row };
         people.add(keys, customerMatch);
         newCustomers.push({ id: customerMatch.id, values: newCustomer });
       }
@@ -576,7 +579,7 @@ async function planPolicies(
         }
         continue;
       }
-      const id = uuidv7();
+      const id = newId();
       policyKeys.set(policyKey, { id, label: '', fromRow: row });
       creates.push({ id, ...policyInput(policyValues, link.rate) });
       outcomes.push({ row, action: 'create', errors: {}, note: '' });

@@ -239,6 +239,7 @@ describe('policy import', () => {
     expect(list.results[0]).toMatchObject({ total_premium: '2400.00', total_installments: 4 });
   });
 
+  // Thousands of rows: more time than the suite's usual 30 s on a busy machine.
   it('keeps the book, history, customer, type and calendar totals equal to the records over an import of several batches', async () => {
     const agency = await signedInAgency(t.app);
     const tenantId = agency.user.tenant_id;
@@ -254,7 +255,7 @@ describe('policy import', () => {
     // More rows than a batch: customers whose policies fall in different batches, one customer the
     // book already has, and P-1001 again with a new premium, which updates it.
     const pad = (value: number) => String(value).padStart(2, '0');
-    const rows = Array.from({ length: 2_500 }, (_, i) => {
+    const rows = Array.from({ length: 2_100 }, (_, i) => {
       const year = 2024 + (i % 3);
       const person =
         i % 50 === 0
@@ -277,18 +278,18 @@ describe('policy import', () => {
     );
     expect(await run(agency, record)).toMatchObject({
       status: 'done',
-      created: 2_500,
+      created: 2_100,
       updated: 1,
       failed: 0,
     });
 
     const stats = (await agency.as.get('/api/policies/stats/')).json();
-    expect(stats.total).toBe(2_502);
+    expect(stats.total).toBe(2_102);
     expect(stats).toEqual(await statsFromPolicies(t.database.db, tenantId));
     const { kept, afresh } = await keptAndAfresh(t.database.db, tenantId);
     expect(kept).toEqual(afresh);
     expect((kept as { customers: unknown[] }).customers.length).toBeGreaterThanOrEqual(41);
-  });
+  }, 120_000);
 
   it('shows every problem of a row in the preview, by the column it belongs to', async () => {
     const agency = await signedInAgency(t.app);

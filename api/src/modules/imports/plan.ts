@@ -25,9 +25,9 @@ import { customers } from '../customers/tables.js';
 import { createLeads, findLead, updateLead } from '../leads/queries.js';
 import { leads } from '../leads/tables.js';
 import {
-  catchUpCustomerTotals,
+  catchUpKeptTotals,
   changedSchedule,
-  createPoliciesDeferringCustomerTotals,
+  createPoliciesDeferringTotals,
   findPolicyForChange,
   type PolicyInput,
   policyInput,
@@ -505,7 +505,7 @@ async function planPolicies(
   // The ids the database gave the insurers and types the file named first, by the ids planned for them.
   const insurerIds = new Map<string, string>();
   const typeIds = new Map<string, string>();
-  // Policies inserted with their customers' totals deferred, brought up to date by `finish`.
+  // Policies inserted with the kept totals deferred, brought up to date by `finish`.
   const inserted: string[] = [];
 
   const plan = async (rows: FileRow[]): Promise<BatchPlan> => {
@@ -592,7 +592,7 @@ async function planPolicies(
         // The database gives new insurers and types their ids; the rows that name them follow.
         await createParties(tx, tenantId, { insurers, types, rates, insurerIds, typeIds });
         await createCustomers(tx, tenantId, newCustomers);
-        await createPoliciesDeferringCustomerTotals(
+        await createPoliciesDeferringTotals(
           tx,
           tenantId,
           creates.map((input) => ({
@@ -634,7 +634,7 @@ async function planPolicies(
   return {
     plan,
     async finish(tx) {
-      await catchUpCustomerTotals(tx, inserted);
+      await catchUpKeptTotals(tx, inserted);
     },
   };
 }

@@ -542,25 +542,25 @@ export async function createPolicies(
 }
 
 /**
- * Adds policies as `createPolicies` does, but leaves their customers' totals for one
- * `catchUpCustomerTotals` over every policy so added, later in the same transaction: an import's
- * batches would otherwise work a customer's totals out again for each batch naming them.
+ * Adds policies as `createPolicies` does, but leaves their kept totals (book, history months, customer,
+ * type and calendar day totals) for one `catchUpKeptTotals` over every policy so added, later in the
+ * same transaction: an import's batches otherwise recompute a customer's totals once per batch.
  */
-export async function createPoliciesDeferringCustomerTotals(
+export async function createPoliciesDeferringTotals(
   tx: Transaction,
   tenantId: string,
   inputs: (PolicyInput & { id: string })[],
 ): Promise<void> {
   if (inputs.length === 0) return;
-  await tx.execute(sql`select set_config('app.customer_totals_deferred', 'on', true)`);
+  await tx.execute(sql`select set_config('app.kept_totals_deferred', 'on', true)`);
   await createPolicies(tx, tenantId, inputs);
-  await tx.execute(sql`select set_config('app.customer_totals_deferred', '', true)`);
+  await tx.execute(sql`select set_config('app.kept_totals_deferred', '', true)`);
 }
 
-/** Brings the customer totals up to date with policies added by `createPoliciesDeferringCustomerTotals`. */
-export async function catchUpCustomerTotals(tx: Transaction, policyIds: string[]): Promise<void> {
+/** Brings the kept totals up to date with policies added by `createPoliciesDeferringTotals`. */
+export async function catchUpKeptTotals(tx: Transaction, policyIds: string[]): Promise<void> {
   if (policyIds.length === 0) return;
-  await tx.execute(sql`select customer_totals_catch_up(${sql.param(policyIds)}::uuid[])`);
+  await tx.execute(sql`select kept_totals_catch_up(${sql.param(policyIds)}::uuid[])`);
 }
 
 /** Adds the policy and its instalments; answers its id. */

@@ -9,6 +9,15 @@
 CREATE FUNCTION kept_totals_deferred() RETURNS boolean LANGUAGE sql STABLE
 AS $$ SELECT coalesce(current_setting('app.kept_totals_deferred', true), '') = 'on' $$;
 --> statement-breakpoint
+-- A statement's rows as the summing triggers read them from its transition tables: those it added
+-- counted once, those it removed once negatively.
+CREATE FUNCTION signed_changes(operation text) RETURNS text LANGUAGE sql IMMUTABLE
+AS $$ SELECT CASE operation
+    WHEN 'INSERT' THEN 'SELECT added.*, 1 AS sign FROM added'
+    WHEN 'DELETE' THEN 'SELECT removed.*, -1 AS sign FROM removed'
+    ELSE 'SELECT added.*, 1 AS sign FROM added UNION ALL SELECT removed.*, -1 FROM removed'
+  END $$;
+--> statement-breakpoint
 -- The book totals upsert of 0014_book-totals-paid.sql, over the rows `changes` selects (with a sign).
 CREATE FUNCTION policy_book_upsert(changes text) RETURNS text LANGUAGE sql STABLE
 AS $fn$ SELECT format($upsert$
@@ -52,11 +61,7 @@ BEGIN
   IF kept_totals_deferred() THEN
     RETURN NULL;
   END IF;
-  EXECUTE policy_book_upsert(CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT added.*, 1 AS sign FROM added'
-    WHEN 'DELETE' THEN 'SELECT removed.*, -1 AS sign FROM removed'
-    ELSE 'SELECT added.*, 1 AS sign FROM added UNION ALL SELECT removed.*, -1 FROM removed'
-  END);
+  EXECUTE policy_book_upsert(signed_changes(TG_OP));
   RETURN NULL;
 END
 $$;
@@ -86,11 +91,7 @@ BEGIN
   IF kept_totals_deferred() THEN
     RETURN NULL;
   END IF;
-  EXECUTE policy_type_totals_upsert(CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT added.*, 1 AS sign FROM added'
-    WHEN 'DELETE' THEN 'SELECT removed.*, -1 AS sign FROM removed'
-    ELSE 'SELECT added.*, 1 AS sign FROM added UNION ALL SELECT removed.*, -1 FROM removed'
-  END);
+  EXECUTE policy_type_totals_upsert(signed_changes(TG_OP));
   RETURN NULL;
 END
 $$;
@@ -125,11 +126,7 @@ BEGIN
   IF kept_totals_deferred() THEN
     RETURN NULL;
   END IF;
-  EXECUTE calendar_day_totals_upsert(TG_TABLE_NAME, CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT added.*, 1 AS sign FROM added'
-    WHEN 'DELETE' THEN 'SELECT removed.*, -1 AS sign FROM removed'
-    ELSE 'SELECT added.*, 1 AS sign FROM added UNION ALL SELECT removed.*, -1 FROM removed'
-  END);
+  EXECUTE calendar_day_totals_upsert(TG_TABLE_NAME, signed_changes(TG_OP));
   RETURN NULL;
 END
 $$;

@@ -10,7 +10,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { readMemory } from './machine.js';
+import {
+  cpuSnapshot,
+  otherCpuPercent,
+  postgresCpuSeconds,
+  processCpuSeconds,
+  readMemory,
+} from './machine.js';
 import { positiveInteger } from './seed.js';
 import { REPO_ROOT, type RunningServer, startServer, stopServer } from './server.js';
 
@@ -171,6 +177,9 @@ async function runEngine(engine: string, file: Buffer) {
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, readMemory(server.pid)?.rssMiB ?? 0);
     }, 50);
+    const cpuBefore = cpuSnapshot(server.pid);
+    const serverCpuBefore = processCpuSeconds(server.pid) ?? 0;
+    const postgresCpuBefore = postgresCpuSeconds(benchDatabase);
     const started = performance.now();
     const upload = await call(server, 'POST', '/api/imports/?kind=policies&file_name=book.csv', access, file);
     const uploaded = performance.now();
@@ -195,6 +204,9 @@ async function runEngine(engine: string, file: Buffer) {
     const finished = performance.now();
     clearInterval(sampler);
     const memory = readMemory(server.pid);
+    // After a kill the server is a new process: its CPU counts from zero, the killed one's is lost.
+    const serverCpu = (processCpuSeconds(server.pid) ?? 0) - (values['kill-after'] ? 0 : serverCpuBefore);
+    const postgresCpu = postgresCpuSeconds(benchDatabase) - postgresCpuBefore;
     const result = {
       engine,
       rows,
@@ -208,6 +220,9 @@ async function runEngine(engine: string, file: Buffer) {
       total: seconds(finished - started),
       peakRssDuringImportMiB: peakRss,
       peakRssWholeRunMiB: memory?.peakRssMiB,
+      serverCpu: seconds(serverCpu * 1000),
+      ...(engine === 'postgresql' ? { postgresCpu: seconds(postgresCpu * 1000) } : {}),
+      otherCpuPercent: otherCpuPercent(cpuBefore, cpuSnapshot(server.pid)),
     };
     console.log(JSON.stringify(result));
     if (record.status !== 'done') throw new Error(`import ${record.status}: ${record.detail}`);

@@ -39,14 +39,10 @@ export function cpuSnapshot(serverPid: number): CpuSnapshot | undefined {
       .map(Number);
     const sum = (...columns: number[]) => columns.reduce((total, column) => total + (ticks[column] ?? 0), 0);
     const busy = sum(1, 2, 3, 6, 7, 8);
-    const postgres = readdirSync('/proc')
-      .filter((entry) => /^\d+$/.test(entry))
-      .map((pid) => processTicks(pid, 'postgres'))
-      .reduce((total, used) => total + used, 0);
     return {
       machineTotal: busy + sum(4, 5),
       machineBusy: busy,
-      benchmark: processTicks(String(serverPid)) + processTicks('self') + postgres,
+      benchmark: processTicks(String(serverPid)) + processTicks('self') + postgresTicks(),
     };
   } catch {
     return undefined;
@@ -59,6 +55,38 @@ export function otherCpuPercent(before: CpuSnapshot | undefined, after: CpuSnaps
   const total = after.machineTotal - before.machineTotal;
   const other = after.machineBusy - before.machineBusy - (after.benchmark - before.benchmark);
   return total > 0 ? Math.max(0, Math.round((100 * other) / total)) : undefined;
+}
+
+/** Clock ticks per second as /proc counts them (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) one process has used so far, or undefined when unreadable. */
+export function processCpuSeconds(pid: number): number | undefined {
+  const ticks = processTicks(String(pid));
+  return ticks > 0 ? ticks / TICKS_PER_SECOND : undefined;
+}
+
+/**
+ * CPU seconds (user + system) used so far by the running PostgreSQL backends connected to `database`
+ * (a backend's process title names its database; the machine's other databases are not counted).
+ */
+export const postgresCpuSeconds = (database: string) => postgresTicks(database) / TICKS_PER_SECOND;
+
+/** Ticks of the running PostgreSQL processes, or only of the backends of `database`. */
+function postgresTicks(database?: string): number {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => database === undefined || backendDatabase(pid) === database)
+    .reduce((total, pid) => total + processTicks(pid, 'postgres'), 0);
+}
+
+/** The database in a backend's title, "postgres: 15/main: user database host state". */
+function backendDatabase(pid: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(' ')[3];
+  } catch {
+    return undefined;
+  }
 }
 
 /** utime + stime of one process in clock ticks (1/100 s), or 0 if it is gone or is not the named program. */

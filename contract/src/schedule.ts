@@ -64,14 +64,24 @@ function wholeMonths(start: string, end: string): number {
 /** Whole months of a term, at least 1: what the instalments are spread over. */
 export const termMonths = (start: string, end: string): number => Math.max(1, wholeMonths(start, end));
 
-/** The date `months` after `iso`, on the same day or the month's last day (31 Jan + 1 = 28 Feb). */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The date `months` after `iso`, on the same day or the month's last day (31 Jan + 1 = 28 Feb).
+ * Worked out from the calendar's rules rather than through Date: an import's schedules call it for
+ * every instalment.
+ */
 export function addMonths(iso: string, months: number): string {
   const [y, m, d] = parseDate(iso);
   const monthIndex = m - 1 + months;
   const year = y + Math.floor(monthIndex / 12);
   const month = ((monthIndex % 12) + 12) % 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, month, Math.min(d, lastDay))).toISOString().slice(0, 10);
+  const lastDay = month === 1 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month] as number);
+  return `${String(year).padStart(4, '0')}-${twoDigits(month + 1)}-${twoDigits(Math.min(d, lastDay))}`;
 }
 
 /**

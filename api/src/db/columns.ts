@@ -24,3 +24,16 @@ export function uuidv7Batch(count: number): string[] {
     uuidv7({ random: random.subarray(index * 16, index * 16 + 16) }),
   );
 }
+
+/** Ids drawn as they are needed, their random parts `perDraw` at a time: one import row needs one or two. */
+export function uuidv7Source(perDraw = 1_000): () => string {
+  let drawn: string[] = [];
+  let next = 0;
+  return () => {
+    if (next === drawn.length) {
+      drawn = uuidv7Batch(perDraw);
+      next = 0;
+    }
+    return drawn[next++] as string;
+  };
+}

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptAndAfresh, statsFromPolicies } from '../../../test/kept-totals.js';
 import {
   addPlanWithout,
   bearer,
@@ -237,6 +238,58 @@ describe('policy import', () => {
     const list = (await agency.as.get('/api/policies/?search=P-1001')).json();
     expect(list.results[0]).toMatchObject({ total_premium: '2400.00', total_installments: 4 });
   });
+
+  // Thousands of rows: more time than the suite's usual 30 s on a busy machine.
+  it('keeps the book, history, customer, type and calendar totals equal to the records over an import of several batches', async () => {
+    const agency = await signedInAgency(t.app);
+    const tenantId = agency.user.tenant_id;
+    await setSubscription(t, tenantId, { plan: 'agency' });
+    await run(agency, await uploaded(agency, 'policies', csv([POLICY_HEADER, policyRow(1), policyRow(2)])));
+    const paid = (await agency.as.get('/api/policies/?search=P-1002')).json().results[0];
+    const schedule = (await agency.as.get(`/api/policies/${paid.id}/installments/`)).json();
+    const payment = await agency.as.post(`/api/installments/${schedule.results[0].id}/payment/`, {
+      payment_method: 'cash',
+    });
+    expect(payment.statusCode, payment.body).toBe(200);
+
+    // More rows than a batch: customers whose policies fall in different batches, one customer the
+    // book already has, and P-1001 again with a new premium, which updates it.
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const rows = Array.from({ length: 2_100 }, (_, i) => {
+      const year = 2024 + (i % 3);
+      const person =
+        i % 50 === 0
+          ? ['Customer 1 Cohen', 'customer1@example.com']
+          : [`Client ${i % 40} Levi`, `levi${i % 40}@example.com`];
+      return policyRow(i + 10, {
+        2: i % 3 ? 'Private motor' : 'Home',
+        3: person[0],
+        4: person[1],
+        6: `${year}-${pad(1 + (i % 12))}-${pad(1 + (i % 28))}`,
+        7: `${year + 1}-${pad(1 + (i % 12))}-${pad(i % 28)}`.replace(/-00$/, '-28'),
+        8: `${100 + (i % 7) * 50}.${pad(i % 100)}`,
+        9: ['Annual', 'Quarterly', 'Monthly'][i % 3] ?? '',
+      });
+    });
+    const record = await settle(
+      agency,
+      await uploaded(agency, 'policies', csv([POLICY_HEADER, ...rows, policyRow(1, { 8: '2400' })])),
+      { duplicates: 'update' },
+    );
+    expect(await run(agency, record)).toMatchObject({
+      status: 'done',
+      created: 2_100,
+      updated: 1,
+      failed: 0,
+    });
+
+    const stats = (await agency.as.get('/api/policies/stats/')).json();
+    expect(stats.total).toBe(2_102);
+    expect(stats).toEqual(await statsFromPolicies(t.database.db, tenantId));
+    const { kept, afresh } = await keptAndAfresh(t.database.db, tenantId);
+    expect(kept).toEqual(afresh);
+    expect((kept as { customers: unknown[] }).customers.length).toBeGreaterThanOrEqual(41);
+  }, 120_000);
 
   it('shows every problem of a row in the preview, by the column it belongs to', async () => {
     const agency = await signedInAgency(t.app);

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   type CustomerValues,
   companyBody,
@@ -15,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
+import { uuidv7Source } from '../../db/columns.js';
 import { createCompany } from '../companies/queries.js';
 import { upsertRates } from '../companies/rates.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
@@ -23,8 +25,9 @@ import { customers } from '../customers/tables.js';
 import { createLeads, findLead, updateLead } from '../leads/queries.js';
 import { leads } from '../leads/tables.js';
 import {
+  catchUpKeptTotals,
   changedSchedule,
-  createPolicies,
+  createPoliciesDeferringTotals,
   findPolicyForChange,
   type PolicyInput,
   policyInput,
@@ -57,22 +60,34 @@ export interface ImportSettings {
   duplicates: 'skip' | 'update';
 }
 
-/** A row's fate and, for rows that write, the work deferred until the plan is carried out. */
-export interface ImportPlan {
+/** The fate of a batch of rows and, for rows that write, the work deferred until it is carried out. */
+export interface BatchPlan {
   outcomes: RowOutcome[];
-  /** New records per plan limit, checked before anything is written. */
+  /** New records per plan limit. */
   adds: Partial<Record<UsageMetric, number>>;
   /**
-   * Writes the plan in the caller's transaction. Rows that turn out impossible only now (a policy
+   * Writes the batch in the caller's transaction. Rows that turn out impossible only now (a policy
    * whose schedule cannot change once paid) are answered as failed; the rest are written.
    */
   write(tx: Transaction): Promise<RowOutcome[]>;
 }
 
-/** Called every few hundred rows, so a long plan can report progress and let requests through. */
-export type Progress = (rowsDone: number) => Promise<void>;
+/**
+ * Plans a file batch by batch, remembering what earlier batches found and created, so a file is never
+ * held whole: a row matches the agency's records and the file's earlier rows alike. Batches are
+ * written in the order they were planned.
+ */
+export interface ImportPlanner {
+  plan(rows: FileRow[]): Promise<BatchPlan>;
+  /** Once every batch is written: brings up to date what the writes left for the end. */
+  finish(tx: Transaction): Promise<void>;
+}
 
-const PROGRESS_EVERY = 500;
+/** What a whole file would do, without writing: the dry run, and the count for the plan limits. */
+export interface DryRun {
+  outcomes: RowOutcome[];
+  adds: Partial<Record<UsageMetric, number>>;
+}
 
 /** A row's non-blank cells by the field the broker gave their column. */
 function fieldsOf(cells: string[], columns: (string | null)[]): Record<string, string> {
@@ -188,15 +203,12 @@ function overlay<T extends Record<string, unknown>>(stored: T, parsed: T, given:
   return merged as T;
 }
 
-async function everyFewRows(index: number, progress: Progress) {
-  if (index % PROGRESS_EVERY === 0) await progress(index);
-}
-
-/** The records a customer or lead file creates and updates, row by row. */
+/** The records a customer or lead file creates and updates, row by row, taken batch by batch. */
 class PersonRows<Values extends { email?: string; phone?: string; national_id?: string }> {
-  readonly creates: { id: string; values: Values }[] = [];
-  readonly updates: { row: number; id: string; values: Values; given: Set<string> }[] = [];
-  readonly outcomes: RowOutcome[] = [];
+  private creates: { id: string; values: Values }[] = [];
+  private updates: { row: number; id: string; values: Values; given: Set<string> }[] = [];
+  private outcomes: RowOutcome[] = [];
+  private readonly newId = uuidv7Source();
 
   constructor(
     private readonly index: KeyIndex<Match>,
@@ -213,11 +225,33 @@ class PersonRows<Values extends { email?: string; phone?: string; national_id?: 
       if (outcome.action === 'update') this.updates.push({ row, id: match.id, values, given });
       return;
     }
-    const id = uuidv7();
+    const id = this.newId();
     this.index.add(keys, { id, label: '', fromRow: row });
     this.creates.push({ id, values });
     this.outcomes.push({ row, action: 'create', errors: {}, note: '' });
   }
+
+  fail(row: number, errors: Record<string, string[]>) {
+    this.outcomes.push(failed(row, errors));
+  }
+
+  /** The rows placed since the last batch was taken. */
+  takeBatch() {
+    const batch = { creates: this.creates, updates: this.updates, outcomes: this.outcomes };
+    this.creates = [];
+    this.updates = [];
+    this.outcomes = [];
+    return batch;
+  }
+}
+
+const finishNothing = async () => {};
+
+/** Rows planned between pauses, in which the answers to queries and other requests get their turn. */
+const ROWS_BETWEEN_PAUSES = 250;
+
+async function pauseEvery(position: number) {
+  if (position > 0 && position % ROWS_BETWEEN_PAUSES === 0) await setImmediate();
 }
 
 // ---------------------------------------------------------------- customers
@@ -246,32 +280,35 @@ async function existingCustomers(tx: Transaction, tenantId: string) {
 async function planCustomers(
   tx: Transaction,
   tenantId: string,
-  rows: FileRow[],
   settings: ImportSettings,
-  progress: Progress,
-): Promise<ImportPlan> {
+): Promise<ImportPlanner> {
   const { index } = await existingCustomers(tx, tenantId);
   const people = new PersonRows<CustomerValues>(index, settings.duplicates);
-  for (const [position, { row, cells }] of rows.entries()) {
-    await everyFewRows(position, progress);
-    const { body, rename } = customerFields(fieldsOf(cells, settings.columns), '');
-    const parsed = customerBody.safeParse(body);
-    if (parsed.success) people.place(row, parsed.data, new Set(Object.keys(body)));
-    else people.outcomes.push(failed(row, errorsOf(parsed.error.issues, rename)));
-  }
-  const { creates, updates, outcomes } = people;
   return {
-    outcomes,
-    adds: { customers: creates.length },
-    async write(tx) {
-      await createCustomers(tx, tenantId, creates);
-      for (const update of updates) {
-        const stored = await findCustomer(tx, tenantId, update.id, { lock: true });
-        if (stored)
-          await updateCustomer(tx, tenantId, update.id, overlay(stored, update.values, update.given));
+    async plan(rows) {
+      for (const [position, { row, cells }] of rows.entries()) {
+        await pauseEvery(position);
+        const { body, rename } = customerFields(fieldsOf(cells, settings.columns), '');
+        const parsed = customerBody.safeParse(body);
+        if (parsed.success) people.place(row, parsed.data, new Set(Object.keys(body)));
+        else people.fail(row, errorsOf(parsed.error.issues, rename));
       }
-      return [];
+      const { creates, updates, outcomes } = people.takeBatch();
+      return {
+        outcomes,
+        adds: { customers: creates.length },
+        async write(tx) {
+          await createCustomers(tx, tenantId, creates);
+          for (const update of updates) {
+            const stored = await findCustomer(tx, tenantId, update.id, { lock: true });
+            if (stored)
+              await updateCustomer(tx, tenantId, update.id, overlay(stored, update.values, update.given));
+          }
+          return [];
+        },
+      };
     },
+    finish: finishNothing,
   };
 }
 
@@ -280,10 +317,8 @@ async function planCustomers(
 async function planLeads(
   tx: Transaction,
   tenantId: string,
-  rows: FileRow[],
   settings: ImportSettings,
-  progress: Progress,
-): Promise<ImportPlan> {
+): Promise<ImportPlanner> {
   const index = new KeyIndex<Match>();
   const stored = await tx
     .select({
@@ -302,46 +337,51 @@ async function planLeads(
   }
   const typeIds = await policyTypeIdsByName(tx, tenantId);
   const people = new PersonRows<LeadValues>(index, settings.duplicates);
-  for (const [position, { row, cells }] of rows.entries()) {
-    await everyFewRows(position, progress);
-    const values = fieldsOf(cells, settings.columns);
-    const { body, rename } = customerFields(values, '');
-    const errors: Record<string, string[]> = {};
-    if (values.source) body.source = choiceCell(values.source, { web: 'website', walkin: 'walk_in' });
-    if (values.status) body.status = choiceCell(values.status);
-    if (values.lost_reason) body.lost_reason = values.lost_reason;
-    if (values.estimated_premium) body.estimated_premium = amountCell(values.estimated_premium);
-    if (values.policy_type) {
-      const typeId = typeIds.get(values.policy_type.toLowerCase());
-      if (typeId) body.policy_type_id = typeId;
-      else errors.policy_type = [`The agency has no policy type named "${values.policy_type}".`];
-    }
-    const parsed = leadBody.safeParse(body);
-    if (parsed.success && Object.keys(errors).length === 0) {
-      people.place(row, parsed.data, new Set(Object.keys(body)));
-      continue;
-    }
-    const problems = parsed.success ? {} : errorsOf(parsed.error.issues, rename);
-    people.outcomes.push(failed(row, { ...problems, ...errors }));
-  }
-  const { creates, updates, outcomes } = people;
   return {
-    outcomes,
-    adds: { leads: creates.length },
-    async write(tx) {
-      await createLeads(tx, tenantId, creates);
-      for (const update of updates) {
-        const lead = await findLead(tx, tenantId, update.id, { lock: true });
-        if (!lead) continue;
-        const merged = overlay(
-          { ...lead, estimated_premium: lead.estimated_premium } as unknown as LeadValues,
-          update.values,
-          update.given,
-        );
-        await updateLead(tx, tenantId, update.id, merged);
+    async plan(rows) {
+      for (const [position, { row, cells }] of rows.entries()) {
+        await pauseEvery(position);
+        const values = fieldsOf(cells, settings.columns);
+        const { body, rename } = customerFields(values, '');
+        const errors: Record<string, string[]> = {};
+        if (values.source) body.source = choiceCell(values.source, { web: 'website', walkin: 'walk_in' });
+        if (values.status) body.status = choiceCell(values.status);
+        if (values.lost_reason) body.lost_reason = values.lost_reason;
+        if (values.estimated_premium) body.estimated_premium = amountCell(values.estimated_premium);
+        if (values.policy_type) {
+          const typeId = typeIds.get(values.policy_type.toLowerCase());
+          if (typeId) body.policy_type_id = typeId;
+          else errors.policy_type = [`The agency has no policy type named "${values.policy_type}".`];
+        }
+        const parsed = leadBody.safeParse(body);
+        if (parsed.success && Object.keys(errors).length === 0) {
+          people.place(row, parsed.data, new Set(Object.keys(body)));
+          continue;
+        }
+        const problems = parsed.success ? {} : errorsOf(parsed.error.issues, rename);
+        people.fail(row, { ...problems, ...errors });
       }
-      return [];
+      const { creates, updates, outcomes } = people.takeBatch();
+      return {
+        outcomes,
+        adds: { leads: creates.length },
+        async write(tx) {
+          await createLeads(tx, tenantId, creates);
+          for (const update of updates) {
+            const lead = await findLead(tx, tenantId, update.id, { lock: true });
+            if (!lead) continue;
+            const merged = overlay(
+              { ...lead, estimated_premium: lead.estimated_premium } as unknown as LeadValues,
+              update.values,
+              update.given,
+            );
+            await updateLead(tx, tenantId, update.id, merged);
+          }
+          return [];
+        },
+      };
     },
+    finish: finishNothing,
   };
 }
 
@@ -427,10 +467,8 @@ function nameChecker(schema: z.ZodType) {
 async function planPolicies(
   tx: Transaction,
   tenantId: string,
-  rows: FileRow[],
   settings: ImportSettings,
-  progress: Progress,
-): Promise<ImportPlan> {
+): Promise<ImportPlanner> {
   const { index: people } = await existingCustomers(tx, tenantId);
   const insurers = await namedRecords(tx, tenantId, companies);
   const types = await namedRecords(tx, tenantId, policyTypes);
@@ -461,165 +499,230 @@ async function planPolicies(
     });
   }
 
-  const newCustomers: { id: string; values: CustomerValues }[] = [];
-  const creates: (PolicyInput & { id: string })[] = [];
-  const updates: { row: number; id: string; values: PolicyValues; rate: string }[] = [];
-  const outcomes: RowOutcome[] = [];
   const insurerNameProblem = nameChecker(companyBody.shape.name);
   const typeNameProblem = nameChecker(policyTypeBody.shape.name);
+  const newId = uuidv7Source();
+  // The ids the database gave the insurers and types the file named first, by the ids planned for them.
+  const insurerIds = new Map<string, string>();
+  const typeIds = new Map<string, string>();
+  // Policies inserted with the kept totals deferred, brought up to date by `finish`.
+  const inserted: string[] = [];
 
-  for (const [position, { row, cells }] of rows.entries()) {
-    await everyFewRows(position, progress);
-    const values = fieldsOf(cells, settings.columns);
-    const errors: Record<string, string[]> = {};
+  const plan = async (rows: FileRow[]): Promise<BatchPlan> => {
+    const newCustomers: { id: string; values: CustomerValues }[] = [];
+    const creates: (PolicyInput & { id: string })[] = [];
+    const updates: { row: number; id: string; values: PolicyValues; rate: string }[] = [];
+    const outcomes: RowOutcome[] = [];
+    for (const [position, { row, cells }] of rows.entries()) {
+      await pauseEvery(position);
+      const values = fieldsOf(cells, settings.columns);
+      const errors: Record<string, string[]> = {};
 
-    const insurerName = values.company?.trim() ?? '';
-    const typeNameText = values.policy_type?.trim() ?? '';
-    const insurerProblem = insurerNameProblem(insurerName);
-    if (insurerProblem) errors.company = insurerProblem;
-    const typeProblem = typeNameProblem(typeNameText);
-    if (typeProblem) errors.policy_type = typeProblem;
+      const insurerName = values.company?.trim() ?? '';
+      const typeNameText = values.policy_type?.trim() ?? '';
+      const insurerProblem = insurerNameProblem(insurerName);
+      if (insurerProblem) errors.company = insurerProblem;
+      const typeProblem = typeNameProblem(typeNameText);
+      if (typeProblem) errors.policy_type = typeProblem;
 
-    // The customer: found by id number, email, phone or name, or created from the row.
-    const { body: customer, rename } = customerFields(values, 'customer_');
-    const displayName =
-      (customer.business_name as string | undefined) ||
-      [customer.first_name, customer.last_name].filter(Boolean).join(' ');
-    const keys = personKeys(customer as Record<string, string>, displayName);
-    let customerMatch = people.find(keys);
-    let newCustomer: CustomerValues | undefined;
-    if (!customerMatch) {
-      const parsed = customerBody.safeParse(customer);
-      if (parsed.success) newCustomer = parsed.data;
-      else Object.assign(errors, errorsOf(parsed.error.issues, rename));
-    }
-
-    const parsed = policyBody.safeParse(policyFields(values));
-    if (!parsed.success) Object.assign(errors, errorsOf(parsed.error.issues));
-    if (!parsed.success || Object.keys(errors).length > 0) {
-      outcomes.push(failed(row, errors));
-      continue;
-    }
-
-    // The row is good: whatever it names that the agency lacks is created with it.
-    const insurer = insurers.get(insurerName.toLowerCase()) ?? {
-      id: uuidv7(),
-      name: insurerName,
-      isNew: true,
-    };
-    insurers.set(insurerName.toLowerCase(), insurer);
-    const type = types.get(typeNameText.toLowerCase()) ?? { id: uuidv7(), name: typeNameText, isNew: true };
-    types.set(typeNameText.toLowerCase(), type);
-    const linkKey = `${insurer.id}|${type.id}`;
-    const link = rates.get(linkKey) ?? { rate: parsed.data.commission_percentage ?? '0.00', isNew: true };
-    rates.set(linkKey, link);
-    if (!customerMatch && newCustomer) {
-      customerMatch = { id: uuidv7(), label: '', fromRow: row };
-      people.add(keys, customerMatch);
-      newCustomers.push({ id: customerMatch.id, values: newCustomer });
-    }
-    const policyValues: PolicyValues = {
-      ...parsed.data,
-      customer_id: customerMatch?.id ?? '',
-      company_id: insurer.id,
-      policy_type_id: type.id,
-    };
-    const policyKey = `${insurer.id}|${policyValues.policy_number}|${policyValues.start_date}`;
-    const existing = policyKeys.get(policyKey);
-    if (existing) {
-      const outcome = duplicateOutcome(row, existing, settings.duplicates);
-      outcomes.push(outcome);
-      if (outcome.action === 'update') {
-        updates.push({ row, id: existing.id, values: policyValues, rate: link.rate });
+      // The customer: found by id number, email, phone or name, or created from the row.
+      const { body: customer, rename } = customerFields(values, 'customer_');
+      const displayName =
+        (customer.business_name as string | undefined) ||
+        [customer.first_name, customer.last_name].filter(Boolean).join(' ');
+      const keys = personKeys(customer as Record<string, string>, displayName);
+      let customerMatch = people.find(keys);
+      let newCustomer: CustomerValues | undefined;
+      if (!customerMatch) {
+        const parsed = customerBody.safeParse(customer);
+        if (parsed.success) newCustomer = parsed.data;
+        else Object.assign(errors, errorsOf(parsed.error.issues, rename));
       }
-      continue;
+
+      const parsed = policyBody.safeParse(policyFields(values));
+      if (!parsed.success) Object.assign(errors, errorsOf(parsed.error.issues));
+      if (!parsed.success || Object.keys(errors).length > 0) {
+        outcomes.push(failed(row, errors));
+        continue;
+      }
+
+      // The row is good: whatever it names that the agency lacks is created with it.
+      const insurer = insurers.get(insurerName.toLowerCase()) ?? {
+        id: uuidv7(),
+        name: insurerName,
+        isNew: true,
+      };
+      insurers.set(insurerName.toLowerCase(), insurer);
+      const type = types.get(typeNameText.toLowerCase()) ?? { id: uuidv7(), name: typeNameText, isNew: true };
+      types.set(typeNameText.toLowerCase(), type);
+      const linkKey = `${insurer.id}|${type.id}`;
+      const link = rates.get(linkKey) ?? { rate: parsed.data.commission_percentage ?? '0.00', isNew: true };
+      rates.set(linkKey, link);
+      if (!customerMatch && newCustomer) {
+        customerMatch = { id: newId(), label: '', fromRow: row };
+        people.add(keys, customerMatch);
+        newCustomers.push({ id: customerMatch.id, values: newCustomer });
+      }
+      const policyValues: PolicyValues = {
+        ...parsed.data,
+        customer_id: customerMatch?.id ?? '',
+        company_id: insurer.id,
+        policy_type_id: type.id,
+      };
+      const policyKey = `${insurer.id}|${policyValues.policy_number}|${policyValues.start_date}`;
+      const existing = policyKeys.get(policyKey);
+      if (existing) {
+        const outcome = duplicateOutcome(row, existing, settings.duplicates);
+        outcomes.push(outcome);
+        if (outcome.action === 'update') {
+          updates.push({ row, id: existing.id, values: policyValues, rate: link.rate });
+        }
+        continue;
+      }
+      const id = newId();
+      policyKeys.set(policyKey, { id, label: '', fromRow: row });
+      creates.push({ id, ...policyInput(policyValues, link.rate) });
+      outcomes.push({ row, action: 'create', errors: {}, note: '' });
     }
-    const id = uuidv7();
-    policyKeys.set(policyKey, { id, label: '', fromRow: row });
-    creates.push({ id, ...policyInput(policyValues, link.rate) });
-    outcomes.push({ row, action: 'create', errors: {}, note: '' });
-  }
+
+    return {
+      outcomes,
+      adds: { customers: newCustomers.length, policies: creates.length },
+      async write(tx) {
+        // The database gives new insurers and types their ids; the rows that name them follow.
+        await createParties(tx, tenantId, { insurers, types, rates, insurerIds, typeIds });
+        await createCustomers(tx, tenantId, newCustomers);
+        await createPoliciesDeferringTotals(
+          tx,
+          tenantId,
+          creates.map((input) => ({
+            ...input,
+            company_id: insurerIds.get(input.company_id) ?? input.company_id,
+            policy_type_id: typeIds.get(input.policy_type_id) ?? input.policy_type_id,
+          })),
+        );
+        for (const input of creates) inserted.push(input.id);
+        const refused: RowOutcome[] = [];
+        for (const update of updates) {
+          const stored = await findPolicyForChange(tx, tenantId, update.id);
+          if (!stored) continue;
+          const input = policyInput(
+            {
+              ...update.values,
+              policy_type_id: typeIds.get(update.values.policy_type_id) ?? update.values.policy_type_id,
+            },
+            update.rate,
+          );
+          const schedule = await changedSchedule(tx, tenantId, update.id, input);
+          if (schedule && stored.hasPayments) {
+            refused.push(
+              failed(update.row, {
+                row: [
+                  'Payments are recorded on this policy, so its premium and schedule cannot change. Undo those payments first.',
+                ],
+              }),
+            );
+            continue;
+          }
+          await updatePolicy(tx, tenantId, update.id, input, schedule);
+        }
+        return refused;
+      },
+    };
+  };
 
   return {
-    outcomes,
-    adds: { customers: newCustomers.length, policies: creates.length },
-    async write(tx) {
-      // The database gives new insurers and types their ids; the rows that name them follow.
-      const { insurerIds, typeIds } = await createParties(tx, tenantId, insurers, types, rates);
-      await createCustomers(tx, tenantId, newCustomers);
-      await createPolicies(
-        tx,
-        tenantId,
-        creates.map((input) => ({
-          ...input,
-          company_id: insurerIds.get(input.company_id) ?? input.company_id,
-          policy_type_id: typeIds.get(input.policy_type_id) ?? input.policy_type_id,
-        })),
-      );
-      const refused: RowOutcome[] = [];
-      for (const update of updates) {
-        const stored = await findPolicyForChange(tx, tenantId, update.id);
-        if (!stored) continue;
-        const input = policyInput(update.values, update.rate);
-        const schedule = await changedSchedule(tx, tenantId, update.id, input);
-        if (schedule && stored.hasPayments) {
-          refused.push(
-            failed(update.row, {
-              row: [
-                'Payments are recorded on this policy, so its premium and schedule cannot change. Undo those payments first.',
-              ],
-            }),
-          );
-          continue;
-        }
-        await updatePolicy(tx, tenantId, update.id, input, schedule);
-      }
-      return refused;
+    plan,
+    async finish(tx) {
+      await catchUpKeptTotals(tx, inserted);
     },
   };
 }
 
-/** Insurers, types and the rates linking them that rows of the file named first. */
+/**
+ * Insurers, types and the rates linking them that rows of the file named first and that no earlier
+ * batch created. The ids the database gives them are kept by the ids the plan gave them.
+ */
 async function createParties(
   tx: Transaction,
   tenantId: string,
-  insurers: Map<string, Named>,
-  types: Map<string, Named>,
-  rates: Map<string, { rate: string; isNew: boolean }>,
+  parties: {
+    insurers: Map<string, Named>;
+    types: Map<string, Named>;
+    rates: Map<string, { rate: string; isNew: boolean }>;
+    insurerIds: Map<string, string>;
+    typeIds: Map<string, string>;
+  },
 ) {
-  const insurerIds = new Map<string, string>();
-  const typeIds = new Map<string, string>();
-  for (const insurer of insurers.values()) {
+  const { insurerIds, typeIds } = parties;
+  for (const insurer of parties.insurers.values()) {
     if (!insurer.isNew) continue;
     insurerIds.set(insurer.id, await createCompany(tx, tenantId, companyBody.parse({ name: insurer.name })));
+    insurer.isNew = false;
   }
-  for (const type of types.values()) {
+  for (const type of parties.types.values()) {
     if (!type.isNew) continue;
     typeIds.set(
       type.id,
       await createPolicyType(tx, tenantId, policyTypeBody.parse({ name: type.name, category: 'other' })),
     );
+    type.isNew = false;
   }
-  for (const [key, link] of rates) {
+  for (const [key, link] of parties.rates) {
     if (!link.isNew) continue;
     const [companyId = '', typeId = ''] = key.split('|');
     await upsertRates(tx, tenantId, insurerIds.get(companyId) ?? companyId, [
       { policy_type_id: typeIds.get(typeId) ?? typeId, custom_name: '', commission_percentage: link.rate },
     ]);
+    link.isNew = false;
   }
-  return { insurerIds, typeIds };
 }
 
 const PLANNERS = { customers: planCustomers, policies: planPolicies, leads: planLeads } as const;
 
-/** What an import of `rows` would do, read from the agency's records in the caller's transaction. */
-export function planImport(
+/** A planner for a file of `kind`, knowing the agency's records as the caller's transaction reads them. */
+export function startPlan(
   tx: Transaction,
   tenantId: string,
   kind: ImportKind,
-  rows: FileRow[],
   settings: ImportSettings,
-  progress: Progress = async () => {},
-): Promise<ImportPlan> {
-  return PLANNERS[kind](tx, tenantId, rows, settings, progress);
+): Promise<ImportPlanner> {
+  return PLANNERS[kind](tx, tenantId, settings);
+}
+
+/** Rows planned at a time: each batch's records are written, and dropped, before the next is read. */
+export const ROWS_PER_BATCH = 2_000;
+
+/** Groups rows into batches as they are read. */
+export async function* batchesOf(rows: AsyncIterable<FileRow> | Iterable<FileRow>) {
+  let batch: FileRow[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length === ROWS_PER_BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** What importing `rows` would do, read from the agency's records in the caller's transaction. */
+export async function dryRun(
+  tx: Transaction,
+  tenantId: string,
+  kind: ImportKind,
+  rows: AsyncIterable<FileRow> | Iterable<FileRow>,
+  settings: ImportSettings,
+): Promise<DryRun> {
+  const planner = await startPlan(tx, tenantId, kind, settings);
+  const outcomes: RowOutcome[] = [];
+  const adds: DryRun['adds'] = {};
+  for await (const batch of batchesOf(rows)) {
+    const plan = await planner.plan(batch);
+    outcomes.push(...plan.outcomes);
+    for (const [metric, count] of Object.entries(plan.adds) as [UsageMetric, number][]) {
+      adds[metric] = (adds[metric] ?? 0) + count;
+    }
+  }
+  return { outcomes, adds };
 }

@@ -3,12 +3,12 @@ import {
   guessColumns,
   IMPORT_FIELDS,
   IMPORT_PREVIEW_ROWS,
-  IMPORT_SAMPLE_ROWS,
   type ImportKind,
   type ImportPreview,
   type ImportRecord,
   type importSettingsBody,
   normalizedHeader,
+  type UsageMetric,
 } from '@coverdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -16,9 +16,10 @@ import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
 import { BYTE_ORDER_MARK, csvCell } from '../../http/csv.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import type { FileRow, ParsedFile } from './parse.js';
+import { assertBelowLimit } from '../billing/usage.js';
+import type { FileRow, ParsedFile, surveyImportFile } from './parse.js';
 import { parseImportFile } from './parse.js';
-import { type ImportPlan, planImport, type RowOutcome } from './plan.js';
+import { type DryRun, dryRun, type RowOutcome } from './plan.js';
 import { type ImportFailure, importMappings, imports } from './tables.js';
 
 type Settings = z.output<typeof importSettingsBody>;
@@ -113,10 +114,10 @@ export async function storeUpload(
   kind: ImportKind,
   fileName: string,
   bytes: Buffer,
-  parsed: ParsedFile,
+  survey: Awaited<ReturnType<typeof surveyImportFile>>,
 ) {
   const fileHash = createHash('sha256').update(bytes).digest('hex');
-  const columns = guessColumns(kind, parsed.headers, await savedMapping(tx, tenantId, kind));
+  const columns = guessColumns(kind, survey.headers, await savedMapping(tx, tenantId, kind));
   const rows = await tx
     .insert(imports)
     .values({
@@ -125,10 +126,10 @@ export async function storeUpload(
       fileName,
       fileHash,
       file: bytes,
-      headers: parsed.headers,
+      headers: survey.headers,
       columns,
-      sample: parsed.rows.slice(0, IMPORT_SAMPLE_ROWS).map((row) => row.cells),
-      totalRows: parsed.rows.length,
+      sample: survey.sample,
+      totalRows: survey.totalRows,
     })
     .onConflictDoUpdate({
       target: [imports.tenantId, imports.kind, imports.fileHash],
@@ -209,15 +210,44 @@ export function assertMapped(kind: ImportKind, columns: (string | null)[]) {
   }
 }
 
-/** The plan for the import's file under its current settings: the dry run and the real run share it. */
-export async function planStoredImport(
+/** What running the import's file under its current settings would do: the preview's dry run. */
+export async function dryRunStoredImport(
   tx: Transaction,
   tenantId: string,
   found: Pick<Row, 'id' | 'kind' | 'columns' | 'duplicates'>,
   parsed: ParsedFile,
-  progress?: (done: number) => Promise<void>,
-): Promise<ImportPlan> {
-  return planImport(tx, tenantId, found.kind, parsed.rows, found, progress);
+): Promise<DryRun> {
+  return dryRun(tx, tenantId, found.kind, parsed.rows, found);
+}
+
+const METRICS: UsageMetric[] = ['customers', 'policies', 'leads'];
+
+/** What an import of each kind can add, one of each per row at most. */
+const MAY_ADD: Record<ImportKind, UsageMetric[]> = {
+  customers: ['customers'],
+  policies: ['customers', 'policies'],
+  leads: ['leads'],
+};
+
+/**
+ * Refuses with 402 an import whose new records would pass the plan's limits, holding the
+ * subscription's lock to the end of the transaction. A file whose every row could add one of each and
+ * still fit needs no counting; only one that might not is planned, to say exactly how many of its new
+ * records fit.
+ */
+export async function assertImportFits(
+  tx: Transaction,
+  tenantId: string,
+  found: Pick<Row, 'id' | 'kind' | 'columns' | 'duplicates' | 'totalRows'>,
+) {
+  try {
+    for (const metric of MAY_ADD[found.kind]) await assertBelowLimit(tx, tenantId, metric, found.totalRows);
+    return;
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 402) throw error;
+  }
+  const plan = await dryRunStoredImport(tx, tenantId, found, await readImportFile(tx, tenantId, found.id));
+  for (const metric of METRICS) await assertBelowLimit(tx, tenantId, metric, plan.adds[metric] ?? 0);
 }
 
 const toPreviewRow = (rowsByNumber: Map<number, FileRow>) => (outcome: RowOutcome) => ({
@@ -226,7 +256,7 @@ const toPreviewRow = (rowsByNumber: Map<number, FileRow>) => (outcome: RowOutcom
 });
 
 /** What running the import would do, row by row, without writing anything. */
-export function previewOf(parsed: ParsedFile, plan: ImportPlan): ImportPreview {
+export function previewOf(parsed: ParsedFile, plan: DryRun): ImportPreview {
   const counts = { create: 0, update: 0, skip: 0, fail: 0 };
   for (const outcome of plan.outcomes) counts[outcome.action] += 1;
   const byNumber = new Map(parsed.rows.map((row) => [row.row, row]));

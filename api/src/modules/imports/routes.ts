@@ -11,7 +11,6 @@ import {
   MAX_IMPORT_BYTES,
   MODULE_LABELS,
   type ModuleName,
-  type UsageMetric,
 } from '@coverdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,12 +20,12 @@ import type { Transaction } from '../../db/client.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import { withModule } from '../billing/access.js';
-import { assertBelowLimit } from '../billing/usage.js';
-import { parseImportFile } from './parse.js';
+import { surveyImportFile } from './parse.js';
 import {
+  assertImportFits,
   assertMapped,
+  dryRunStoredImport,
   failuresCsv,
-  planStoredImport,
   previewOf,
   readFailures,
   readImportFile,
@@ -52,35 +51,6 @@ const FILE_TYPES = [
   'application/vnd.ms-excel',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 ];
-
-const METRICS: UsageMetric[] = ['customers', 'policies', 'leads'];
-
-/** What an import of each kind can add, one of each per row at most. */
-const MAY_ADD: Record<ImportKind, UsageMetric[]> = {
-  customers: ['customers'],
-  policies: ['customers', 'policies'],
-  leads: ['leads'],
-};
-
-/**
- * Refuses with 402 an import whose new records would pass the plan's limits. A file whose every row
- * could add one of each and still fit needs no counting; only one that might not is planned, to say
- * exactly how many of its new records fit.
- */
-async function assertImportFits(
-  tx: Transaction,
-  tenantId: string,
-  found: Awaited<ReturnType<typeof requireImport>>,
-) {
-  try {
-    for (const metric of MAY_ADD[found.kind]) await assertBelowLimit(tx, tenantId, metric, found.totalRows);
-    return;
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.statusCode !== 402) throw error;
-  }
-  const plan = await planStoredImport(tx, tenantId, found, await readImportFile(tx, tenantId, found.id));
-  for (const metric of METRICS) await assertBelowLimit(tx, tenantId, metric, plan.adds[metric] ?? 0);
-}
 
 /** An import of the agency whose kind the plan sells; 404 for another agency's id. */
 async function requireImportFor(
@@ -136,9 +106,9 @@ export const importRoutes =
           throw new HttpError(400, { detail: 'Send the file as the request body.' });
         }
         const bytes = request.body;
-        const parsed = await parseImportFile(bytes);
+        const survey = await surveyImportFile(bytes);
         const record = await withModule(ctx, request, IMPORT_KIND_MODULES[kind], async (tx, { tenantId }) => {
-          const id = await storeUpload(tx, tenantId, kind, file_name, bytes, parsed);
+          const id = await storeUpload(tx, tenantId, kind, file_name, bytes, survey);
           return toRecord(await requireImport(tx, tenantId, id));
         });
         return reply.code(201).send(record);
@@ -210,7 +180,7 @@ export const importRoutes =
         return withModule(ctx, request, undefined, async (tx, { tenantId }, modules) => {
           const found = await requireImportFor(tx, tenantId, id, modules);
           const parsed = await readImportFile(tx, tenantId, id);
-          return previewOf(parsed, await planStoredImport(tx, tenantId, found, parsed));
+          return previewOf(parsed, await dryRunStoredImport(tx, tenantId, found, parsed));
         });
       },
     );

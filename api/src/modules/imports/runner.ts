@@ -1,5 +1,4 @@
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import type { ImportRecord, UsageMetric } from '@coverdesk/contract';
+import type { ImportRecord, ImportRowAction } from '@coverdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -7,11 +6,10 @@ import type { DatabaseHandle, Transaction } from '../../db/client.js';
 import { asConnectingRole, withTenant } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
 import { abandonedJobs, createJobQueue, inTransaction } from '../../jobs/queue.js';
-import { assertBelowLimit } from '../billing/usage.js';
 import { actAs } from '../leads/queries.js';
-import { parseImportFile } from './parse.js';
-import type { RowOutcome } from './plan.js';
-import { describeProblems, findImport, planStoredImport, toRecord } from './queries.js';
+import { readImportRows } from './parse.js';
+import { batchesOf, type RowOutcome, startPlan } from './plan.js';
+import { assertImportFits, describeProblems, findImport, toRecord } from './queries.js';
 import { type ImportFailure, imports } from './tables.js';
 
 const QUEUE = 'import';
@@ -27,17 +25,38 @@ interface LiveRun {
   record: ImportRecord;
 }
 
+/** What became of an import's rows so far: how many of each, and the failed rows with their problems. */
+class Tally {
+  readonly counts: Record<ImportRowAction, number> = { create: 0, update: 0, skip: 0, fail: 0 };
+  readonly failures: RowOutcome[] = [];
+
+  get failed() {
+    return this.counts.fail;
+  }
+
+  count(outcomes: RowOutcome[]) {
+    for (const outcome of outcomes) {
+      this.counts[outcome.action] += 1;
+      if (outcome.action === 'fail') this.failures.push(outcome);
+    }
+  }
+
+  /** Updates refused while writing (a policy with payments): planned as updates, now failures. */
+  refuse(refused: RowOutcome[]) {
+    this.counts.update -= refused.length;
+    this.count(refused);
+  }
+}
+
 /** Ends the import's transaction without a write, with what its page should say. */
 class ImportRefused extends Error {
   constructor(
     readonly detail: string,
-    readonly outcomes: RowOutcome[] = [],
+    readonly tally: Tally = new Tally(),
   ) {
     super(detail);
   }
 }
-
-const METRICS: UsageMetric[] = ['customers', 'policies', 'leads'];
 
 /**
  * Runs imports as pg-boss jobs on the app's own database. An import is one transaction: all of its
@@ -115,12 +134,8 @@ export class ImportRunner {
     if (!found) return;
     const record = toRecord(found.row);
     this.live.set(importId, { tenantId, record });
+    const tally = new Tally();
     try {
-      const parsed = await parseImportFile(found.file);
-      const progress = async (done: number) => {
-        record.processed_rows = done;
-        await yieldToRequests();
-      };
       await withTenant(db, tenantId, async (tx) => {
         const [{ locked } = { locked: false }] = (
           await tx.execute<{ locked: boolean }>(
@@ -132,21 +147,31 @@ export class ImportRunner {
         const current = await findImport(tx, tenantId, importId);
         if (current?.status !== 'running') return;
         if (found.row.startedBy) await actAs(tx, found.row.startedBy);
-        const plan = await planStoredImport(tx, tenantId, found.row, parsed, progress);
-        for (const metric of METRICS) {
-          await assertBelowLimit(tx, tenantId, metric, plan.adds[metric] ?? 0).catch((error) => {
-            if (error instanceof HttpError) throw new ImportRefused(String(error.body.detail));
-            throw error;
-          });
+        await assertImportFits(tx, tenantId, found.row).catch((error) => {
+          if (error instanceof HttpError) throw new ImportRefused(String(error.body.detail));
+          throw error;
+        });
+        const { allOrNothing } = found.row;
+        const planner = await startPlan(tx, tenantId, found.row.kind, found.row);
+        const { rows } = await readImportRows(found.file);
+        // Each batch is written while the next is read and planned; at most two are held at once.
+        let writing: Promise<void> = Promise.resolve();
+        for await (const batch of batchesOf(rows)) {
+          const plan = await planner.plan(batch);
+          await writing;
+          tally.count(plan.outcomes);
+          record.processed_rows += batch.length;
+          // Under all-or-nothing a bad row ends the writing, but the rest of the file is still checked
+          // so that the broker sees every bad row at once.
+          if (allOrNothing && tally.failed > 0) continue;
+          writing = plan.write(tx).then((refused) => tally.refuse(refused));
+          // Awaited at the next batch or after the last; until then a failure must not count as unhandled.
+          writing.catch(() => {});
         }
-        const bad = plan.outcomes.filter((outcome) => outcome.action === 'fail');
-        if (found.row.allOrNothing && bad.length > 0) throw this.refusal(plan.outcomes, bad.length);
-        record.processed_rows = parsed.rows.length;
-        const refused = await plan.write(tx);
-        if (found.row.allOrNothing && refused.length > 0) throw this.refusal(plan.outcomes, refused.length);
-        const refusedRows = new Set(refused.map((outcome) => outcome.row));
-        const outcomes = [...plan.outcomes.filter((outcome) => !refusedRows.has(outcome.row)), ...refused];
-        await this.finish(tx, tenantId, importId, found.row.kind, 'done', outcomes, '');
+        await writing;
+        if (allOrNothing && tally.failed > 0) throw this.refusal(tally);
+        await planner.finish(tx);
+        await this.finish(tx, tenantId, importId, found.row.kind, 'done', tally, '');
       });
     } catch (error) {
       const refusal =
@@ -155,48 +180,44 @@ export class ImportRunner {
           : new ImportRefused('The import stopped on an unexpected error. Nothing was imported.');
       if (!(error instanceof ImportRefused)) this.log.error({ err: error, importId }, 'import failed');
       await withTenant(db, tenantId, (tx) =>
-        this.finish(tx, tenantId, importId, found.row.kind, 'failed', refusal.outcomes, refusal.detail),
+        this.finish(tx, tenantId, importId, found.row.kind, 'failed', refusal.tally, refusal.detail),
       );
     } finally {
       this.live.delete(importId);
     }
   }
 
-  private refusal(outcomes: RowOutcome[], bad: number) {
+  private refusal(tally: Tally) {
+    const bad = tally.failed;
     const rows = bad === 1 ? '1 row has problems' : `${bad.toLocaleString('en-US')} rows have problems`;
     return new ImportRefused(
       `${rows}, and this import was set to all or nothing, so nothing was imported. Download the failed rows, fix them and upload the file again, or let the import skip bad rows.`,
-      outcomes.map((outcome) => (outcome.action === 'fail' ? outcome : { ...outcome, action: 'skip' })),
+      tally,
     );
   }
 
-  /** Records how the import ended; under all-or-nothing a refused import counts only its failures. */
+  /** Records how the import ended; an import that failed wrote nothing and counts only its failures. */
   private async finish(
     tx: Transaction,
     tenantId: string,
     importId: string,
     kind: Parameters<typeof describeProblems>[0],
     status: 'done' | 'failed',
-    outcomes: RowOutcome[],
+    tally: Tally,
     detail: string,
   ) {
-    const counts = { create: 0, update: 0, skip: 0, fail: 0 };
-    const failures: ImportFailure[] = [];
-    for (const outcome of outcomes) {
-      counts[outcome.action] += 1;
-      if (outcome.action === 'fail')
-        failures.push({ row: outcome.row, problems: describeProblems(kind, outcome.errors) });
-    }
-    failures.sort((a, b) => a.row - b.row);
+    const failures: ImportFailure[] = tally.failures
+      .map((outcome) => ({ row: outcome.row, problems: describeProblems(kind, outcome.errors) }))
+      .sort((a, b) => a.row - b.row);
     const written = status === 'done';
     await tx
       .update(imports)
       .set({
         status,
-        created: written ? counts.create : 0,
-        updated: written ? counts.update : 0,
-        skipped: written ? counts.skip : 0,
-        failed: counts.fail,
+        created: written ? tally.counts.create : 0,
+        updated: written ? tally.counts.update : 0,
+        skipped: written ? tally.counts.skip : 0,
+        failed: tally.failed,
         failures,
         detail,
         finishedAt: sql`now()`,

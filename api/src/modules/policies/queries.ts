@@ -541,6 +541,28 @@ export async function createPolicies(
   }
 }
 
+/**
+ * Adds policies as `createPolicies` does, but leaves their kept totals (book, history months, customer,
+ * type and calendar day totals) for one `catchUpKeptTotals` over every policy so added, later in the
+ * same transaction: an import's batches otherwise recompute a customer's totals once per batch.
+ */
+export async function createPoliciesDeferringTotals(
+  tx: Transaction,
+  tenantId: string,
+  inputs: (PolicyInput & { id: string })[],
+): Promise<void> {
+  if (inputs.length === 0) return;
+  await tx.execute(sql`select set_config('app.kept_totals_deferred', 'on', true)`);
+  await createPolicies(tx, tenantId, inputs);
+  await tx.execute(sql`select set_config('app.kept_totals_deferred', '', true)`);
+}
+
+/** Brings the kept totals up to date with policies added by `createPoliciesDeferringTotals`. */
+export async function catchUpKeptTotals(tx: Transaction, policyIds: string[]): Promise<void> {
+  if (policyIds.length === 0) return;
+  await tx.execute(sql`select kept_totals_catch_up(${sql.param(policyIds)}::uuid[])`);
+}
+
 /** Adds the policy and its instalments; answers its id. */
 export async function createPolicy(tx: Transaction, tenantId: string, input: PolicyInput) {
   const id = uuidv7();

@@ -31,7 +31,7 @@ export const numberKey = (column: 'policy_number' | 'claim_number') =>
 
 /**
  * A GIN trigram index, which `<%` looks candidates up in, holding the agency too (btree_gin, migration
- * 0038_search-agency-trigrams): a search reads only its own agency's candidates, however many other
+ * 0042_search-agency-trigrams): a search reads only its own agency's candidates, however many other
  * agencies share a name or a run of digits, and one plan fits every agency, small or large.
  */
 export const trigramIndex = (name: string, tenantId: ExtraConfigColumn, column: ExtraConfigColumn) =>

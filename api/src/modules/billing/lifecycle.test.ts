@@ -109,6 +109,20 @@ describe('upgrade from the trial (manual provider)', () => {
     });
     expect(offSite.statusCode).toBe(400);
   });
+
+  it('refuses a return path that a browser would read as another site', async () => {
+    const { as } = await agency();
+    // A browser drops the tab and reads a backslash as a slash: each of these leads to evil.example.
+    for (const path of ['/\t/evil.example', '/\n/evil.example', '/\\evil.example', '//evil.example']) {
+      const response = await as.post('/api/billing/subscriptions/create_checkout_session/', {
+        plan_id: plans.starter?.id,
+        cancel_url: path,
+      });
+      expect(response.statusCode, JSON.stringify(path)).toBe(400);
+      expect(response.json()).toEqual({ cancel_url: ['Enter a path of this app, starting with /.'] });
+    }
+    expect((await as.get('/api/billing/subscriptions/current/')).json().status).toBe('trial');
+  });
 });
 
 describe('change plan', () => {

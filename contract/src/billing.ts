@@ -134,7 +134,7 @@ const returnPath = text()
   .refine(
     (value) =>
       value.startsWith('/') &&
-      !/[\u0000-\u001f\u007f\\]/.test(value) &&
+      !/[\p{Cc}\\]/u.test(value) &&
       new URL(value, 'http://x').origin === 'http://x',
     { message: 'Enter a path of this app, starting with /.' },
   );

@@ -358,6 +358,18 @@ describe('payment methods (manual provider)', () => {
     expect(results[0]).toMatchObject({ id: first.id, is_default: true });
   });
 
+  it("takes Paddle's card ids as well as its own, and refuses any other id", async () => {
+    const { as } = await agency();
+    await as.post('/api/billing/payment-methods/add/', card);
+    const paddleId = await as.delete(
+      '/api/billing/payment-methods/paymtd_01hv8gwdfkw5z6d1yy6pa3xyrz/delete/',
+    );
+    expect(paddleId.statusCode).toBe(404);
+    expect(paddleId.json()).toEqual({ detail: 'No payment method with this id.' });
+    expect((await as.delete('/api/billing/payment-methods/card_1/delete/')).statusCode).toBe(400);
+    expect((await as.get('/api/billing/payment-methods/')).json().count).toBe(1);
+  });
+
   it('says what is wrong with a card', async () => {
     const { as } = await agency();
     const response = await as.post('/api/billing/payment-methods/add/', {

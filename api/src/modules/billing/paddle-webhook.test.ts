@@ -310,3 +310,16 @@ describe('a new Paddle purchase after the last one ended', () => {
     });
   });
 });
+
+describe('content security policy with Paddle configured', () => {
+  it("lets in Paddle's checkout hosts for the environment, and no other paddle.com subdomain", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    const policy = String(response.headers['content-security-policy']);
+    const directive = (name: string) => policy.split(';').find((part) => part.trim().startsWith(`${name} `));
+    expect(directive('script-src')).toContain('https://cdn.paddle.com');
+    expect(directive('frame-src')).toContain('https://sandbox-buy.paddle.com');
+    expect(directive('connect-src')).toContain('https://sandbox-checkout-service.paddle.com');
+    expect(policy).not.toContain('*.paddle.com');
+    expect(policy).not.toContain('https://buy.paddle.com');
+  });
+});

@@ -5,6 +5,13 @@ import { withTenant } from '../../db/tenant.js';
 import { customers } from '../customers/tables.js';
 import { settleAllSubscriptions } from './schedule.js';
 
+/** How the Billing page writes a day, "Dec 25, 2026", which server messages match. */
+const readableDay = (iso: string) => {
+  const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${months[(month ?? 1) - 1]} ${day}, ${year}`;
+};
+
 let t: TestApp;
 let plans: Record<string, Plan>;
 beforeAll(async () => {
@@ -140,6 +147,9 @@ describe('change plan', () => {
       scheduled_change: { plan_name: 'Professional', billing_cycle: 'yearly' },
     });
     expect(subscription.scheduled_change.effective_at).toBe(subscription.current_period_end);
+    expect(response.json().message).toBe(
+      `You move to the Professional plan, billed yearly, on ${readableDay(subscription.current_period_end)}.`,
+    );
 
     const as = await travelTo(Date.parse(subscription.current_period_end) + 60_000, email);
     await settleAllSubscriptions(t.database.db, new Date());
@@ -217,6 +227,9 @@ describe('cancel, reactivate and pause', () => {
       cancel_reason: 'Closing the office',
       is_active: true,
     });
+    expect(cancelled.json().message).toBe(
+      `Your subscription is cancelled. You keep access until ${readableDay(cancelled.json().subscription.current_period_end)}.`,
+    );
     expect((await as.get('/api/customers/')).statusCode).toBe(200);
     expect((await as.post('/api/billing/subscription/cancel/', {})).statusCode).toBe(409);
 

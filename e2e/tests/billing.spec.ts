@@ -24,6 +24,15 @@ test('a trial agency near expiry upgrades, moves to yearly at period end, cancel
   await expect(page.getByText(/No payment provider is set up/).first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath(`trial-${testInfo.project.name}.png`) });
 
+  // Ending a trial is worded as such, and can be thought better of.
+  await page.getByRole('button', { name: 'End trial' }).click();
+  const endTrial = page.getByRole('dialog', { name: 'End your Professional trial?' });
+  await expect(endTrial.getByRole('button', { name: /^End trial on [A-Z][a-z]{2} \d/ })).toBeVisible();
+  await endTrial.getByRole('radio', { name: /^Immediately/ }).check();
+  await expect(endTrial.getByRole('button', { name: 'End trial now' })).toBeVisible();
+  await endTrial.getByRole('button', { name: 'Keep trial' }).click();
+  await expect(endTrial).toHaveCount(0);
+
   // Upgrade: the manual provider applies it at once.
   await page.getByRole('button', { name: 'Choose Professional' }).click();
   const subscribe = page.getByRole('dialog', { name: 'Subscribe to Professional' });

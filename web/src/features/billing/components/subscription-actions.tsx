@@ -69,8 +69,11 @@ function CancelDialog({
   const canWaitForPeriodEnd = subscription.status !== 'paused' && Boolean(periodEnd);
   const [when, setWhen] = useState<'at_period_end' | 'immediate'>('at_period_end');
   const immediate = !canWaitForPeriodEnd || when === 'immediate';
+  // The dialog stays mounted: the next opening starts afresh, at period end.
   const close = () => {
     cancel.reset();
+    setReason('');
+    setWhen('at_period_end');
     onClose();
   };
   const submit = () =>

@@ -58,8 +58,24 @@ function requestForLog(request: FastifyRequest) {
   };
 }
 
-/** Where Paddle.js and its checkout overlay load from, in sandbox and production. */
-const PADDLE_ORIGINS = ['https://cdn.paddle.com', 'https://*.paddle.com'];
+/**
+ * The hosts Paddle.js uses in each environment: its script from the CDN, the checkout overlay in a
+ * frame from the buy host, and the calls the checkout makes to Paddle's APIs. Only these, so a
+ * script injected into another paddle.com subdomain finds no way in.
+ */
+function paddleSources(environment: 'sandbox' | 'production') {
+  const prefix = environment === 'sandbox' ? 'sandbox-' : '';
+  // Paddle.js itself always comes from the production CDN; the sandbox serves its assets from its own.
+  return {
+    scriptSrc: [...new Set(['https://cdn.paddle.com', `https://${prefix}cdn.paddle.com`])],
+    frameSrc: [`https://${prefix}buy.paddle.com`],
+    connectSrc: [
+      `https://${prefix}checkout-service.paddle.com`,
+      `https://${prefix}api.paddle.com`,
+      `https://${prefix}cdn.paddle.com`,
+    ],
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +108,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   });
 
   await app.register(compress, { threshold: 1024 });
+  const paddle = config.paddle && paddleSources(config.paddle.environment);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -99,9 +116,9 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Paddle's checkout: its script, and the overlay it opens in a frame of its own.
-        scriptSrc: ["'self'", ...(config.paddle ? PADDLE_ORIGINS : [])],
-        frameSrc: ["'self'", ...(config.paddle ? PADDLE_ORIGINS : [])],
-        connectSrc: ["'self'", ...(config.paddle ? PADDLE_ORIGINS : [])],
+        scriptSrc: ["'self'", ...(paddle?.scriptSrc ?? [])],
+        frameSrc: ["'self'", ...(paddle?.frameSrc ?? [])],
+        connectSrc: ["'self'", ...(paddle?.connectSrc ?? [])],
         upgradeInsecureRequests: null,
       },
     },

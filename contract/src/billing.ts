@@ -123,11 +123,21 @@ export const upgradeBody = z.object({
 });
 export type UpgradeBody = z.input<typeof upgradeBody>;
 
-/** Where the browser goes after a checkout: a path of this app, never another site. */
+/**
+ * Where the browser goes after a checkout: a path of this app, never another site. Browsers drop tabs
+ * and newlines and read a backslash as a slash, so "/\t/evil.com" would lead away: such characters are
+ * refused, and the path must resolve to this app's own origin.
+ */
 const returnPath = text()
   .trim()
   .max(500, 'Ensure this field has no more than 500 characters.')
-  .refine((value) => /^\/(?![/\\])/.test(value), { message: 'Enter a path of this app, starting with /.' });
+  .refine(
+    (value) =>
+      value.startsWith('/') &&
+      !/[\p{Cc}\\]/u.test(value) &&
+      new URL(value, 'http://x').origin === 'http://x',
+    { message: 'Enter a path of this app, starting with /.' },
+  );
 
 export const checkoutSessionBody = upgradeBody.extend({
   success_url: returnPath.default('/billing?checkout=success'),

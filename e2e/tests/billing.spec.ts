@@ -15,7 +15,23 @@ test('a trial agency near expiry upgrades, moves to yearly at period end, cancel
   await banner.getByRole('link', { name: 'Upgrade Now' }).click();
   await expect(page).toHaveURL(/\/billing$/);
   await expect(page.getByText('3 days left')).toBeVisible();
+  await expect(page.getByText('Trial time left')).toBeVisible();
+  await expect(page.getByText('3 of 14 days', { exact: true })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: '3 of 14 trial days left' })).toHaveAttribute(
+    'aria-valuenow',
+    /^21\./,
+  );
   await expect(page.getByText(/No payment provider is set up/).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath(`trial-${testInfo.project.name}.png`) });
+
+  // Ending a trial is worded as such, and can be thought better of.
+  await page.getByRole('button', { name: 'End trial' }).click();
+  const endTrial = page.getByRole('dialog', { name: 'End your Professional trial?' });
+  await expect(endTrial.getByRole('button', { name: /^End trial on [A-Z][a-z]{2} \d/ })).toBeVisible();
+  await endTrial.getByRole('radio', { name: /^Immediately/ }).check();
+  await expect(endTrial.getByRole('button', { name: 'End trial now' })).toBeVisible();
+  await endTrial.getByRole('button', { name: 'Keep trial' }).click();
+  await expect(endTrial).toHaveCount(0);
 
   // Upgrade: the manual provider applies it at once.
   await page.getByRole('button', { name: 'Choose Professional' }).click();
@@ -36,12 +52,28 @@ test('a trial agency near expiry upgrades, moves to yearly at period end, cancel
   await expectAccessible(page);
   await change.getByRole('button', { name: 'Confirm change' }).click();
   await expect(change).toHaveCount(0);
-  await expect(page.getByText(/Moves to the Professional plan, billed yearly, on/)).toBeVisible();
+  await expect(
+    page.getByText(/^Moves to Professional, billed yearly, on [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/^You move to the Professional plan, billed yearly, on [A-Z][a-z]{2} \d/),
+  ).toBeVisible();
+  // The change is chosen: the yearly Professional card says when it starts instead of offering it again.
+  await expect(page.getByRole('button', { name: 'Switch to yearly' })).toHaveCount(0);
+  await expect(page.getByText(/^Starts on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  await page.screenshot({
+    path: testInfo.outputPath(`scheduled-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
 
   // Cancel at period end: access continues until then.
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
-  const cancel = page.getByRole('dialog', { name: 'Cancel subscription' });
+  const cancel = page.getByRole('dialog', { name: 'Cancel your Professional subscription?' });
+  await expect(cancel.getByLabel('Why are you leaving?')).toHaveAttribute('placeholder', /^For example: /);
   await cancel.getByLabel('Why are you leaving?').fill('Merging with another agency');
+  for (const name of ['Keep subscription', 'Cancel at period end']) {
+    expect((await cancel.getByRole('button', { name }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  }
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath(`cancel-${testInfo.project.name}.png`) });
   await cancel.getByRole('button', { name: 'Cancel at period end' }).click();
@@ -98,6 +130,11 @@ test('payment methods: a card is recorded, checked, made default, edited and rem
   await expect(second.getByText('Default')).toBeVisible();
 
   const first = methods.getByLabel('Visa ending 4242');
+  if (testInfo.project.name === 'mobile') {
+    for (const name of ['Make default', 'Edit', 'Remove']) {
+      expect((await first.getByRole('button', { name }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    }
+  }
   await first.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit card' });
   await edit.getByRole('textbox', { name: 'Expiry year' }).fill('2031');

@@ -5,6 +5,13 @@ import { withTenant } from '../../db/tenant.js';
 import { customers } from '../customers/tables.js';
 import { settleAllSubscriptions } from './schedule.js';
 
+/** How the Billing page writes a day, "Dec 25, 2026", which server messages match. */
+const readableDay = (iso: string) => {
+  const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${months[(month ?? 1) - 1]} ${day}, ${year}`;
+};
+
 let t: TestApp;
 let plans: Record<string, Plan>;
 beforeAll(async () => {
@@ -109,6 +116,20 @@ describe('upgrade from the trial (manual provider)', () => {
     });
     expect(offSite.statusCode).toBe(400);
   });
+
+  it('refuses a return path that a browser would read as another site', async () => {
+    const { as } = await agency();
+    // A browser drops the tab and reads a backslash as a slash: each of these leads to evil.example.
+    for (const path of ['/\t/evil.example', '/\n/evil.example', '/\\evil.example', '//evil.example']) {
+      const response = await as.post('/api/billing/subscriptions/create_checkout_session/', {
+        plan_id: plans.starter?.id,
+        cancel_url: path,
+      });
+      expect(response.statusCode, JSON.stringify(path)).toBe(400);
+      expect(response.json()).toEqual({ cancel_url: ['Enter a path of this app, starting with /.'] });
+    }
+    expect((await as.get('/api/billing/subscriptions/current/')).json().status).toBe('trial');
+  });
 });
 
 describe('change plan', () => {
@@ -126,6 +147,9 @@ describe('change plan', () => {
       scheduled_change: { plan_name: 'Professional', billing_cycle: 'yearly' },
     });
     expect(subscription.scheduled_change.effective_at).toBe(subscription.current_period_end);
+    expect(response.json().message).toBe(
+      `You move to the Professional plan, billed yearly, on ${readableDay(subscription.current_period_end)}.`,
+    );
 
     const as = await travelTo(Date.parse(subscription.current_period_end) + 60_000, email);
     await settleAllSubscriptions(t.database.db, new Date());
@@ -203,6 +227,9 @@ describe('cancel, reactivate and pause', () => {
       cancel_reason: 'Closing the office',
       is_active: true,
     });
+    expect(cancelled.json().message).toBe(
+      `Your subscription is cancelled. You keep access until ${readableDay(cancelled.json().subscription.current_period_end)}.`,
+    );
     expect((await as.get('/api/customers/')).statusCode).toBe(200);
     expect((await as.post('/api/billing/subscription/cancel/', {})).statusCode).toBe(409);
 
@@ -342,6 +369,18 @@ describe('payment methods (manual provider)', () => {
     const { count, results } = (await as.get('/api/billing/payment-methods/')).json();
     expect(count).toBe(1);
     expect(results[0]).toMatchObject({ id: first.id, is_default: true });
+  });
+
+  it("takes Paddle's card ids as well as its own, and refuses any other id", async () => {
+    const { as } = await agency();
+    await as.post('/api/billing/payment-methods/add/', card);
+    const paddleId = await as.delete(
+      '/api/billing/payment-methods/paymtd_01hv8gwdfkw5z6d1yy6pa3xyrz/delete/',
+    );
+    expect(paddleId.statusCode).toBe(404);
+    expect(paddleId.json()).toEqual({ detail: 'No payment method with this id.' });
+    expect((await as.delete('/api/billing/payment-methods/card_1/delete/')).statusCode).toBe(400);
+    expect((await as.get('/api/billing/payment-methods/')).json().count).toBe(1);
   });
 
   it('says what is wrong with a card', async () => {

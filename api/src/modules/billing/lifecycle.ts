@@ -19,6 +19,8 @@ import { countUsage } from './usage.js';
 const refuse = (detail: string) => conflict({ detail });
 
 const count = new Intl.NumberFormat('en-US').format;
+/** A day in the user's messages as the Billing page writes dates: "Dec 25, 2026". */
+const dayOf = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format;
 
 /** What the agency would have to remove to fit a plan's limits; empty when it fits. */
 export async function excessOver(tx: Transaction, tenantId: string, plan: PlanRow): Promise<string[]> {
@@ -107,7 +109,7 @@ export async function cancel(ctx: Context, reason: string, immediate: boolean) {
     occurredAt: now,
   });
   return atPeriodEnd
-    ? `Your subscription is cancelled. You keep access until ${periodEnd?.toISOString().slice(0, 10)}.`
+    ? `Your subscription is cancelled. You keep access until ${dayOf(periodEnd ?? now)}.`
     : 'Your subscription is cancelled and access has ended.';
 }
 
@@ -137,12 +139,11 @@ export async function changePlan(ctx: Context, plan: PlanRow, cycle: BillingCycl
       actor: ctx.actor,
       occurredAt: now,
     });
-    const day = effective.toISOString().slice(0, 10);
     const warning =
       excess.length > 0
         ? ` Your agency is over its limits: remove ${joinAnd(excess)} by then, or adding more will be refused.`
         : '';
-    return `You move to the ${plan.displayName} plan, billed ${cycle}, on ${day}.${warning}`;
+    return `You move to the ${plan.displayName} plan, billed ${cycle}, on ${dayOf(effective)}.${warning}`;
   }
   await requireFits(tx, row.tenantId, plan, ', or schedule the change for the end of the period');
   const credit = unusedCredit(row, locked.plan, now);

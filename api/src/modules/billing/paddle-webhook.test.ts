@@ -21,8 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Paddle-Signature as Paddle makes it: an HMAC-SHA256 of `ts:body` with the destination's secret. */
-const sign = (body: string, secret = SECRET) => {
-  const ts = Math.floor(Date.now() / 1000);
+const sign = (body: string, secret = SECRET, ts = Math.floor(Date.now() / 1000)) => {
   return `ts=${ts};h1=${createHmac('sha256', secret).update(`${ts}:${body}`).digest('hex')}`;
 };
 
@@ -36,13 +35,25 @@ const deliver = (event: object, signature?: string) => {
   });
 };
 
+/** The custom data Coverdesk's checkout gives Paddle, which Paddle returns in the events. */
+const agency = (tenantId: string) => ({
+  tenant_id: tenantId,
+  tenant_sig: createHmac('sha256', SECRET).update(tenantId).digest('hex'),
+});
+
 const iso = (offsetDays: number, from = Date.now()) => new Date(from + offsetDays * 86_400_000).toISOString();
 
 function subscriptionEvent(
   tenantId: string,
   eventType: string,
   occurredAt: string,
-  fields: { status: string; price?: string; scheduled_change?: object | null },
+  fields: {
+    status: string;
+    price?: string;
+    scheduled_change?: object | null;
+    id?: string;
+    custom_data?: object;
+  },
 ) {
   return {
     event_id: `evt_${randomUUID()}`,
@@ -50,10 +61,10 @@ function subscriptionEvent(
     occurred_at: occurredAt,
     notification_id: `ntf_${randomUUID()}`,
     data: {
-      id: `sub_${tenantId.slice(0, 8)}`,
+      id: fields.id ?? `sub_${tenantId.slice(0, 8)}`,
       status: fields.status,
       customer_id: 'ctm_test',
-      custom_data: { tenant_id: tenantId },
+      custom_data: fields.custom_data ?? agency(tenantId),
       current_billing_period: { starts_at: iso(0), ends_at: iso(30) },
       scheduled_change: fields.scheduled_change ?? null,
       items: [{ price: { id: fields.price ?? 'pri_prof_month' } }],
@@ -134,13 +145,15 @@ describe('Paddle webhook', () => {
 
   it('records a completed payment in the history, in dollars', async () => {
     const { as, user } = await signedInAgency(t.app);
+    await deliver(subscriptionEvent(user.tenant_id, 'subscription.activated', iso(-1), { status: 'active' }));
     const payment = {
       event_id: `evt_${randomUUID()}`,
       event_type: 'transaction.completed',
       occurred_at: iso(0),
       data: {
         id: 'txn_test',
-        custom_data: { tenant_id: user.tenant_id },
+        subscription_id: `sub_${user.tenant_id.slice(0, 8)}`,
+        custom_data: agency(user.tenant_id),
         currency_code: 'USD',
         details: { totals: { grand_total: '7999' } },
       },
@@ -178,7 +191,7 @@ describe('checkout with Paddle configured', () => {
         client_token: 'test_client_token',
         price_id: 'pri_prof_year',
         customer_email: email,
-        custom_data: { tenant_id: user.tenant_id },
+        custom_data: { tenant_id: user.tenant_id, tenant_sig: agency(user.tenant_id).tenant_sig },
       },
     });
     const starter = results.find((plan: { name: string }) => plan.name === 'starter');
@@ -187,5 +200,126 @@ describe('checkout with Paddle configured', () => {
     });
     expect(unpriced.statusCode).toBe(409);
     expect((await as.get('/api/billing/subscriptions/current/')).json().status).toBe('trial');
+  });
+});
+
+describe('Paddle webhook trusts only what Coverdesk issued', () => {
+  it("refuses to attach a subscription to an agency named in custom data without the server's signature", async () => {
+    const victim = await signedInAgency(t.app);
+    const attacker = await signedInAgency(t.app);
+    const unsigned = subscriptionEvent(victim.user.tenant_id, 'subscription.activated', iso(0), {
+      status: 'active',
+      custom_data: { tenant_id: victim.user.tenant_id },
+    });
+    // The attacker's own signature does not vouch for another agency.
+    const borrowed = subscriptionEvent(victim.user.tenant_id, 'subscription.activated', iso(0), {
+      status: 'active',
+      custom_data: {
+        tenant_id: victim.user.tenant_id,
+        tenant_sig: agency(attacker.user.tenant_id).tenant_sig,
+      },
+    });
+    expect((await deliver(unsigned)).json().outcome).toBe('ignored_unsigned_agency');
+    expect((await deliver(borrowed)).json().outcome).toBe('ignored_unsigned_agency');
+    expect((await victim.as.get('/api/billing/subscriptions/current/')).json()).toMatchObject({
+      status: 'trial',
+      provider: 'manual',
+    });
+  });
+
+  it('ignores a subscription whose price is in no plan', async () => {
+    const { as, user } = await signedInAgency(t.app);
+    const event = subscriptionEvent(user.tenant_id, 'subscription.activated', iso(0), {
+      status: 'active',
+      price: 'pri_someone_elses_product',
+    });
+    expect((await deliver(event)).json().outcome).toBe('ignored_unknown_price');
+    expect((await as.get('/api/billing/subscriptions/current/')).json().status).toBe('trial');
+  });
+
+  it("records no payment of a transaction that is not the agency's subscription", async () => {
+    const { as, user } = await signedInAgency(t.app);
+    await deliver(subscriptionEvent(user.tenant_id, 'subscription.activated', iso(-1), { status: 'active' }));
+    const payment = (subscriptionId: string | null) => ({
+      event_id: `evt_${randomUUID()}`,
+      event_type: 'transaction.completed',
+      occurred_at: iso(0),
+      data: {
+        id: `txn_${randomUUID()}`,
+        subscription_id: subscriptionId,
+        custom_data: agency(user.tenant_id),
+        details: { totals: { grand_total: '100' } },
+      },
+    });
+    expect((await deliver(payment('sub_other'))).json().outcome).toBe('ignored_other_subscription');
+    expect((await deliver(payment(null))).json().outcome).toBe('ignored_other_subscription');
+    const types = (await as.get('/api/billing/events/')).json().results.map((e: { type: string }) => e.type);
+    expect(types).not.toContain('payment_completed');
+  });
+
+  it('refuses a signature older than five seconds, or with a digest of another length', async () => {
+    const { as, user } = await signedInAgency(t.app);
+    const event = subscriptionEvent(user.tenant_id, 'subscription.activated', iso(0), { status: 'active' });
+    const body = JSON.stringify(event);
+    const old = Math.floor(Date.now() / 1000) - 60;
+    expect((await deliver(event, sign(body, SECRET, old))).statusCode).toBe(401);
+    expect((await deliver(event, `${sign(body)}00`)).statusCode).toBe(401);
+    expect((await deliver(event, 'ts=;h1=')).statusCode).toBe(401);
+    expect((await as.get('/api/billing/subscriptions/current/')).json().status).toBe('trial');
+  });
+});
+
+describe('a new Paddle purchase after the last one ended', () => {
+  it('refuses a second checkout while the subscription runs, and takes a new one once it is cancelled', async () => {
+    const { as, user } = await signedInAgency(t.app);
+    const first = `sub_first_${user.tenant_id.slice(0, 8)}`;
+    const second = `sub_second_${user.tenant_id.slice(0, 8)}`;
+    await deliver(
+      subscriptionEvent(user.tenant_id, 'subscription.activated', iso(-3), { status: 'active', id: first }),
+    );
+
+    const { results } = (await as.get('/api/billing/plans/')).json();
+    const professional = results.find((plan: { name: string }) => plan.name === 'professional');
+    const checkout = () =>
+      as.post('/api/billing/subscriptions/create_checkout_session/', { plan_id: professional.id });
+    const refused = await checkout();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/Professional subscription is still running/);
+    const meanwhile = subscriptionEvent(user.tenant_id, 'subscription.activated', iso(-2), {
+      status: 'active',
+      id: second,
+    });
+    expect((await deliver(meanwhile)).json().outcome).toBe('ignored_other_subscription');
+
+    const ended = subscriptionEvent(user.tenant_id, 'subscription.canceled', iso(-1), {
+      status: 'canceled',
+      id: first,
+    });
+    expect((await deliver(ended)).json().outcome).toBe('applied');
+    expect((await checkout()).statusCode).toBe(200);
+    const bought = subscriptionEvent(user.tenant_id, 'subscription.activated', iso(0), {
+      status: 'active',
+      id: second,
+      price: 'pri_prof_year',
+    });
+    expect((await deliver(bought)).json().outcome).toBe('applied');
+    expect((await as.get('/api/billing/subscriptions/current/')).json()).toMatchObject({
+      status: 'active',
+      billing_cycle: 'yearly',
+      is_active: true,
+    });
+  });
+});
+
+describe('content security policy with Paddle configured', () => {
+  it("lets in Paddle's checkout hosts for the environment, and no other paddle.com subdomain", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health/' });
+    const policy = String(response.headers['content-security-policy']);
+    const directive = (name: string) => policy.split(';').find((part) => part.trim().startsWith(`${name} `));
+    expect(directive('script-src')).toContain('https://cdn.paddle.com');
+    expect(directive('frame-src')).toContain('https://sandbox-buy.paddle.com');
+    expect(directive('connect-src')).toContain('https://sandbox-checkout-service.paddle.com');
+    expect(policy).not.toContain('*.paddle.com');
+    expect(policy).not.toContain('https://buy.paddle.com');
   });
 });

@@ -1,29 +1,23 @@
 import type { BillingCycle, BillingEventType } from '@coverdesk/contract';
-import { NodeRuntime, Webhooks } from '@paddle/paddle-node-sdk';
 import { eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.js';
 import { asConnectingRole, enterTenant } from '../../db/tenant.js';
-import { applyTransition, type Locked, lockSubscription, type PlanRow } from './record.js';
+import { isTenantSigned } from './paddle-signatures.js';
+import {
+  applyTransition,
+  isProviderSubscriptionOver,
+  type Locked,
+  lockSubscription,
+  type PlanRow,
+} from './record.js';
 import { paddleEvents, plans, type subscriptions } from './tables.js';
 
-// The SDK's signature check finds Node's crypto through this registration.
-NodeRuntime.initialize();
-const webhooks = new Webhooks();
-
-/** Paddle-Signature `ts=...;h1=...` over the raw body, with the secret of the notification destination. */
-export async function isSignedByPaddle(rawBody: string, signature: string | undefined, secret: string) {
-  if (!signature) return false;
-  try {
-    return await webhooks.isSignatureValid(rawBody, secret, signature);
-  } catch {
-    // A header that is not `ts=...;h1=...` at all.
-    return false;
-  }
-}
-
 const moment = z.iso.datetime({ offset: true });
-const tenantData = z.object({ tenant_id: z.uuid().optional() }).nullish();
+/** What Coverdesk's checkout gave Paddle: the agency and the server's signature on it. */
+const tenantData = z
+  .object({ tenant_id: z.uuid().optional(), tenant_sig: z.string().max(200).optional() })
+  .nullish();
 
 /** The envelope of every Paddle event. */
 const paddleEvent = z.object({
@@ -50,6 +44,7 @@ const paddleSubscription = z.object({
 
 const paddleTransaction = z.object({
   id: z.string(),
+  subscription_id: z.string().nullish(),
   custom_data: tenantData,
   currency_code: z.string().nullish(),
   details: z.object({ totals: z.object({ grand_total: z.string() }) }).nullish(),
@@ -60,6 +55,8 @@ export type WebhookOutcome =
   | 'duplicate'
   | 'ignored_older'
   | 'ignored_unknown_agency'
+  | 'ignored_unsigned_agency'
+  | 'ignored_unknown_price'
   | 'ignored_type'
   | 'ignored_other_subscription';
 
@@ -70,7 +67,11 @@ export class MalformedEvent extends Error {}
  * leaves nothing stored and Paddle's retry applies it. Subscription events are applied in the order
  * they occurred: one older than the last applied is stored but changes nothing.
  */
-export async function receivePaddleEvent(db: Database, rawBody: string): Promise<WebhookOutcome> {
+export async function receivePaddleEvent(
+  db: Database,
+  rawBody: string,
+  secret: string,
+): Promise<WebhookOutcome> {
   let parsed: z.infer<typeof paddleEvent>;
   try {
     parsed = paddleEvent.parse(JSON.parse(rawBody));
@@ -91,7 +92,7 @@ export async function receivePaddleEvent(db: Database, rawBody: string): Promise
       .onConflictDoNothing()
       .returning({ eventId: paddleEvents.eventId });
     if (stored.length === 0) return 'duplicate';
-    const outcome = await applyEvent(tx, event);
+    const outcome = await applyEvent(tx, event, secret);
     await asConnectingRole(tx, () =>
       tx.update(paddleEvents).set({ outcome }).where(eq(paddleEvents.eventId, event.event_id)),
     );
@@ -99,7 +100,11 @@ export async function receivePaddleEvent(db: Database, rawBody: string): Promise
   });
 }
 
-async function applyEvent(tx: Transaction, event: z.infer<typeof paddleEvent>): Promise<WebhookOutcome> {
+async function applyEvent(
+  tx: Transaction,
+  event: z.infer<typeof paddleEvent>,
+  secret: string,
+): Promise<WebhookOutcome> {
   const isSubscription = event.event_type.startsWith('subscription.');
   const isPayment =
     event.event_type === 'transaction.completed' || event.event_type === 'transaction.payment_failed';
@@ -108,11 +113,15 @@ async function applyEvent(tx: Transaction, event: z.infer<typeof paddleEvent>): 
   if (!data.success) throw new MalformedEvent();
   const tenantId = data.data.custom_data?.tenant_id ?? null;
   if (!tenantId) return 'ignored_unknown_agency';
+  // The browser wrote the custom data: only the server's signature says the agency is the payer's.
+  const signature = data.data.custom_data?.tenant_sig;
+  if (!signature || !isTenantSigned(secret, tenantId, signature)) return 'ignored_unsigned_agency';
   const [plan] = isSubscription ? await planForPrices(tx, data.data as PaddleSubscription) : [];
+  if (isSubscription && !plan) return 'ignored_unknown_price';
   await enterTenant(tx, tenantId);
   const locked = await lockSubscription(tx, tenantId);
   if (!locked) return 'ignored_unknown_agency';
-  if (isSubscription) return applySubscription(tx, locked, event, data.data as PaddleSubscription, plan);
+  if (plan) return applySubscription(tx, locked, event, data.data as PaddleSubscription, plan);
   return recordPayment(tx, locked, event, data.data as PaddleTransaction);
 }
 
@@ -140,13 +149,18 @@ async function applySubscription(
   locked: Locked,
   event: z.infer<typeof paddleEvent>,
   subscription: PaddleSubscription,
-  priced: { plan: PlanRow; cycle: BillingCycle } | undefined,
+  priced: { plan: PlanRow; cycle: BillingCycle },
 ): Promise<WebhookOutcome> {
   const { row } = locked;
-  if (row.providerSubscriptionId && row.providerSubscriptionId !== subscription.id) {
+  const occurredAt = new Date(event.occurred_at);
+  // A new purchase replaces a Paddle subscription only once that one has ended.
+  if (
+    row.providerSubscriptionId &&
+    row.providerSubscriptionId !== subscription.id &&
+    !isProviderSubscriptionOver(row, occurredAt)
+  ) {
     return 'ignored_other_subscription';
   }
-  const occurredAt = new Date(event.occurred_at);
   if (row.providerEventAt && occurredAt <= row.providerEventAt) return 'ignored_older';
 
   const period = subscription.current_billing_period;
@@ -165,12 +179,13 @@ async function applySubscription(
       )[subscription.status];
   const periodEnd =
     subscription.status === 'canceled' ? canceledAt : period ? new Date(period.ends_at) : null;
-  const planChanged = priced !== undefined && priced.plan.id !== row.planId;
+  const planChanged = priced.plan.id !== row.planId;
   await applyTransition(tx, locked, {
     type: eventType(row.status, status, cancelling, planChanged),
     set: {
       status,
-      ...(priced ? { planId: priced.plan.id, billingCycle: priced.cycle } : {}),
+      planId: priced.plan.id,
+      billingCycle: priced.cycle,
       ...(planChanged ? { scheduledPlanId: null, scheduledBillingCycle: null } : {}),
       ...(status === 'trial' ? { trialEndsAt: periodEnd } : {}),
       currentPeriodStart: period ? new Date(period.starts_at) : row.currentPeriodStart,
@@ -182,8 +197,8 @@ async function applySubscription(
       providerCustomerId: subscription.customer_id ?? row.providerCustomerId,
       providerEventAt: occurredAt,
     },
-    plan: priced?.plan,
-    cycle: priced?.cycle,
+    plan: priced.plan,
+    cycle: priced.cycle,
     provider: 'paddle',
     providerEventId: event.event_id,
     actor: null,
@@ -203,13 +218,20 @@ function eventType(from: Status, to: Status, cancelling: boolean, planChanged: b
   return 'provider_updated';
 }
 
-/** A payment made or failed: a line in the history, the subscription's state left to its own events. */
+/**
+ * A payment made or failed for the agency's Paddle subscription: a line in the history, the
+ * subscription's state left to its own events.
+ */
 async function recordPayment(
   tx: Transaction,
   locked: Locked,
   event: z.infer<typeof paddleEvent>,
   transaction: PaddleTransaction,
 ): Promise<WebhookOutcome> {
+  const { providerSubscriptionId } = locked.row;
+  if (!providerSubscriptionId || transaction.subscription_id !== providerSubscriptionId) {
+    return 'ignored_other_subscription';
+  }
   const total = transaction.details?.totals.grand_total;
   await applyTransition(tx, locked, {
     type: event.event_type === 'transaction.completed' ? 'payment_completed' : 'payment_failed',

@@ -38,7 +38,12 @@ const toMethod = (row: Row): SavedPaymentMethod => ({
 });
 
 const methodNotFound = () => notFound('No payment method with this id.');
+/** A card recorded here has a uuid; Paddle's saved cards have ids such as `paymtd_01h…`. */
+const PADDLE_METHOD_ID = /^paymtd_[a-z\d]{26}$/;
 const idParams = z.object({ id: uuid });
+const anyMethodParams = z.object({
+  id: z.union([uuid, z.string().regex(PADDLE_METHOD_ID)], { error: 'Enter a payment method id.' }),
+});
 
 /**
  * The agency's payment methods: Paddle's saved cards when the subscription is Paddle's (added in its
@@ -207,16 +212,18 @@ export const paymentMethodRoutes =
     // Last, so the probe's checks of the other calls find the agency's card still there.
     app.delete(
       '/billing/payment-methods/:id/delete/',
-      schema('Remove a payment method', { params: idParams }, z.object({ detail: z.string() })),
+      schema('Remove a payment method', { params: anyMethodParams }, z.object({ detail: z.string() })),
       async (request) => {
         const { tenantId } = signedInUser(request);
-        const { id } = idParams.parse(request.params);
+        const { id } = anyMethodParams.parse(request.params);
         await withTenant(db, tenantId, async (tx) => {
           const subscription = await subscriptionOf(tx, tenantId);
           if (subscription.provider === 'paddle') {
             await provider.deletePaymentMethod(subscription, id);
             return;
           }
+          // Coverdesk records only uuids: a Paddle id names no card of a manual subscription.
+          if (PADDLE_METHOD_ID.test(id)) throw methodNotFound();
           const row = await findMethod(tx, tenantId, id);
           await tx.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
           // The oldest card left takes over as the one charged.

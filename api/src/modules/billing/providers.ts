@@ -2,6 +2,7 @@ import type { BillingCycle, BillingProvider, PaddleCheckout, SavedPaymentMethod 
 import { Environment, Paddle } from '@paddle/paddle-node-sdk';
 import type { PaddleConfig } from '../../config.js';
 import { conflict } from '../../http/errors.js';
+import { tenantSignature } from './paddle-signatures.js';
 import type { PlanRow } from './record.js';
 import type { subscriptions } from './tables.js';
 
@@ -56,7 +57,11 @@ export function paddleProvider(config: PaddleConfig): PaymentProvider {
     environment: config.environment,
     client_token: config.clientToken,
     customer_email: payer.email,
-    custom_data: { tenant_id: payer.tenantId },
+    // The browser hands this to Paddle unchanged; the webhook trusts the agency id only with its signature.
+    custom_data: {
+      tenant_id: payer.tenantId,
+      tenant_sig: tenantSignature(config.webhookSecret, payer.tenantId),
+    },
     ...fields,
   });
   /** Only a subscription Paddle made can be changed at Paddle; a manual one changes here alone. */

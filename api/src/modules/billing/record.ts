@@ -91,3 +91,10 @@ export async function applyTransition(tx: Transaction, { row, plan }: Locked, ch
 export function statusAt(row: SubscriptionRow, now: Date): SubscriptionRow['status'] {
   return accessAt(termsOf(row), now.getTime()).lapsed ? 'expired' : row.status;
 }
+
+/**
+ * Whether the provider's subscription has ended (cancelled at once, or run out), so that a new purchase
+ * may take its place; until then the agency changes the one it has.
+ */
+export const isProviderSubscriptionOver = (row: SubscriptionRow, now: Date) =>
+  statusAt(row, now) === 'expired' || (row.status === 'cancelled' && !row.cancelAtPeriodEnd);

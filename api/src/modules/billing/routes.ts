@@ -28,11 +28,19 @@ import { pageOf } from '../../http/pagination.js';
 import { users } from '../accounts/tables.js';
 import { listBillingEvents } from './events.js';
 import { cancel, changePlan, pause, reactivate, upgrade } from './lifecycle.js';
-import { isSignedByPaddle, MalformedEvent, receivePaddleEvent } from './paddle-webhook.js';
+import { isSignedByPaddle } from './paddle-signatures.js';
+import { MalformedEvent, receivePaddleEvent } from './paddle-webhook.js';
 import { paymentMethodRoutes } from './payment-methods.js';
 import { providerFor } from './providers.js';
 import { findSubscription, listActivePlans } from './queries.js';
-import { type Actor, actorFor, type Locked, lockSubscription, type PlanRow } from './record.js';
+import {
+  type Actor,
+  actorFor,
+  isProviderSubscriptionOver,
+  type Locked,
+  lockSubscription,
+  type PlanRow,
+} from './record.js';
 import { settle } from './settle.js';
 import { plans } from './tables.js';
 import { summarizeUsage, usageDetailsOf } from './usage.js';
@@ -199,6 +207,15 @@ export const billingRoutes =
         );
         return { provider: provider.name, subscription: applied, paddle: null, ...urls };
       }
+      // Paddle would bill a second subscription, and its webhook would not follow it.
+      await withTenant(db, tenantId, async (tx) => {
+        const current = await lockSubscription(tx, tenantId);
+        if (current?.row.providerSubscriptionId && !isProviderSubscriptionOver(current.row, new Date())) {
+          throw conflict({
+            detail: `Your ${current.plan.displayName} subscription is still running: change its plan, or take back its cancellation, on the Billing page.`,
+          });
+        }
+      });
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       const paddle = await provider.checkout(
         { tenantId, email: user?.email ?? '' },
@@ -347,13 +364,11 @@ export const billingRoutes =
           if (!secret) throw notFound('Paddle is not configured.');
           const rawBody = typeof request.body === 'string' ? request.body : '';
           const signature = request.headers['paddle-signature'];
-          if (
-            !(await isSignedByPaddle(rawBody, typeof signature === 'string' ? signature : undefined, secret))
-          ) {
+          if (!isSignedByPaddle(rawBody, typeof signature === 'string' ? signature : undefined, secret)) {
             throw new HttpError(401, { detail: 'The Paddle-Signature does not match.' });
           }
           try {
-            return { outcome: await receivePaddleEvent(db, rawBody) };
+            return { outcome: await receivePaddleEvent(db, rawBody, secret) };
           } catch (error) {
             if (error instanceof MalformedEvent) throw new HttpError(400, { detail: 'Not a Paddle event.' });
             throw error;

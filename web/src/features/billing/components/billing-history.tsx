@@ -60,9 +60,9 @@ export function BillingHistory() {
           {device === 'mobile' ? (
             events.data.results.map((event) => (
               <Card key={event.id} withBorder padding="sm">
-                <Group justify="space-between" gap="xs">
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                   <Text fw={600}>{EVENT_LABELS[event.type]}</Text>
-                  <Text style={TABULAR_FIGURES}>{amount(event)}</Text>
+                  <Text style={{ ...TABULAR_FIGURES, whiteSpace: 'nowrap' }}>{amount(event)}</Text>
                 </Group>
                 <Text fz="sm">{what(event)}</Text>
                 <Text fz="xs" c="dimmed">

@@ -46,6 +46,9 @@ const expiry = (method: SavedPaymentMethod) =>
     ? `${String(method.expiry_month).padStart(2, '0')}/${method.expiry_year}`
     : '';
 
+/** Card actions: compact beside the card on a desktop, a 44 px touch target on a phone. */
+const ACTION_HEIGHT = { base: 44, sm: 36 };
+
 /** The cards on file: Paddle's when it takes the payments, otherwise the ones recorded here. */
 export function PaymentMethods() {
   const methods = usePaymentMethods();
@@ -114,7 +117,7 @@ export function PaymentMethods() {
                   {!method.is_default && (
                     <Button
                       size="xs"
-                      mih={36}
+                      mih={ACTION_HEIGHT}
                       variant="default"
                       loading={setDefault.isPending && setDefault.variables === method.id}
                       onClick={() =>
@@ -130,10 +133,16 @@ export function PaymentMethods() {
                       Make default
                     </Button>
                   )}
-                  <Button size="xs" mih={36} variant="default" onClick={() => setEditing(method)}>
+                  <Button size="xs" mih={ACTION_HEIGHT} variant="default" onClick={() => setEditing(method)}>
                     Edit
                   </Button>
-                  <Button size="xs" mih={36} variant="subtle" color="red" onClick={() => setRemoving(method)}>
+                  <Button
+                    size="xs"
+                    mih={ACTION_HEIGHT}
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setRemoving(method)}
+                  >
                     Remove
                   </Button>
                 </Group>

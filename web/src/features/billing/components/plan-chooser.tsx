@@ -115,6 +115,10 @@ function PlanCard({
 }) {
   const isCurrentPlan = plan.id === subscription?.plan_details.id;
   const isCurrent = isCurrentPlan && cycle === subscription?.billing_cycle && isPaying(subscription);
+  // Already chosen for the period end: offering it again would only schedule the same change.
+  const scheduled = subscription?.scheduled_change;
+  const scheduledHere =
+    scheduled?.plan_id === plan.id && scheduled.billing_cycle === cycle ? scheduled : null;
   const change =
     subscription && isPaying(subscription) && !isCurrent ? difference(plan, cycle, subscription) : null;
   const action = isPaying(subscription)
@@ -163,7 +167,12 @@ function PlanCard({
               : `All but ${plan.features.excluded.map((m) => MODULE_LABELS[m]).join(', ')}`}
           </List.Item>
         </List>
-        {subscription && !isCurrent && (
+        {scheduledHere && (
+          <Text mt="auto" fz="sm" fw={600} c="indigo">
+            Starts on {formatDate(scheduledHere.effective_at)}
+          </Text>
+        )}
+        {subscription && !isCurrent && !scheduledHere && (
           <Button
             mt="auto"
             mih={44}

@@ -1,5 +1,5 @@
 import type { Subscription } from '@coverdesk/contract';
-import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Flex, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
@@ -42,7 +42,7 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
         )}
         {canCancel && (
           <Button mih={44} variant="light" color="red" onClick={() => setOpen('cancel')}>
-            Cancel subscription
+            {status === 'trial' ? 'End trial' : 'Cancel subscription'}
           </Button>
         )}
       </Group>
@@ -63,13 +63,17 @@ function CancelDialog({
 }) {
   const cancel = useCancelSubscription();
   const [reason, setReason] = useState('');
-  const periodEnd =
-    subscription.status === 'trial' ? subscription.trial_ends_at : subscription.current_period_end;
+  const onTrial = subscription.status === 'trial';
+  const plan = subscription.plan_details.display_name;
+  const periodEnd = onTrial ? subscription.trial_ends_at : subscription.current_period_end;
   const canWaitForPeriodEnd = subscription.status !== 'paused' && Boolean(periodEnd);
   const [when, setWhen] = useState<'at_period_end' | 'immediate'>('at_period_end');
   const immediate = !canWaitForPeriodEnd || when === 'immediate';
+  // The dialog stays mounted: the next opening starts afresh, at period end.
   const close = () => {
     cancel.reset();
+    setReason('');
+    setWhen('at_period_end');
     onClose();
   };
   const submit = () =>
@@ -87,7 +91,7 @@ function CancelDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title="Cancel subscription"
+      title={onTrial ? `End your ${plan} trial?` : `Cancel your ${plan} subscription?`}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
@@ -95,7 +99,7 @@ function CancelDialog({
         <Textarea
           label="Why are you leaving?"
           description="Optional. It helps us make Coverdesk better."
-          placeholder="Cancelled by user"
+          placeholder="For example: merging with another agency, or moving policies to another system"
           maxLength={500}
           autosize
           minRows={2}
@@ -107,7 +111,7 @@ function CancelDialog({
             <Stack gap="xs" mt={6}>
               <Radio
                 value="at_period_end"
-                label={`At the end of the period: keep access until ${formatDate(periodEnd)}`}
+                label={`At the end of the ${onTrial ? 'trial' : 'period'}: keep access until ${formatDate(periodEnd)}`}
               />
               <Radio value="immediate" label="Immediately: your agency's screens close now" />
             </Stack>
@@ -117,14 +121,21 @@ function CancelDialog({
           Your agency's data is kept. You can subscribe again at any time.
         </Text>
         <FormError message={cancel.isError ? billingFailure('cancel', cancel.error) : null} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            Keep subscription
+        {/* On a phone the two choices stack full width, the action on top. */}
+        <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
+          <Button mih={44} variant="default" onClick={close}>
+            {onTrial ? 'Keep trial' : 'Keep subscription'}
           </Button>
-          <Button color="red" loading={cancel.isPending} onClick={submit}>
-            {immediate ? 'Cancel now' : 'Cancel at period end'}
+          <Button mih={44} color="red" loading={cancel.isPending} onClick={submit}>
+            {onTrial
+              ? immediate
+                ? 'End trial now'
+                : `End trial on ${formatDate(periodEnd)}`
+              : immediate
+                ? 'Cancel now'
+                : 'Cancel at period end'}
           </Button>
-        </Group>
+        </Flex>
       </Stack>
     </Modal>
   );

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/page-states.js';
 import { SubscriptionBadge } from '../../../components/subscription-badge.js';
 import { errorText } from '../../../lib/error-message.js';
-import { formatDate } from '../../../lib/format.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useSession } from '../../../lib/session-context.js';
 import { usePaymentProvider, useSubscriptionStatus } from '../../../lib/subscription.js';
 import { BILLING_FAILURES, useCurrentSubscription } from '../api.js';
@@ -101,13 +101,12 @@ function AgencyBilling() {
   );
 }
 
-const TRIAL_DAYS_SHOWN = 14;
-
 const SUBSCRIPTION_STATUS_FAILURE = 'Failed to fetch subscription status';
 
 function CurrentPlan({ subscription }: { subscription: Subscription }) {
   const { data: provider } = usePaymentProvider();
   const days = subscription.days_until_trial_expires;
+  const trialDays = Math.max(subscription.plan_details.trial_days, days, 1);
   return (
     <Stack gap="sm">
       <Group gap="sm">
@@ -122,10 +121,17 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
             Your free trial ends on <b>{formatDate(subscription.trial_ends_at)}</b>: {days} day
             {days === 1 ? '' : 's'} left.
           </Text>
+          <Group justify="space-between" fz="sm" c="dimmed">
+            <Text inherit>Trial time left</Text>
+            <Text inherit style={TABULAR_FIGURES}>
+              {days} of {trialDays} days
+            </Text>
+          </Group>
+          {/* The bar is the time that remains: it shortens as the trial runs out. */}
           <Progress
-            value={(Math.min(days, TRIAL_DAYS_SHOWN) / TRIAL_DAYS_SHOWN) * 100}
+            value={(Math.min(days, trialDays) / trialDays) * 100}
             color={days <= 3 ? 'orange' : 'indigo'}
-            aria-label={`${days} of ${subscription.plan_details.trial_days} trial days left`}
+            aria-label={`${days} of ${trialDays} trial days left`}
           />
         </Stack>
       ) : (
@@ -133,7 +139,7 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
       )}
       {subscription.scheduled_change && (
         <Alert variant="light" color="blue">
-          Moves to the {subscription.scheduled_change.plan_name} plan, billed{' '}
+          Moves to {subscription.scheduled_change.plan_name}, billed{' '}
           {subscription.scheduled_change.billing_cycle}, on{' '}
           {formatDate(subscription.scheduled_change.effective_at)}.
         </Alert>
@@ -141,7 +147,7 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
       <Text fz="sm" c="dimmed">
         {provider === 'paddle'
           ? 'Payments are taken by Paddle, our merchant of record, which also handles tax and receipts.'
-          : 'No payment provider is set up: plan changes apply at once and are recorded as manual payments.'}
+          : 'No payment provider is set up: payments are recorded as manual payments, and a new plan starts on the day you choose.'}
       </Text>
       <SubscriptionActions subscription={subscription} />
     </Stack>

@@ -291,13 +291,45 @@ describe('email delivery', () => {
         50,
       );
       expect(failed).toMatchObject({ id: email?.id, attempts: 4 });
-      expect(failed.failure_reason).toContain('Mailbox unavailable');
+      expect(failed.failure_reason).toBe('The mail server refused the email: 550 Mailbox unavailable');
       expect(refusing.refused()).toBe(4);
     } finally {
       await local.close();
       await refusing.close();
     }
   }, 60_000);
+
+  it('tells the broker the mail server could not be reached, without naming its host or port', async () => {
+    const gone = await startSmtpServer();
+    await gone.close();
+    const local = await createTestApp({ smtpUrl: gone.url, notificationRetrySeconds: 1 });
+    try {
+      const agency = await signedInAgency(local.app);
+      const sent = await agency.as.post('/api/notifications/settings/test_notification/', {
+        notification_type: 'payment_reminder',
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const tried = await waitFor(async () => {
+        const response = await agency.as.get('/api/notifications/history/?channel=email');
+        return (response.json() as { results: HistoryEntry[] }).results.find(
+          (entry) => entry.failure_reason !== '',
+        );
+      }, 'the first attempt');
+      expect(tried.failure_reason).toBe('The mail server could not be reached.');
+    } finally {
+      await local.close();
+    }
+  }, 60_000);
+
+  it('leaves a placeholder that names an Object member as written, instead of failing', () => {
+    const rendered = renderTemplate(
+      { subject: '{constructor} {__proto__}', body: '{customer_name} {tostring} {hasownproperty}' },
+      { customer_name: 'Dana' },
+      { url: 'http://coverdesk.test/payments', label: 'Open payments' },
+    );
+    expect(rendered.subject).toBe('{constructor} {__proto__}');
+    expect(rendered.body).toBe('Dana {tostring} {hasownproperty}');
+  });
 
   it('writes the HTML part with every value and the wording escaped, and the text part as written', () => {
     const rendered = renderTemplate(
@@ -472,6 +504,22 @@ describe('settings', () => {
     expect(decodeQuotedPrintable(mail.raw)).toContain('Sample Customer');
   });
 
+  it('limits tests to five an hour per user, since each one emails their unverified address', async () => {
+    const agency = await signedInAgency(t.app);
+    const sendTest = () =>
+      agency.as.post('/api/notifications/settings/test_notification/', {
+        notification_type: 'policy_renewal',
+      });
+    for (let sent = 0; sent < 5; sent += 1) expect((await sendTest()).statusCode).toBe(201);
+    const refused = await sendTest();
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((refused.json() as { detail: string }).detail).toMatch(
+      /^You can send 5 test notifications an hour/,
+    );
+    expect((await history(agency.as, '&channel=email')).length).toBe(5);
+  });
+
   it('refuses bad input with field messages', async () => {
     const { as } = await signedInAgency(t.app);
     const [payment, , meeting] = await settingsOf(as);
@@ -561,6 +609,16 @@ describe('templates', () => {
       title: 'Payment due from Dana Levi',
       message: `$480.00 on P-${day(-300).replaceAll('-', '')} with Harel, for Peretz Insurance.`,
     });
+    const unknown = await agency.as.put('/api/notifications/templates/payment_reminder.in_app/', {
+      subject: 'Hi {constructor}',
+      body: '{customer_name} owes {amount} {__proto__} {totla}',
+    });
+    expect(unknown.statusCode).toBe(400);
+    const problems = unknown.json() as Record<string, string[]>;
+    expect(problems.subject?.[0]).toMatch(
+      /^Unknown placeholder: \{constructor\}\. Use only \{customer_name\}/,
+    );
+    expect(problems.body?.[0]).toMatch(/^Unknown placeholders: \{__proto__\}, \{totla\}\./);
     expect((await agency.as.delete('/api/notifications/templates/payment_reminder.in_app/')).statusCode).toBe(
       204,
     );

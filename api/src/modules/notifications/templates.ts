@@ -5,6 +5,7 @@ import {
   NOTIFICATION_TYPES,
   type NotificationTemplate,
   type NotificationType,
+  PLACEHOLDER_PATTERN,
   TEMPLATE_PLACEHOLDERS,
   type TemplatePlaceholder,
 } from '@coverdesk/contract';
@@ -139,8 +140,9 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) =>
  * placeholder without a value is left for the reader to see.
  */
 const fill = (text: string, values: TemplateValues, write: (value: string) => string = (value) => value) =>
-  text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {
-    const value = values[name as TemplatePlaceholder];
+  text.replace(PLACEHOLDER_PATTERN, (whole, name: string) => {
+    // Own keys only: "{constructor}" must not find Object.prototype's.
+    const value = Object.hasOwn(values, name) ? values[name as TemplatePlaceholder] : undefined;
     return value === undefined ? write(whole) : write(value);
   });
 

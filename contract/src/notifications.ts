@@ -263,6 +263,7 @@ export const historyStats = z.object({
 
 /** Words a template may hold, replaced when a reminder is written. */
 export const TEMPLATE_PLACEHOLDERS = [
+  'heading',
   'customer_name',
   'policy_number',
   'amount',

@@ -10,6 +10,7 @@ import {
   signedInAgency,
   type TestApp,
 } from '../../../test/test-app.js';
+import { formatDay, startsIn } from './reminders.js';
 import { NotificationRunner } from './runner.js';
 import { renderTemplate } from './templates.js';
 
@@ -108,8 +109,10 @@ describe('payment reminders', () => {
       related_policy_number: `P-${due.replaceAll('-', '')}`,
       related_customer_name: "Dana O'Neil <b>&</b>",
     });
-    expect(only_one?.message).toContain('$480.00');
-    expect(only_one?.message).toContain('coming up in 3 days');
+    // What is due and when comes first: the bell shows two lines of it.
+    expect(only_one?.message).toBe(
+      `$480.00 due ${formatDay(due)} — coming up in 3 days · Dana O'Neil <b>&</b> · P-${due.replaceAll('-', '')} · Harel`,
+    );
 
     const deliveries = await history(agency.as);
     expect(deliveries.map((entry) => entry.channel).sort()).toEqual(['email', 'in_app']);
@@ -140,12 +143,14 @@ describe('payment reminders', () => {
     await only(agency.as, 'payment_reminder', { channel: 'in_app', lead_time: 0 });
     for (const age of [0, 1, 2, 8, 9, 29, 36, 59, 60]) await runOn(day(-90 + age));
     const notified = await bell(agency.as, '&ordering=created_at');
-    expect(notified.map((n) => [n.priority, n.message.match(/is (.*)\.$/)?.[1]])).toEqual([
-      ['low', 'due today'],
-      ['medium', '1 day overdue'],
-      ['high', '8 days overdue'],
-      ['high', '29 days overdue'],
-      ['critical', '60 days overdue'],
+    expect(
+      notified.map((n) => [n.priority, n.title.split(':')[0], n.message.match(/ — (.*?) · /)?.[1]]),
+    ).toEqual([
+      ['low', 'Payment reminder', 'due today'],
+      ['medium', 'Overdue payment', '1 day overdue'],
+      ['high', 'Overdue payment', '8 days overdue'],
+      ['high', 'Overdue payment', '29 days overdue'],
+      ['critical', 'Overdue payment', '60 days overdue'],
     ]);
   });
 
@@ -252,7 +257,7 @@ describe('renewal and meeting reminders', () => {
     const [notified, ...more] = await bell(agency.as);
     expect(more).toEqual([]);
     expect(notified).toMatchObject({ notification_type: 'meeting_reminder', priority: 'high' });
-    expect(notified?.message).toContain('Quote walkthrough starts in 25 minutes');
+    expect(notified?.message).toContain('Quote walkthrough starts in 25 min');
 
     // A meeting with a reminder of its own is reminded of then, whatever the lead time.
     const later = new Date(starts.getTime() + 6 * 3_600_000);
@@ -264,7 +269,7 @@ describe('renewal and meeting reminders', () => {
     });
     expect(own.statusCode, own.body).toBe(201);
     await t.app.notificationRunner.generate(new Date(later.getTime() - 80 * 60_000));
-    expect((await bell(agency.as))[0]?.message).toContain('Fleet cover review starts in 80 minutes');
+    expect((await bell(agency.as))[0]?.message).toContain('Fleet cover review starts in 1 h 20 min');
   });
 });
 
@@ -329,6 +334,18 @@ describe('email delivery', () => {
     );
     expect(rendered.subject).toBe('{constructor} {__proto__}');
     expect(rendered.body).toBe('Dana {tostring} {hasownproperty}');
+  });
+
+  it('says how soon a meeting starts in minutes, then hours', () => {
+    expect([0, 30, 59, 60, 90, 180, 1072].map(startsIn)).toEqual([
+      'in 1 min',
+      'in 30 min',
+      'in 59 min',
+      'in 1 h',
+      'in 1 h 30 min',
+      'in 3 h',
+      'in 18 h',
+    ]);
   });
 
   it('writes the HTML part with every value and the wording escaped, and the text part as written', () => {
@@ -616,7 +633,7 @@ describe('templates', () => {
     expect(unknown.statusCode).toBe(400);
     const problems = unknown.json() as Record<string, string[]>;
     expect(problems.subject?.[0]).toMatch(
-      /^Unknown placeholder: \{constructor\}\. Use only \{customer_name\}/,
+      /^Unknown placeholder: \{constructor\}\. Use only \{heading\}, \{customer_name\}/,
     );
     expect(problems.body?.[0]).toMatch(/^Unknown placeholders: \{__proto__\}, \{totla\}\./);
     expect((await agency.as.delete('/api/notifications/templates/payment_reminder.in_app/')).statusCode).toBe(
@@ -624,7 +641,7 @@ describe('templates', () => {
     );
     expect(
       (await agency.as.get('/api/notifications/templates/payment_reminder.in_app/')).json(),
-    ).toMatchObject({ is_custom: false, subject: 'Payment reminder: {policy_number}' });
+    ).toMatchObject({ is_custom: false, subject: '{heading}: {policy_number}' });
   });
 });
 

@@ -67,7 +67,9 @@ import {
   formatDay,
   formatMoney,
   meetingTime,
+  paymentHeading,
   type Reminder,
+  startsIn,
   writeReminders,
 } from './reminders.js';
 import type { NotificationRunner } from './runner.js';
@@ -112,7 +114,7 @@ function sampleReminder(
         ...values,
         meeting_title: 'Sample meeting',
         starts_at: inHalfAnHour,
-        due_status: 'in 30 minutes',
+        due_status: startsIn(30),
       },
     };
   }
@@ -121,6 +123,7 @@ function sampleReminder(
     type,
     values: {
       ...values,
+      heading: type === 'payment_reminder' ? paymentHeading(-3) : 'Policy renewal',
       amount: formatMoney(type === 'payment_reminder' ? '250.00' : '1200.00', agency.currency),
       due_date: formatDay(addDays(today, type === 'payment_reminder' ? 3 : 30)),
       due_status: type === 'payment_reminder' ? 'coming up in 3 days' : 'in 30 days',

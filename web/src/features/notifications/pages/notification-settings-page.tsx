@@ -32,7 +32,7 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconHistory, IconSend, IconSettings } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { FormError } from '../../../components/form-error.js';
 import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
@@ -41,6 +41,7 @@ import { errorText } from '../../../lib/error-message.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { formatDate, formatTime } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
+import { useDevice } from '../../../lib/viewport.js';
 import { useHistory, useHistoryStats, useNotificationSettings, useSaveSetting, useSendTest } from '../api.js';
 import { pathByWording } from '../wording.js';
 
@@ -55,8 +56,8 @@ const WHAT: Record<NotificationType, string> = {
 
 /** The two ends of the quiet hours, each a time of day. */
 const QUIET_HOURS = [
-  { field: 'quiet_hours_start', label: 'Quiet from', description: 'Emails wait until quiet hours end' },
-  { field: 'quiet_hours_end', label: 'Quiet until', description: 'Leave both empty for none' },
+  { field: 'quiet_hours_start', label: 'Quiet from' },
+  { field: 'quiet_hours_end', label: 'Quiet until' },
 ] as const;
 
 /** /notifications-settings: per type the toggle, channel, lead time and quiet hours, a test, and the history. */
@@ -165,12 +166,17 @@ function SettingCard({ setting }: { setting: NotificationSetting }) {
     toasts.show({ color: 'green', message: `${NOTIFICATION_TYPE_LABELS[type]} settings saved.` });
   });
   const unit = setting.lead_time_unit;
+  const onPhone = useDevice() === 'mobile';
+  // Quiet hours hold back emails only; the bell always shows at once.
+  const quietApplies = form.values.enabled && form.values.channel !== 'in_app';
+  const unsaved = form.isDirty();
   const sendTest = () =>
     test.mutate(type, {
+      // An email is only queued: whether it went out shows in the history.
       onSuccess: ({ results }) =>
         toasts.show({
           color: 'green',
-          message: `Test sent: ${results.map((entry) => (entry.channel === 'email' ? `email to ${entry.recipient}` : 'the bell')).join(' and ')}.`,
+          message: `${results.some((entry) => entry.status === 'pending') ? 'Test queued' : 'Test sent'}: ${results.map((entry) => (entry.channel === 'email' ? `email to ${entry.recipient}` : 'the bell')).join(' and ')}.`,
         }),
       onError: (error) => toasts.show({ color: 'red', message: errorText(error) }),
     });
@@ -212,26 +218,34 @@ function SettingCard({ setting }: { setting: NotificationSetting }) {
               max={MAX_LEAD_TIME[type]}
               allowDecimal={false}
               clampBehavior="none"
+              hideControls={onPhone}
               disabled={!form.values.enabled}
               {...form.getInputProps('lead_time')}
             />
-            {QUIET_HOURS.map(({ field, label, description }) => (
+            {QUIET_HOURS.map(({ field, label }) => (
               <TextInput
                 key={field}
                 type="time"
                 label={label}
-                description={description}
-                disabled={!form.values.enabled}
+                aria-describedby={`quiet-${type}`}
+                disabled={!quietApplies}
                 {...form.getInputProps(field)}
               />
             ))}
           </SimpleGrid>
+          <Text id={`quiet-${type}`} fz="xs" c="dimmed" mt={-8}>
+            {form.values.channel === 'in_app'
+              ? 'Quiet hours hold back emails only, so they do not apply in the app.'
+              : 'During quiet hours emails wait until they end; the app shows reminders at once. Leave both times empty for none.'}
+          </Text>
           <FormError message={submit.error} />
           <Group justify="space-between" gap="sm">
             <Button
               variant="default"
               leftSection={<IconSend size={16} aria-hidden />}
               loading={test.isPending}
+              disabled={unsaved}
+              title={unsaved ? 'Save your changes first: the test uses the saved settings.' : undefined}
               onClick={sendTest}
             >
               Send a test
@@ -250,7 +264,7 @@ const STATUS_COLORS: Record<HistoryStatus, string> = {
   pending: 'blue',
   sent: 'green',
   failed: 'red',
-  cancelled: 'gray',
+  cancelled: 'red',
 };
 
 function StatusBadge({ status }: { status: HistoryStatus }) {
@@ -273,6 +287,8 @@ const columns: Column<HistoryEntry>[] = [
   {
     key: 'channel',
     header: 'Channel',
+    // Wide enough for the whole address: it is what tells a broker where the email went.
+    maxWidth: 480,
     render: (entry) => (entry.channel === 'email' ? `Email to ${entry.recipient}` : 'In the app'),
   },
   { key: 'created', header: 'When', sort: 'created_at', render: when },
@@ -341,7 +357,7 @@ function HistoryTab() {
         card={(entry) => (
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text fw={600} fz="sm" lineClamp={1}>
+              <Text fw={600} fz="sm" lineClamp={2}>
                 {entry.title}
               </Text>
               <StatusBadge status={entry.status} />
@@ -357,7 +373,19 @@ function HistoryTab() {
           </Stack>
         )}
         empty={
-          <EmptyState icon={IconHistory} title="Nothing sent yet">
+          <EmptyState
+            icon={IconHistory}
+            title="Nothing sent yet"
+            action={
+              <Button
+                component={Link}
+                to="/notifications-settings"
+                leftSection={<IconSend size={16} aria-hidden />}
+              >
+                Send a test
+              </Button>
+            }
+          >
             Every reminder Coverdesk sends you, in the app or by email, is listed here with what became of it.
             Send a test from the Settings tab to see one.
           </EmptyState>

@@ -258,6 +258,8 @@ describe('renewal and meeting reminders', () => {
     expect(more).toEqual([]);
     expect(notified).toMatchObject({ notification_type: 'meeting_reminder', priority: 'high' });
     expect(notified?.message).toContain('Quote walkthrough starts in 25 min');
+    // The start reads like every other date and time in Coverdesk: "Nov 25, 2026, 2:30 PM".
+    expect(notified?.message).toMatch(/, at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\.$/);
 
     // A meeting with a reminder of its own is reminded of then, whatever the lead time.
     const later = new Date(starts.getTime() + 6 * 3_600_000);

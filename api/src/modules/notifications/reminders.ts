@@ -92,8 +92,12 @@ export const formatDay = (day: string) =>
     new Date(`${day}T00:00:00Z`),
   );
 
-/** A meeting's start as reminders write it, on the agency's clock (the transaction's): "Nov 25, 14:30". */
-export const meetingTime = (moment: SQLWrapper) => sql<string>`to_char(${moment}, 'Mon FMDD, HH24:MI')`;
+/**
+ * A meeting's start as reminders write it, on the agency's clock (the transaction's), in the same
+ * form as `formatDay` and the app's date and time: "Nov 25, 2026, 2:30 PM".
+ */
+export const meetingTime = (moment: SQLWrapper) =>
+  sql<string>`to_char(${moment}, 'Mon FMDD, YYYY, FMHH12:MI AM')`;
 
 /** `day` as a date the statements compare with. */
 const asDate = (day: string) => sql`${day}::date`;

@@ -39,11 +39,10 @@ import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-
 import { EmptyState, ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
-import { formatDate, formatTime } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useHistory, useHistoryStats, useNotificationSettings, useSaveSetting, useSendTest } from '../api.js';
-import { pathByWording } from '../wording.js';
+import { dateTime, pathByWording } from '../wording.js';
 
 const WHAT: Record<NotificationType, string> = {
   payment_reminder:
@@ -275,7 +274,7 @@ function StatusBadge({ status }: { status: HistoryStatus }) {
   );
 }
 
-const when = (entry: HistoryEntry) => `${formatDate(entry.created_at)} ${formatTime(entry.created_at)}`;
+const when = (entry: HistoryEntry) => dateTime(entry.created_at);
 
 const columns: Column<HistoryEntry>[] = [
   { key: 'title', header: 'Reminder', maxWidth: 320, render: (entry) => entry.title },

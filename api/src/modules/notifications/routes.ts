@@ -84,6 +84,8 @@ const templateParams = z.object({ slot: z.string().max(60) });
 const marked = z.object({ marked: z.number().int() });
 /** How many "Send a test" a user, and their whole agency, may ask for in an hour. */
 const TESTS_PER_HOUR = { user: 5, agency: 20 };
+/** The start of the throttle keys of "Send a test". */
+export const TEST_THROTTLE_PREFIX = 'notification-test:';
 const testSent = z.object({ detail: z.string(), results: z.array(historyEntry) });
 
 /** A sample of each type, for "Send a test": the real template, filled with made-up values. */
@@ -421,9 +423,9 @@ export const notificationRoutes =
         await consumeAttempt(
           ctx.db,
           [
-            { key: `notification-test:user:${userId}`, limit: TESTS_PER_HOUR.user, windowSeconds: 3600 },
+            { key: `${TEST_THROTTLE_PREFIX}user:${userId}`, limit: TESTS_PER_HOUR.user, windowSeconds: 3600 },
             {
-              key: `notification-test:agency:${tenantId}`,
+              key: `${TEST_THROTTLE_PREFIX}agency:${tenantId}`,
               limit: TESTS_PER_HOUR.agency,
               windowSeconds: 3600,
             },

@@ -277,7 +277,7 @@ function StatusBadge({ status }: { status: HistoryStatus }) {
 const when = (entry: HistoryEntry) => dateTime(entry.created_at);
 
 const columns: Column<HistoryEntry>[] = [
-  { key: 'title', header: 'Reminder', maxWidth: 320, render: (entry) => entry.title },
+  { key: 'title', header: 'Reminder', maxWidth: 260, render: (entry) => entry.title },
   {
     key: 'type',
     header: 'Type',

@@ -108,3 +108,17 @@ test('a broker reads the bell, marks all read, changes a setting and sends a tes
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('notification-history.png'), fullPage: true });
 });
+
+test('an empty history and list lead to what fills them', async ({ page, broker }) => {
+  await signInWithTokens(page, broker);
+  await page.goto('/notifications');
+  await expect(page.getByText('No notifications yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Notification Settings' }).last().click();
+  await expect(page).toHaveURL(/\/notifications-settings$/);
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByText('Nothing sent yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Send a test payment reminder' }).click();
+  await expect(page.getByText(`Test queued: the bell and email to ${broker.email}.`)).toBeVisible();
+  await expect(page.getByText('Payment reminder: TEST-0001').first()).toBeVisible();
+});

@@ -32,7 +32,7 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconHistory, IconSend, IconSettings } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { FormError } from '../../../components/form-error.js';
 import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
@@ -143,10 +143,25 @@ const patchOf = (values: SettingValues) => ({
   quiet_hours_end: values.quiet_hours_end || null,
 });
 
+/** "Send a test", telling what was sent: an email is only queued, its fate shows in the history. */
+function useTestSender() {
+  const test = useSendTest();
+  const send = (type: NotificationType) =>
+    test.mutate(type, {
+      onSuccess: ({ results }) =>
+        toasts.show({
+          color: 'green',
+          message: `${results.some((entry) => entry.status === 'pending') ? 'Test queued' : 'Test sent'}: ${results.map((entry) => (entry.channel === 'email' ? `email to ${entry.recipient}` : 'the bell')).join(' and ')}.`,
+        }),
+      onError: (error) => toasts.show({ color: 'red', message: errorText(error) }),
+    });
+  return { send, isPending: test.isPending };
+}
+
 function SettingCard({ setting }: { setting: NotificationSetting }) {
   const type = setting.notification_type;
   const save = useSaveSetting(setting.id);
-  const test = useSendTest();
+  const test = useTestSender();
   const form = useForm<SettingValues>({
     mode: 'controlled',
     initialValues: valuesOf(setting),
@@ -169,16 +184,7 @@ function SettingCard({ setting }: { setting: NotificationSetting }) {
   // Quiet hours hold back emails only; the bell always shows at once.
   const quietApplies = form.values.enabled && form.values.channel !== 'in_app';
   const unsaved = form.isDirty();
-  const sendTest = () =>
-    test.mutate(type, {
-      // An email is only queued: whether it went out shows in the history.
-      onSuccess: ({ results }) =>
-        toasts.show({
-          color: 'green',
-          message: `${results.some((entry) => entry.status === 'pending') ? 'Test queued' : 'Test sent'}: ${results.map((entry) => (entry.channel === 'email' ? `email to ${entry.recipient}` : 'the bell')).join(' and ')}.`,
-        }),
-      onError: (error) => toasts.show({ color: 'red', message: errorText(error) }),
-    });
+  const sendTest = () => test.send(type);
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={`setting-${type}`}>
@@ -311,6 +317,7 @@ function HistoryTab() {
   const params = useListParams(HISTORY_FILTERS, '-created_at');
   const history = useHistory(params.query);
   const stats = useHistoryStats();
+  const test = useTestSender();
   return (
     <Stack>
       <Group gap="xs" aria-label="Deliveries by status">
@@ -377,16 +384,16 @@ function HistoryTab() {
             title="Nothing sent yet"
             action={
               <Button
-                component={Link}
-                to="/notifications-settings"
                 leftSection={<IconSend size={16} aria-hidden />}
+                loading={test.isPending}
+                onClick={() => test.send('payment_reminder')}
               >
-                Send a test
+                Send a test payment reminder
               </Button>
             }
           >
             Every reminder Coverdesk sends you, in the app or by email, is listed here with what became of it.
-            Send a test from the Settings tab to see one.
+            Send a test to see one.
           </EmptyState>
         }
       />

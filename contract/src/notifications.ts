@@ -263,6 +263,7 @@ export const historyStats = z.object({
 
 /** Words a template may hold, replaced when a reminder is written. */
 export const TEMPLATE_PLACEHOLDERS = [
+  'heading',
   'customer_name',
   'policy_number',
   'amount',
@@ -288,14 +289,32 @@ export const notificationTemplate = z.object({
 export type NotificationTemplate = z.infer<typeof notificationTemplate>;
 export const notificationTemplateList = z.object({ results: z.array(notificationTemplate) });
 
+/** A `{word}` in a template: the form that a reminder's values replace. */
+export const PLACEHOLDER_PATTERN = /\{([a-z_]+)\}/g;
+
+/** Refuses a `{word}` that names no value, which would otherwise reach the customer as written. */
+function onlyKnownPlaceholders(value: string, context: z.RefinementCtx) {
+  const known: readonly string[] = TEMPLATE_PLACEHOLDERS;
+  const unknown = [...new Set([...value.matchAll(PLACEHOLDER_PATTERN)].map(([, name]) => name ?? ''))].filter(
+    (name) => !known.includes(name),
+  );
+  if (unknown.length === 0) return;
+  context.addIssue({
+    code: 'custom',
+    message: `Unknown placeholder${unknown.length === 1 ? '' : 's'}: ${unknown.map((name) => `{${name}}`).join(', ')}. Use only ${known.map((name) => `{${name}}`).join(', ')}.`,
+  });
+}
+
 /** PUT templates/{id}/: the agency's own wording. */
 export const templateBody = z.object({
   subject: text({ error: REQUIRED })
     .trim()
     .min(1, 'This field may not be blank.')
-    .max(200, 'Ensure this field has no more than 200 characters.'),
+    .max(200, 'Ensure this field has no more than 200 characters.')
+    .superRefine(onlyKnownPlaceholders),
   body: text({ error: REQUIRED })
     .trim()
     .min(1, 'This field may not be blank.')
-    .max(5000, 'Ensure this field has no more than 5000 characters.'),
+    .max(5000, 'Ensure this field has no more than 5000 characters.')
+    .superRefine(onlyKnownPlaceholders),
 });

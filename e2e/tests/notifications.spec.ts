@@ -15,7 +15,7 @@ test('the demo greets a fresh sign-in with its unread reminders, and the bell le
 
   const popup = page.getByRole('dialog', { name: /^You have \d+ new notifications?$/ });
   await expect(popup).toBeVisible({ timeout: 15_000 });
-  await expect(popup.getByRole('button', { name: /Payment reminder/ }).first()).toBeVisible();
+  await expect(popup.getByRole('button', { name: /Overdue payment|Payment reminder/ }).first()).toBeVisible();
   await expect(popup.getByRole('button', { name: 'View All' })).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('notification-popup.png') });
@@ -26,14 +26,16 @@ test('the demo greets a fresh sign-in with its unread reminders, and the bell le
   const unreadBefore = Number((await bellButton(page).getAttribute('aria-label'))?.match(/\d+/)?.[0]);
   await bellButton(page).click();
   const bell = page.getByRole('dialog').filter({ hasText: 'Show all notifications' });
-  await expect(bell.getByRole('button', { name: /^Unread: Payment reminder/ }).first()).toBeVisible();
+  await expect(
+    bell.getByRole('button', { name: /^Unread: (Overdue payment|Payment reminder)/ }).first(),
+  ).toBeVisible();
   await expect(bell.getByText(/^(Just now|\d+m ago|\d+h ago)$/).first()).toBeVisible();
   await expect(bell.getByRole('img', { name: /priority$/ }).first()).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('notification-bell.png') });
 
   await bell
-    .getByRole('button', { name: /^Unread: Payment reminder/ })
+    .getByRole('button', { name: /^Unread: (Overdue payment|Payment reminder)/ })
     .first()
     .click();
   await expect(page).toHaveURL(/\/payments$/);
@@ -85,6 +87,8 @@ test('a broker reads the bell, marks all read, changes a setting and sends a tes
   await payments.getByRole('button', { name: 'Save' }).click();
   await expect(payments.getByText('At most 90 days.')).toBeVisible();
   await payments.getByLabel('Lead time (days)').fill('5');
+  // A test uses the saved settings, so it waits for these to be saved.
+  await expect(payments.getByRole('button', { name: 'Send a test' })).toBeDisabled();
   await payments.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Payment reminder settings saved.')).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -92,7 +96,7 @@ test('a broker reads the bell, marks all read, changes a setting and sends a tes
   await page.screenshot({ path: testInfo.outputPath('notification-settings.png'), fullPage: true });
 
   await payments.getByRole('button', { name: 'Send a test' }).click();
-  await expect(page.getByText(`Test sent: the bell and email to ${broker.email}.`)).toBeVisible();
+  await expect(page.getByText(`Test queued: the bell and email to ${broker.email}.`)).toBeVisible();
   expect(await lastEmailTo(request, broker.email)).toContain('Sample Customer');
   await expect(bellButton(page)).toHaveAccessibleName('Notifications, 1 unread');
 
@@ -103,4 +107,18 @@ test('a broker reads the bell, marks all read, changes a setting and sends a tes
   await page.waitForLoadState('networkidle');
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('notification-history.png'), fullPage: true });
+});
+
+test('an empty history and list lead to what fills them', async ({ page, broker }) => {
+  await signInWithTokens(page, broker);
+  await page.goto('/notifications');
+  await expect(page.getByText('No notifications yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Notification Settings' }).last().click();
+  await expect(page).toHaveURL(/\/notifications-settings$/);
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByText('Nothing sent yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Send a test payment reminder' }).click();
+  await expect(page.getByText(`Test queued: the bell and email to ${broker.email}.`)).toBeVisible();
+  await expect(page.getByText('Payment reminder: TEST-0001').first()).toBeVisible();
 });

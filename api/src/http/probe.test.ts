@@ -1,3 +1,4 @@
+import { like } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,8 @@ import { problemsIn } from '../../test/probe/hygiene.js';
 import { fillPath, type ValidRequest, validRequests, withQuery } from '../../test/probe/requests.js';
 import { apiOperations, type IdKind, type Operation } from '../../test/probe/route-table.js';
 import { createTestApp, setSubscription } from '../../test/test-app.js';
+import { TEST_THROTTLE_PREFIX } from '../modules/notifications/routes.js';
+import { throttleBuckets } from '../modules/throttle/tables.js';
 
 // The abuse probe: every API route, found in the app's own route table, is called by every kind of
 // caller (the authorisation matrix), with requests generated from its zod schemas (the fuzzer) and
@@ -73,6 +76,8 @@ beforeAll(async () => {
 /** Billing actions change an agency's subscription; every check starts from the seeded states. */
 afterEach(async () => {
   for (const agency of [own, other, admin]) await setSubscription(t, agency.ids.tenant, { status: 'trial' });
+  // The row factory makes bell notifications by sending tests, far more than a broker may in an hour.
+  await t.database.db.delete(throttleBuckets).where(like(throttleBuckets.key, `${TEST_THROTTLE_PREFIX}%`));
   await setSubscription(t, lapsed.ids.tenant, { status: 'expired' });
 });
 

@@ -26,6 +26,17 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * Why an email was not sent, in words its sender may show a broker: the mail server's own answer
+ * when it gave one, never the transport's error, which names hosts, ports and addresses.
+ */
+function refusalOf(err: unknown): string {
+  const { responseCode, response } = (err ?? {}) as { responseCode?: unknown; response?: unknown };
+  if (typeof responseCode !== 'number') return 'The mail server could not be reached.';
+  const answer = typeof response === 'string' ? response.replace(/\s+/g, ' ').trim().slice(0, 200) : '';
+  return `The mail server refused the email: ${answer || responseCode}`;
+}
+
 export function createMailer(config: Config, db: Database, log: FastifyBaseLogger): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
 
@@ -62,7 +73,8 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
       try {
         await transport.sendMail({ from: config.mailFrom, ...message });
       } catch (err) {
-        throw new EmailNotSent(err instanceof Error ? err.message : String(err));
+        log.warn({ err, to: message.to, subject: message.subject }, 'email not delivered');
+        throw new EmailNotSent(refusalOf(err));
       }
       log.info({ to: message.to, subject: message.subject }, 'email sent');
     },

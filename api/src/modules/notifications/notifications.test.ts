@@ -10,6 +10,7 @@ import {
   signedInAgency,
   type TestApp,
 } from '../../../test/test-app.js';
+import { formatDay, startsIn } from './reminders.js';
 import { NotificationRunner } from './runner.js';
 import { renderTemplate } from './templates.js';
 
@@ -108,8 +109,10 @@ describe('payment reminders', () => {
       related_policy_number: `P-${due.replaceAll('-', '')}`,
       related_customer_name: "Dana O'Neil <b>&</b>",
     });
-    expect(only_one?.message).toContain('$480.00');
-    expect(only_one?.message).toContain('coming up in 3 days');
+    // What is due and when comes first: the bell shows two lines of it.
+    expect(only_one?.message).toBe(
+      `$480.00 due ${formatDay(due)} — coming up in 3 days · Dana O'Neil <b>&</b> · P-${due.replaceAll('-', '')} · Harel`,
+    );
 
     const deliveries = await history(agency.as);
     expect(deliveries.map((entry) => entry.channel).sort()).toEqual(['email', 'in_app']);
@@ -140,12 +143,14 @@ describe('payment reminders', () => {
     await only(agency.as, 'payment_reminder', { channel: 'in_app', lead_time: 0 });
     for (const age of [0, 1, 2, 8, 9, 29, 36, 59, 60]) await runOn(day(-90 + age));
     const notified = await bell(agency.as, '&ordering=created_at');
-    expect(notified.map((n) => [n.priority, n.message.match(/is (.*)\.$/)?.[1]])).toEqual([
-      ['low', 'due today'],
-      ['medium', '1 day overdue'],
-      ['high', '8 days overdue'],
-      ['high', '29 days overdue'],
-      ['critical', '60 days overdue'],
+    expect(
+      notified.map((n) => [n.priority, n.title.split(':')[0], n.message.match(/ — (.*?) · /)?.[1]]),
+    ).toEqual([
+      ['low', 'Payment reminder', 'due today'],
+      ['medium', 'Overdue payment', '1 day overdue'],
+      ['high', 'Overdue payment', '8 days overdue'],
+      ['high', 'Overdue payment', '29 days overdue'],
+      ['critical', 'Overdue payment', '60 days overdue'],
     ]);
   });
 
@@ -252,7 +257,9 @@ describe('renewal and meeting reminders', () => {
     const [notified, ...more] = await bell(agency.as);
     expect(more).toEqual([]);
     expect(notified).toMatchObject({ notification_type: 'meeting_reminder', priority: 'high' });
-    expect(notified?.message).toContain('Quote walkthrough starts in 25 minutes');
+    expect(notified?.message).toContain('Quote walkthrough starts in 25 min');
+    // The start reads like every other date and time in Coverdesk: "Nov 25, 2026, 2:30 PM".
+    expect(notified?.message).toMatch(/, at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\.$/);
 
     // A meeting with a reminder of its own is reminded of then, whatever the lead time.
     const later = new Date(starts.getTime() + 6 * 3_600_000);
@@ -264,7 +271,7 @@ describe('renewal and meeting reminders', () => {
     });
     expect(own.statusCode, own.body).toBe(201);
     await t.app.notificationRunner.generate(new Date(later.getTime() - 80 * 60_000));
-    expect((await bell(agency.as))[0]?.message).toContain('Fleet cover review starts in 80 minutes');
+    expect((await bell(agency.as))[0]?.message).toContain('Fleet cover review starts in 1 h 20 min');
   });
 });
 
@@ -291,13 +298,57 @@ describe('email delivery', () => {
         50,
       );
       expect(failed).toMatchObject({ id: email?.id, attempts: 4 });
-      expect(failed.failure_reason).toContain('Mailbox unavailable');
+      expect(failed.failure_reason).toBe('The mail server refused the email: 550 Mailbox unavailable');
       expect(refusing.refused()).toBe(4);
     } finally {
       await local.close();
       await refusing.close();
     }
   }, 60_000);
+
+  it('tells the broker the mail server could not be reached, without naming its host or port', async () => {
+    const gone = await startSmtpServer();
+    await gone.close();
+    const local = await createTestApp({ smtpUrl: gone.url, notificationRetrySeconds: 1 });
+    try {
+      const agency = await signedInAgency(local.app);
+      const sent = await agency.as.post('/api/notifications/settings/test_notification/', {
+        notification_type: 'payment_reminder',
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const tried = await waitFor(async () => {
+        const response = await agency.as.get('/api/notifications/history/?channel=email');
+        return (response.json() as { results: HistoryEntry[] }).results.find(
+          (entry) => entry.failure_reason !== '',
+        );
+      }, 'the first attempt');
+      expect(tried.failure_reason).toBe('The mail server could not be reached.');
+    } finally {
+      await local.close();
+    }
+  }, 60_000);
+
+  it('leaves a placeholder that names an Object member as written, instead of failing', () => {
+    const rendered = renderTemplate(
+      { subject: '{constructor} {__proto__}', body: '{customer_name} {tostring} {hasownproperty}' },
+      { customer_name: 'Dana' },
+      { url: 'http://coverdesk.test/payments', label: 'Open payments' },
+    );
+    expect(rendered.subject).toBe('{constructor} {__proto__}');
+    expect(rendered.body).toBe('Dana {tostring} {hasownproperty}');
+  });
+
+  it('says how soon a meeting starts in minutes, then hours', () => {
+    expect([0, 30, 59, 60, 90, 180, 1072].map(startsIn)).toEqual([
+      'in 1 min',
+      'in 30 min',
+      'in 59 min',
+      'in 1 h',
+      'in 1 h 30 min',
+      'in 3 h',
+      'in 18 h',
+    ]);
+  });
 
   it('writes the HTML part with every value and the wording escaped, and the text part as written', () => {
     const rendered = renderTemplate(
@@ -472,6 +523,22 @@ describe('settings', () => {
     expect(decodeQuotedPrintable(mail.raw)).toContain('Sample Customer');
   });
 
+  it('limits tests to five an hour per user, since each one emails their unverified address', async () => {
+    const agency = await signedInAgency(t.app);
+    const sendTest = () =>
+      agency.as.post('/api/notifications/settings/test_notification/', {
+        notification_type: 'policy_renewal',
+      });
+    for (let sent = 0; sent < 5; sent += 1) expect((await sendTest()).statusCode).toBe(201);
+    const refused = await sendTest();
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((refused.json() as { detail: string }).detail).toMatch(
+      /^You can send 5 test notifications an hour/,
+    );
+    expect((await history(agency.as, '&channel=email')).length).toBe(5);
+  });
+
   it('refuses bad input with field messages', async () => {
     const { as } = await signedInAgency(t.app);
     const [payment, , meeting] = await settingsOf(as);
@@ -561,12 +628,22 @@ describe('templates', () => {
       title: 'Payment due from Dana Levi',
       message: `$480.00 on P-${day(-300).replaceAll('-', '')} with Harel, for Peretz Insurance.`,
     });
+    const unknown = await agency.as.put('/api/notifications/templates/payment_reminder.in_app/', {
+      subject: 'Hi {constructor}',
+      body: '{customer_name} owes {amount} {__proto__} {totla}',
+    });
+    expect(unknown.statusCode).toBe(400);
+    const problems = unknown.json() as Record<string, string[]>;
+    expect(problems.subject?.[0]).toMatch(
+      /^Unknown placeholder: \{constructor\}\. Use only \{heading\}, \{customer_name\}/,
+    );
+    expect(problems.body?.[0]).toMatch(/^Unknown placeholders: \{__proto__\}, \{totla\}\./);
     expect((await agency.as.delete('/api/notifications/templates/payment_reminder.in_app/')).statusCode).toBe(
       204,
     );
     expect(
       (await agency.as.get('/api/notifications/templates/payment_reminder.in_app/')).json(),
-    ).toMatchObject({ is_custom: false, subject: 'Payment reminder: {policy_number}' });
+    ).toMatchObject({ is_custom: false, subject: '{heading}: {policy_number}' });
   });
 });
 

@@ -68,6 +68,19 @@ export function dueStatus(daysUntil: number): string {
   return `${plural(-daysUntil, 'day')} overdue`;
 }
 
+/** "in 30 min", "in 1 h 30 min", "in 18 h": how soon a meeting starts. */
+export function startsIn(minutes: number): string {
+  const left = Math.max(minutes, 1);
+  if (left < 60) return `in ${left} min`;
+  const hours = Math.floor(left / 60);
+  const rest = left % 60;
+  return hours < 3 && rest > 0 ? `in ${hours} h ${rest} min` : `in ${Math.round(left / 60)} h`;
+}
+
+/** A payment reminder's title: overdue ones say so, the others remind. */
+export const paymentHeading = (daysOverdue: number) =>
+  daysOverdue > 0 ? 'Overdue payment' : 'Payment reminder';
+
 /** "in 3 days", "tomorrow", "today", for a renewal. */
 const inDays = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);
 
@@ -79,8 +92,12 @@ export const formatDay = (day: string) =>
     new Date(`${day}T00:00:00Z`),
   );
 
-/** A meeting's start as reminders write it, on the agency's clock (the transaction's): "Nov 25, 14:30". */
-export const meetingTime = (moment: SQLWrapper) => sql<string>`to_char(${moment}, 'Mon FMDD, HH24:MI')`;
+/**
+ * A meeting's start as reminders write it, on the agency's clock (the transaction's), in the same
+ * form as `formatDay` and the app's date and time: "Nov 25, 2026, 2:30 PM".
+ */
+export const meetingTime = (moment: SQLWrapper) =>
+  sql<string>`to_char(${moment}, 'Mon FMDD, YYYY, FMHH12:MI AM')`;
 
 /** `day` as a date the statements compare with. */
 const asDate = (day: string) => sql`${day}::date`;
@@ -130,6 +147,7 @@ export async function paymentReminders(
     policyNumber: row.policyNumber,
     customerName: row.customerName,
     values: {
+      heading: paymentHeading(row.daysOverdue),
       customer_name: row.customerName,
       policy_number: row.policyNumber,
       amount: formatMoney(row.owed, agency.currency),
@@ -183,6 +201,7 @@ export async function renewalReminders(
     policyNumber: row.policyNumber,
     customerName: row.customerName,
     values: {
+      heading: 'Policy renewal',
       customer_name: row.customerName,
       policy_number: row.policyNumber,
       amount: formatMoney(row.premium, agency.currency),
@@ -243,7 +262,7 @@ export async function meetingReminders(
       starts_at: row.startsAt,
       customer_name: row.customerName ?? '',
       agency_name: agency.name,
-      due_status: `in ${plural(Math.max(row.minutes, 1), 'minute')}`,
+      due_status: startsIn(row.minutes),
     },
   }));
 }

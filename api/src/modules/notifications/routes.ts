@@ -42,6 +42,7 @@ import { pageOf } from '../../http/pagination.js';
 import { withModule } from '../billing/access.js';
 import { agencyUsers } from '../leads/tables.js';
 import { tenants } from '../tenants/tables.js';
+import { consumeAttempt } from '../throttle/throttle.js';
 import {
   changeSetting,
   historyStats as countHistory,
@@ -66,7 +67,9 @@ import {
   formatDay,
   formatMoney,
   meetingTime,
+  paymentHeading,
   type Reminder,
+  startsIn,
   writeReminders,
 } from './reminders.js';
 import type { NotificationRunner } from './runner.js';
@@ -79,6 +82,10 @@ const idParams = z.object({ id: uuid });
 /** A template is named by its type and channel; an unknown name is a 404 after the plan gate. */
 const templateParams = z.object({ slot: z.string().max(60) });
 const marked = z.object({ marked: z.number().int() });
+/** How many "Send a test" a user, and their whole agency, may ask for in an hour. */
+const TESTS_PER_HOUR = { user: 5, agency: 20 };
+/** The start of the throttle keys of "Send a test". */
+export const TEST_THROTTLE_PREFIX = 'notification-test:';
 const testSent = z.object({ detail: z.string(), results: z.array(historyEntry) });
 
 /** A sample of each type, for "Send a test": the real template, filled with made-up values. */
@@ -109,7 +116,7 @@ function sampleReminder(
         ...values,
         meeting_title: 'Sample meeting',
         starts_at: inHalfAnHour,
-        due_status: 'in 30 minutes',
+        due_status: startsIn(30),
       },
     };
   }
@@ -118,6 +125,7 @@ function sampleReminder(
     type,
     values: {
       ...values,
+      heading: type === 'payment_reminder' ? paymentHeading(-3) : 'Policy renewal',
       amount: formatMoney(type === 'payment_reminder' ? '250.00' : '1200.00', agency.currency),
       due_date: formatDay(addDays(today, type === 'payment_reminder' ? 3 : 30)),
       due_status: type === 'payment_reminder' ? 'coming up in 3 days' : 'in 30 days',
@@ -405,10 +413,25 @@ export const notificationRoutes =
             'Uses the agency’s template with made-up values. The email, when the channel includes it, is queued like any reminder; its delivery shows in the history.',
           security: bearerAuth,
           body: testNotificationBody,
-          response: { 201: testSent, ...errors },
+          response: { 201: testSent, 429: detailResponse, ...errors },
         },
       },
       async (request, reply) => {
+        // Each test emails the user's own address, which nobody has verified: without a limit the
+        // endpoint would relay mail to anyone who signs up with their address.
+        const { tenantId, userId } = signedInUser(request);
+        await consumeAttempt(
+          ctx.db,
+          [
+            { key: `${TEST_THROTTLE_PREFIX}user:${userId}`, limit: TESTS_PER_HOUR.user, windowSeconds: 3600 },
+            {
+              key: `${TEST_THROTTLE_PREFIX}agency:${tenantId}`,
+              limit: TESTS_PER_HOUR.agency,
+              windowSeconds: 3600,
+            },
+          ],
+          `You can send ${TESTS_PER_HOUR.user} test notifications an hour (your agency ${TESTS_PER_HOUR.agency}).`,
+        );
         const agency = await agencyOf(request);
         const type = request.body.notification_type;
         const results = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {

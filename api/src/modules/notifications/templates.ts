@@ -5,6 +5,7 @@ import {
   NOTIFICATION_TYPES,
   type NotificationTemplate,
   type NotificationType,
+  PLACEHOLDER_PATTERN,
   TEMPLATE_PLACEHOLDERS,
   type TemplatePlaceholder,
 } from '@coverdesk/contract';
@@ -20,26 +21,27 @@ export interface TemplateText {
 /** What a reminder says about its subject, to fill a template with. */
 export type TemplateValues = Partial<Record<TemplatePlaceholder, string>>;
 
-// Titles start with the words the bell routes by: "Payment" opens the payments, "Policy" the
-// policy; a meeting's title names neither, so it opens the dashboard and its agenda.
+// The bell routes by a title's words: "payment" opens the payments, "policy" the policy; a meeting's
+// title names neither, so it opens the dashboard and its agenda. The bell shows two lines of a
+// message, so the in-app wording puts what is due and when first.
 const DEFAULTS: Record<NotificationType, Record<DeliveryChannel, TemplateText>> = {
   payment_reminder: {
     in_app: {
-      subject: 'Payment reminder: {policy_number}',
-      body: "{customer_name}'s instalment of {amount} on policy {policy_number} ({insurer}), due on {due_date}, is {due_status}.",
+      subject: '{heading}: {policy_number}',
+      body: '{amount} due {due_date} — {due_status} · {customer_name} · {policy_number} · {insurer}',
     },
     email: {
-      subject: 'Payment reminder: {customer_name}, policy {policy_number}',
+      subject: '{heading}: {customer_name}, policy {policy_number}',
       body: "Hello,\n\n{customer_name}'s instalment of {amount} on policy {policy_number} with {insurer}, due on {due_date}, is {due_status}.\n\nOnce the payment is recorded in Coverdesk, reminders of it stop.\n\n{agency_name}",
     },
   },
   policy_renewal: {
     in_app: {
-      subject: 'Policy renewal: {policy_number}',
-      body: "{customer_name}'s policy {policy_number} with {insurer} ends on {due_date}, {due_status}. Premium {amount}.",
+      subject: '{heading}: {policy_number}',
+      body: 'Ends {due_date} — {due_status} · {customer_name} · {insurer} · premium {amount}',
     },
     email: {
-      subject: 'Policy renewal: {customer_name}, policy {policy_number}',
+      subject: '{heading}: {customer_name}, policy {policy_number}',
       body: "Hello,\n\n{customer_name}'s policy {policy_number} with {insurer} ends on {due_date}, {due_status}. This term's premium is {amount}.\n\nRenew it in Coverdesk, or mark it as not renewing, and reminders of it stop.\n\n{agency_name}",
     },
   },
@@ -139,8 +141,9 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) =>
  * placeholder without a value is left for the reader to see.
  */
 const fill = (text: string, values: TemplateValues, write: (value: string) => string = (value) => value) =>
-  text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => {
-    const value = values[name as TemplatePlaceholder];
+  text.replace(PLACEHOLDER_PATTERN, (whole, name: string) => {
+    // Own keys only: "{constructor}" must not find Object.prototype's.
+    const value = Object.hasOwn(values, name) ? values[name as TemplatePlaceholder] : undefined;
     return value === undefined ? write(whole) : write(value);
   });
 

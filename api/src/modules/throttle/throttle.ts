@@ -14,7 +14,11 @@ export interface ThrottleRule {
  * Counts one attempt against every rule, then refuses with 429 and Retry-After if any rule is past
  * its limit. Counting before checking means parallel requests cannot all slip under the limit.
  */
-export async function consumeAttempt(executor: Executor, rules: ThrottleRule[]): Promise<void> {
+export async function consumeAttempt(
+  executor: Executor,
+  rules: ThrottleRule[],
+  refusal = 'Too many attempts.',
+): Promise<void> {
   const waits: number[] = [];
   for (const rule of rules) {
     const windowEnd = sql`now() + make_interval(secs => ${rule.windowSeconds})`;
@@ -37,7 +41,7 @@ export async function consumeAttempt(executor: Executor, rules: ThrottleRule[]):
   if (waits.length > 0) {
     // A refused attempt tried nothing: it must not push the window further out of reach.
     await refundAttempt(executor, rules);
-    throw tooManyAttempts(Math.max(...waits));
+    throw tooManyAttempts(Math.max(...waits), refusal);
   }
 }
 
@@ -126,10 +130,10 @@ export async function clearAttempts(executor: Executor, rules: { key: string }[]
   );
 }
 
-function tooManyAttempts(retryAfter: number): HttpError {
+function tooManyAttempts(retryAfter: number, refusal = 'Too many attempts.'): HttpError {
   return new HttpError(
     429,
-    { detail: `Too many attempts. Please try again in ${describeWait(retryAfter)}.` },
+    { detail: `${refusal} Please try again in ${describeWait(retryAfter)}.` },
     { 'retry-after': String(retryAfter) },
   );
 }

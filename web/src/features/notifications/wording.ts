@@ -1,18 +1,21 @@
 import type { Notification, NotificationPriority } from '@coverdesk/contract';
-import { formatDate } from '../../lib/format.js';
+import { formatDate, formatTime } from '../../lib/format.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** The spec's relative time: Just now, Nm ago, Nh ago, otherwise a date. */
+/** The spec's relative time: Just now, Nm ago, Nh ago, otherwise the date and time as the app writes them. */
 export function relativeTime(iso: string, now = Date.now()): string {
   const elapsed = now - new Date(iso).getTime();
   if (elapsed < MINUTE) return 'Just now';
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
-  return formatDate(iso);
+  return dateTime(iso);
 }
+
+/** A moment as notifications write it whole, in the app's own date and time formats. */
+export const dateTime = (iso: string) => `${formatDate(iso)}, ${formatTime(iso)}`;
 
 /** The priority dot's colour, most urgent first. */
 export const PRIORITY_COLORS: Record<NotificationPriority, string> = {

@@ -18,9 +18,10 @@ import { notifications as toasts } from '@mantine/notifications';
 import { IconBell, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useDevice } from '../../../lib/viewport.js';
 import { useDismiss, useLatestNotifications, useMarkAllRead, useUnreadCount } from '../api.js';
 import { useOpenNotification } from '../use-open-notification.js';
-import { useNotificationPolling } from '../use-polling.js';
+import { useNotificationAccess, useNotificationPolling } from '../use-polling.js';
 import { NotificationItem } from './notification-item.js';
 
 /** The badge caps at 99+ (the spec). */
@@ -31,14 +32,18 @@ export const badgeText = (count: number) => (count > 99 ? '99+' : String(count))
  * all read, refresh, dismiss and the way to all of them.
  */
 export function NotificationBell() {
+  // The bell shows from the first render, without a badge, so the header's icons never shift;
+  // the count is fetched once polling starts.
+  const eligible = useNotificationAccess();
   const polling = useNotificationPolling();
+  const onPhone = useDevice() === 'mobile';
   const [opened, setOpened] = useState(false);
   const unread = useUnreadCount(polling);
-  const latest = useLatestNotifications({ page_size: BELL_ITEMS }, polling && opened);
+  const latest = useLatestNotifications({ page_size: BELL_ITEMS }, eligible && opened);
   const markAll = useMarkAllRead();
   const dismiss = useDismiss();
   const open = useOpenNotification(() => setOpened(false));
-  if (!polling) return null;
+  if (!eligible) return null;
   const count = unread.data ?? 0;
   const refresh = () => {
     void unread.refetch();
@@ -96,7 +101,7 @@ export function NotificationBell() {
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                size={36}
+                size={onPhone ? 44 : 36}
                 aria-label="Refresh notifications"
                 onClick={refresh}
               >

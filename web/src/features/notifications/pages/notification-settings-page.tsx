@@ -39,10 +39,10 @@ import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-
 import { EmptyState, ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
-import { formatDate, formatTime } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
+import { useDevice } from '../../../lib/viewport.js';
 import { useHistory, useHistoryStats, useNotificationSettings, useSaveSetting, useSendTest } from '../api.js';
-import { pathByWording } from '../wording.js';
+import { dateTime, pathByWording } from '../wording.js';
 
 const WHAT: Record<NotificationType, string> = {
   payment_reminder:
@@ -55,8 +55,8 @@ const WHAT: Record<NotificationType, string> = {
 
 /** The two ends of the quiet hours, each a time of day. */
 const QUIET_HOURS = [
-  { field: 'quiet_hours_start', label: 'Quiet from', description: 'Emails wait until quiet hours end' },
-  { field: 'quiet_hours_end', label: 'Quiet until', description: 'Leave both empty for none' },
+  { field: 'quiet_hours_start', label: 'Quiet from' },
+  { field: 'quiet_hours_end', label: 'Quiet until' },
 ] as const;
 
 /** /notifications-settings: per type the toggle, channel, lead time and quiet hours, a test, and the history. */
@@ -143,10 +143,25 @@ const patchOf = (values: SettingValues) => ({
   quiet_hours_end: values.quiet_hours_end || null,
 });
 
+/** "Send a test", telling what was sent: an email is only queued, its fate shows in the history. */
+function useTestSender() {
+  const test = useSendTest();
+  const send = (type: NotificationType) =>
+    test.mutate(type, {
+      onSuccess: ({ results }) =>
+        toasts.show({
+          color: 'green',
+          message: `${results.some((entry) => entry.status === 'pending') ? 'Test queued' : 'Test sent'}: ${results.map((entry) => (entry.channel === 'email' ? `email to ${entry.recipient}` : 'the bell')).join(' and ')}.`,
+        }),
+      onError: (error) => toasts.show({ color: 'red', message: errorText(error) }),
+    });
+  return { send, isPending: test.isPending };
+}
+
 function SettingCard({ setting }: { setting: NotificationSetting }) {
   const type = setting.notification_type;
   const save = useSaveSetting(setting.id);
-  const test = useSendTest();
+  const test = useTestSender();
   const form = useForm<SettingValues>({
     mode: 'controlled',
     initialValues: valuesOf(setting),
@@ -165,15 +180,11 @@ function SettingCard({ setting }: { setting: NotificationSetting }) {
     toasts.show({ color: 'green', message: `${NOTIFICATION_TYPE_LABELS[type]} settings saved.` });
   });
   const unit = setting.lead_time_unit;
-  const sendTest = () =>
-    test.mutate(type, {
-      onSuccess: ({ results }) =>
-        toasts.show({
-          color: 'green',
-          message: `Test sent: ${results.map((entry) => (entry.channel === 'email' ? `email to ${entry.recipient}` : 'the bell')).join(' and ')}.`,
-        }),
-      onError: (error) => toasts.show({ color: 'red', message: errorText(error) }),
-    });
+  const onPhone = useDevice() === 'mobile';
+  // Quiet hours hold back emails only; the bell always shows at once.
+  const quietApplies = form.values.enabled && form.values.channel !== 'in_app';
+  const unsaved = form.isDirty();
+  const sendTest = () => test.send(type);
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={`setting-${type}`}>
@@ -212,26 +223,34 @@ function SettingCard({ setting }: { setting: NotificationSetting }) {
               max={MAX_LEAD_TIME[type]}
               allowDecimal={false}
               clampBehavior="none"
+              hideControls={onPhone}
               disabled={!form.values.enabled}
               {...form.getInputProps('lead_time')}
             />
-            {QUIET_HOURS.map(({ field, label, description }) => (
+            {QUIET_HOURS.map(({ field, label }) => (
               <TextInput
                 key={field}
                 type="time"
                 label={label}
-                description={description}
-                disabled={!form.values.enabled}
+                aria-describedby={`quiet-${type}`}
+                disabled={!quietApplies}
                 {...form.getInputProps(field)}
               />
             ))}
           </SimpleGrid>
+          <Text id={`quiet-${type}`} fz="xs" c="dimmed" mt={-8}>
+            {form.values.channel === 'in_app'
+              ? 'Quiet hours hold back emails only, so they do not apply in the app.'
+              : 'During quiet hours emails wait until they end; the app shows reminders at once. Leave both times empty for none.'}
+          </Text>
           <FormError message={submit.error} />
           <Group justify="space-between" gap="sm">
             <Button
               variant="default"
               leftSection={<IconSend size={16} aria-hidden />}
               loading={test.isPending}
+              disabled={unsaved}
+              title={unsaved ? 'Save your changes first: the test uses the saved settings.' : undefined}
               onClick={sendTest}
             >
               Send a test
@@ -250,7 +269,7 @@ const STATUS_COLORS: Record<HistoryStatus, string> = {
   pending: 'blue',
   sent: 'green',
   failed: 'red',
-  cancelled: 'gray',
+  cancelled: 'red',
 };
 
 function StatusBadge({ status }: { status: HistoryStatus }) {
@@ -261,10 +280,10 @@ function StatusBadge({ status }: { status: HistoryStatus }) {
   );
 }
 
-const when = (entry: HistoryEntry) => `${formatDate(entry.created_at)} ${formatTime(entry.created_at)}`;
+const when = (entry: HistoryEntry) => dateTime(entry.created_at);
 
 const columns: Column<HistoryEntry>[] = [
-  { key: 'title', header: 'Reminder', maxWidth: 320, render: (entry) => entry.title },
+  { key: 'title', header: 'Reminder', maxWidth: 260, render: (entry) => entry.title },
   {
     key: 'type',
     header: 'Type',
@@ -273,6 +292,8 @@ const columns: Column<HistoryEntry>[] = [
   {
     key: 'channel',
     header: 'Channel',
+    // Wide enough for the whole address: it is what tells a broker where the email went.
+    maxWidth: 480,
     render: (entry) => (entry.channel === 'email' ? `Email to ${entry.recipient}` : 'In the app'),
   },
   { key: 'created', header: 'When', sort: 'created_at', render: when },
@@ -296,6 +317,7 @@ function HistoryTab() {
   const params = useListParams(HISTORY_FILTERS, '-created_at');
   const history = useHistory(params.query);
   const stats = useHistoryStats();
+  const test = useTestSender();
   return (
     <Stack>
       <Group gap="xs" aria-label="Deliveries by status">
@@ -341,7 +363,7 @@ function HistoryTab() {
         card={(entry) => (
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text fw={600} fz="sm" lineClamp={1}>
+              <Text fw={600} fz="sm" lineClamp={2}>
                 {entry.title}
               </Text>
               <StatusBadge status={entry.status} />
@@ -357,9 +379,21 @@ function HistoryTab() {
           </Stack>
         )}
         empty={
-          <EmptyState icon={IconHistory} title="Nothing sent yet">
+          <EmptyState
+            icon={IconHistory}
+            title="Nothing sent yet"
+            action={
+              <Button
+                leftSection={<IconSend size={16} aria-hidden />}
+                loading={test.isPending}
+                onClick={() => test.send('payment_reminder')}
+              >
+                Send a test payment reminder
+              </Button>
+            }
+          >
             Every reminder Coverdesk sends you, in the app or by email, is listed here with what became of it.
-            Send a test from the Settings tab to see one.
+            Send a test to see one.
           </EmptyState>
         }
       />

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES } from '@coverdesk/contract';
-import { Button, Card, Checkbox, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Checkbox, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBell, IconChecks, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -111,7 +111,19 @@ export function Component() {
           ))}
         </Stack>
       ) : count === 0 && !params.narrowed ? (
-        <EmptyState icon={IconBell} title="No notifications yet">
+        <EmptyState
+          icon={IconBell}
+          title="No notifications yet"
+          action={
+            <Button
+              component={Link}
+              to="/notifications-settings"
+              leftSection={<IconSettings size={16} aria-hidden />}
+            >
+              Notification Settings
+            </Button>
+          }
+        >
           Coverdesk reminds you here of instalments falling due, policies up for renewal and meetings about to
           start, as your notification settings say.
         </EmptyState>
@@ -129,6 +141,8 @@ export function Component() {
           <Group justify="space-between" gap="xs">
             <Checkbox
               label="Select the unread on this page"
+              // A fingertip-tall (44 px) label to tap on a phone.
+              styles={{ label: { paddingBlock: 12 } }}
               checked={unreadShown.length > 0 && unreadShown.every((id) => selected.includes(id))}
               indeterminate={selected.length > 0 && !unreadShown.every((id) => selected.includes(id))}
               disabled={unreadShown.length === 0}
@@ -146,20 +160,33 @@ export function Component() {
                   notification={notification}
                   onOpen={(clicked) => void open(clicked)}
                   lines={3}
+                  priorityWord
                   before={
-                    <Checkbox
-                      mt={4}
-                      p={6}
-                      aria-label={`Select ${notification.title}`}
-                      disabled={notification.is_read}
-                      checked={selected.includes(notification.id)}
-                      onChange={(event) => {
-                        const { checked } = event.currentTarget;
-                        setSelected((was) =>
-                          checked ? [...was, notification.id] : was.filter((id) => id !== notification.id),
-                        );
+                    // The label around it makes a fingertip-sized (44 px) target of the small box.
+                    <Box
+                      component="label"
+                      w={44}
+                      h={44}
+                      style={{
+                        display: 'flex',
+                        flex: 'none',
+                        alignItems: 'center',
+                        justifyContent: 'center',
+                        cursor: 'pointer',
                       }}
-                    />
+                    >
+                      <Checkbox
+                        aria-label={`Select ${notification.title}`}
+                        disabled={notification.is_read}
+                        checked={selected.includes(notification.id)}
+                        onChange={(event) => {
+                          const { checked } = event.currentTarget;
+                          setSelected((was) =>
+                            checked ? [...was, notification.id] : was.filter((id) => id !== notification.id),
+                          );
+                        }}
+                      />
+                    </Box>
                   }
                 />
               </div>

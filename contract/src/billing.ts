@@ -133,9 +133,7 @@ const returnPath = text()
   .max(500, 'Ensure this field has no more than 500 characters.')
   .refine(
     (value) =>
-      value.startsWith('/') &&
-      !/[\p{Cc}\\]/u.test(value) &&
-      new URL(value, 'http://x').origin === 'http://x',
+      value.startsWith('/') && !/[\p{Cc}\\]/u.test(value) && new URL(value, 'http://x').origin === 'http://x',
     { message: 'Enter a path of this app, starting with /.' },
   );
 

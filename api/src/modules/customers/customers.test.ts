@@ -2,13 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { column, day, expectFormatAndGate, exportBoth, xlsxFormats } from '../../../test/export-file.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
-import {
-  addPlanWithout,
-  createTestApp,
-  setSubscription,
-  signedInAgency,
-  type TestApp,
-} from '../../../test/test-app.js';
+import { createTestApp, setSubscription, signedInAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
 import { policies } from '../policies/tables.js';
 import { customers } from './tables.js';

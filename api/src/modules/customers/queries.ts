@@ -11,7 +11,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { exportRows } from '../../db/cursor.js';
-import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
+import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { agencyDay, type FileRow, fileLayout } from '../../http/table-file.js';
 import { customers } from './tables.js';

@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { claimRoutes } from './modules/claims/routes.js';
@@ -43,6 +44,7 @@ import { policyRoutes } from './modules/policies/routes.js';
 import { policyTypeRoutes } from './modules/policy-types/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
+import { supportRoutes } from './modules/support/routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 
 /**
@@ -177,7 +179,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(accountRoutes(ctx));
       await api.register(billingRoutes(ctx));
       await api.register(contactRoutes(ctx));
-      await api.register(adminRoutes(ctx));
+      await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(policyTypeRoutes(ctx));
       await api.register(companyRoutes(ctx));
       await api.register(customerRoutes(ctx));
@@ -194,6 +196,8 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(importRoutes(ctx, importRunner));
       await api.register(searchRoutes(ctx));
       await api.register(notificationRoutes(ctx, notificationRunner));
+      await api.register(supportRoutes(ctx));
+      await api.register(auditRoutes(ctx));
     },
     { prefix: '/api' },
   );

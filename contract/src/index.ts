@@ -1,6 +1,9 @@
 export * from './admin.js';
+export * from './admin-figures.js';
+export * from './admin-system.js';
 export * from './alerts.js';
 export * from './analytics.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './calendar.js';
@@ -25,3 +28,4 @@ export * from './policy-types.js';
 export * from './schedule.js';
 export * from './search.js';
 export * from './setup.js';
+export * from './support.js';

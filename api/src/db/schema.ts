@@ -1,5 +1,6 @@
 // Every table, for drizzle's query builder and for drizzle-kit's migration generator.
 export * from '../modules/accounts/tables.js';
+export * from '../modules/audit/tables.js';
 export * from '../modules/billing/tables.js';
 export * from '../modules/calendar/tables.js';
 export * from '../modules/claims/tables.js';

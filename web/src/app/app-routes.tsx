@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { ADMIN_SCREENS, type AdminPath } from './admin-screens.js';
 import { RequireAuth } from './guards/require-auth.js';
 import type { RouteHandle } from './route-handle.js';
 import { type BuiltPath, SCREENS } from './screens.js';
@@ -91,6 +92,43 @@ const screenRoutes: RouteObject[] = SCREENS.flatMap((screen) => [
   })),
 ]);
 
+const adminPage = (lazy: Lazy): RouteObject[] => [{ index: true, lazy }];
+
+/** The pages of every admin screen, under its path. */
+const ADMIN_PAGES: Record<AdminPath, RouteObject[]> = {
+  '/admin': adminPage(() => import('../features/admin/pages/admin-dashboard-page.js')),
+  '/admin/tenants': [
+    { index: true, lazy: () => import('../features/admin/pages/tenants-page.js') },
+    { path: ':id', lazy: () => import('../features/admin/pages/tenant-page.js') },
+    { path: ':id/subscription', lazy: () => import('../features/admin/pages/tenant-subscription-page.js') },
+    { path: ':id/usage', lazy: () => import('../features/admin/pages/tenant-usage-page.js') },
+  ],
+  '/admin/users': adminPage(() => import('../features/admin/pages/users-page.js')),
+  '/admin/super-admin': adminPage(() => import('../features/admin/pages/super-admin-page.js')),
+  '/admin/support': [
+    { index: true, lazy: () => import('../features/support/pages/admin-support-page.js') },
+    { path: ':id', lazy: () => import('../features/support/pages/admin-ticket-page.js') },
+  ],
+  '/admin/user-activity': adminPage(() => import('../features/audit/pages/user-activity-page.js')),
+  '/admin/billing': adminPage(() => import('../features/admin/pages/billing-page.js')),
+  '/admin/revenue-analytics': adminPage(() => import('../features/admin/pages/revenue-page.js')),
+  '/admin/analytics': adminPage(() => import('../features/admin/pages/analytics-page.js')),
+  '/admin/system-health': adminPage(() => import('../features/admin/pages/system-health-page.js')),
+  '/admin/performance': adminPage(() => import('../features/admin/pages/performance-page.js')),
+  '/admin/cache': adminPage(() => import('../features/admin/pages/cache-page.js')),
+  '/admin/settings': adminPage(() => import('../features/admin/pages/settings-page.js')),
+  '/admin/email-setup': adminPage(() => import('../features/admin/pages/email-setup-page.js')),
+  '/admin/paddle-setup': adminPage(() => import('../features/admin/pages/paddle-setup-page.js')),
+};
+
+/** Each admin screen, under /admin, carrying its entry as the route's handle. */
+const adminRoutes: RouteObject[] = ADMIN_SCREENS.map((screen) => ({
+  // The portal's first screen is the index of /admin; the others sit under it.
+  path: screen.path === '/admin' ? undefined : screen.path.slice('/admin/'.length),
+  handle: screen satisfies RouteHandle,
+  children: ADMIN_PAGES[screen.path],
+}));
+
 /** The signed-in app's screens, added under the root route on first use (see routes.tsx). */
 export const appRoutes: RouteObject[] = [
   {
@@ -103,14 +141,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'admin',
             lazy: () => import('./guards/require-admin.js'),
-            children: [
-              {
-                index: true,
-                handle: { title: 'Admin portal', subtitle: 'The Coverdesk platform' } satisfies RouteHandle,
-                lazy: () => import('../features/admin/pages/admin-dashboard-page.js'),
-              },
-              { path: 'dashboard', element: <Navigate to="/admin" replace /> },
-            ],
+            children: [...adminRoutes, { path: 'dashboard', element: <Navigate to="/admin" replace /> }],
           },
           // Diagnostics a support engineer opens by URL on the agency they are signed in to; not
           // in the menus, and refused to brokers like the admin portal.

@@ -69,6 +69,7 @@ export async function createAgency(
           lastName: account.lastName,
           isAdmin: account.isAdmin,
           isDemoUser: account.isDemo ?? false,
+          isOwner: true,
         })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');

@@ -22,6 +22,10 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
     isDemoUser: boolean('is_demo_user').notNull().default(false),
+    /** The agency's owner: the person who registered it. Owners see their agency's audit log. */
+    isOwner: boolean('is_owner').notNull().default(false),
+    /** Set while a platform admin has disabled the account: it cannot sign in or refresh a session. */
+    disabledAt: timestamptz('disabled_at'),
     dateJoined: timestamptz('date_joined').notNull().defaultNow(),
     lastLogin: timestamptz('last_login'),
   },

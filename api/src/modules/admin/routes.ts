@@ -1,77 +1,36 @@
-import {
-  adminSubscriptionUpdateBody,
-  detailResponse,
-  fieldErrorsResponse,
-  subscriptionState,
-} from '@coverdesk/contract';
-import { eq } from 'drizzle-orm';
+import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { withTenant } from '../../db/tenant.js';
-import { bearerAuth } from '../../http/authenticate.js';
-import { fieldError, notFound } from '../../http/errors.js';
 import { requireAdmin } from '../../http/require-admin.js';
-import { findSubscription } from '../billing/queries.js';
-import { actorFor, applyTransition, lockSubscription } from '../billing/record.js';
-import { plans } from '../billing/tables.js';
+import { adminAuditRoutes } from '../audit/admin-routes.js';
+import { adminSupportRoutes } from '../support/admin-routes.js';
+import { adminFigureRoutes } from './figures.js';
+import { adminSystemRoutes } from './system.js';
+import { adminTenantRoutes } from './tenants.js';
+import { adminUserRoutes } from './users.js';
 
-/** Absent stays absent (no change), null clears, a timestamp sets. */
-const toDate = (value: string | null | undefined): Date | null | undefined =>
-  value === undefined || value === null ? value : new Date(value);
-
-const tenantParams = z.object({ id: z.uuid('Not a valid id.') });
-
+/**
+ * The platform admin's API, everything under /api/admin/. One gate for all of it: each route
+ * authenticates (401 for anonymous callers), then checks that the caller is a platform admin in the
+ * database right now (403 for everyone else), before its body is parsed or validated. A route added
+ * here without `security: bearerAuth` stops the app from starting.
+ */
 export const adminRoutes =
-  ({ db }: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.patch(
-      '/admin/tenants/:id/subscription/',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: "Change an agency's plan, status, trial end or period end",
-          security: bearerAuth,
-          params: tenantParams,
-          body: adminSubscriptionUpdateBody,
-          response: {
-            200: subscriptionState,
-            400: fieldErrorsResponse,
-            403: detailResponse,
-            404: detailResponse,
-          },
-        },
-      },
-      async (request) => {
-        const admin = await requireAdmin(request, db);
-        const { id: tenantId } = request.params;
-        const { plan: planName, status, billing_cycle, trial_ends_at, current_period_end } = request.body;
-        const [plan] = planName ? await db.select().from(plans).where(eq(plans.name, planName)) : [];
-        if (planName && !plan) throw fieldError('plan', `There is no plan named "${planName}".`);
-
-        const actor = await actorFor(db, admin.userId);
-        const updated = await withTenant(db, tenantId, async (tx) => {
-          const locked = await lockSubscription(tx, tenantId);
-          if (!locked) return undefined;
-          const now = new Date();
-          await applyTransition(tx, locked, {
-            type: 'changed_by_admin',
-            set: {
-              planId: plan?.id,
-              status,
-              billingCycle: billing_cycle,
-              trialEndsAt: toDate(trial_ends_at),
-              currentPeriodEnd: toDate(current_period_end),
-            },
-            plan,
-            provider: locked.row.provider,
-            actor,
-            occurredAt: now,
-          });
-          return findSubscription(tx, tenantId, now);
-        });
-        if (!updated) throw notFound('No agency with this id.');
-        return updated;
-      },
-    );
+    const adminsOnly: onRequestHookHandler = async (request) => {
+      await requireAdmin(request, ctx.db);
+    };
+    app.addHook('onRoute', (route) => {
+      const hooks = [route.onRequest ?? []].flat();
+      if (hooks.length === 0) throw new Error(`${route.url} is an admin route without security: bearerAuth`);
+      // After the authentication hook the app adds to every bearerAuth route.
+      route.onRequest = [...hooks, adminsOnly];
+    });
+    await app.register(adminTenantRoutes(ctx));
+    await app.register(adminUserRoutes(ctx));
+    await app.register(adminFigureRoutes(ctx));
+    await app.register(adminSystemRoutes(ctx));
+    await app.register(adminSupportRoutes(ctx));
+    await app.register(adminAuditRoutes(ctx));
   };

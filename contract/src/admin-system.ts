@@ -1,0 +1,2 @@
+// The admin-system calls' shapes; filled in as the calls land.
+export {};

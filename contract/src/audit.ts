@@ -1,0 +1,2 @@
+// The audit calls' shapes; filled in as the calls land.
+export {};

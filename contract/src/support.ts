@@ -1,0 +1,2 @@
+// The support calls' shapes; filled in as the calls land.
+export {};

@@ -126,7 +126,8 @@ export const agencyUsageQuery = pageQuery.extend({
 export type AgencyUsageQuery = z.input<typeof agencyUsageQuery>;
 
 export const agencyUsage = z.object({
-  tenant_id: z.string(),
+  /** The agency's id. */
+  id: z.string(),
   agency: z.string(),
   plan: z.string().nullable(),
   status: subscriptionStatus.nullable(),

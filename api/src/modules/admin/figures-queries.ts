@@ -280,7 +280,7 @@ export async function agencyUsage(
     lead_counts as (select tenant_id, count(*)::int as count from leads group by tenant_id),
     claim_counts as (select tenant_id, count(*)::int as count from claims group by tenant_id),
     user_counts as (select tenant_id, count(*)::int as count from users group by tenant_id)
-    select t.id as tenant_id, t.name as agency, p.display_name as plan, s.status,
+    select t.id, t.name as agency, p.display_name as plan, s.status,
       coalesce(pc.count, 0) as policies, coalesce(cc.count, 0) as customers,
       coalesce(lc.count, 0) as leads, coalesce(clc.count, 0) as claims, coalesce(uc.count, 0) as users
     from tenants t

@@ -307,7 +307,7 @@ describe('GET /api/admin/analytics/', () => {
     const agencies = (await admin.get('/api/admin/analytics/agencies/?page_size=3')).json();
     expect(agencies.count).toBe(8);
     expect(agencies.results[0]).toEqual({
-      tenant_id: galeTenant,
+      id: galeTenant,
       agency: 'Gale Brokerage',
       plan: 'Professional',
       status: 'trial',

@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_STATUSES, type SubscriptionCounts } from '@coverdesk/contract';
-import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatCount } from '../../../components/charts/chart-format.js';
 import { SUBSCRIPTION_STATES } from '../../../components/subscription-badge.js';
 import { TABULAR_FIGURES } from '../../../lib/format.js';
@@ -12,14 +12,14 @@ export function SubscriptionStates({ counts }: { counts: SubscriptionCounts }) {
         const { label, color } = SUBSCRIPTION_STATES[status];
         return (
           <Card key={status} withBorder padding="sm" role="group" aria-label={label}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Stack gap={4} align="flex-start">
               <Badge color={color} variant="light">
                 {label}
               </Badge>
-              <Text fw={700} fz="lg" style={TABULAR_FIGURES}>
+              <Text fw={700} fz="xl" style={TABULAR_FIGURES}>
                 {formatCount(counts[status])}
               </Text>
-            </Group>
+            </Stack>
           </Card>
         );
       })}

@@ -116,7 +116,7 @@ function PlatformFigures({ dashboard }: { dashboard: AdminDashboard }) {
             valueFormatter={formatCount}
             yAxisProps={{ allowDecimals: false }}
             withLegend
-            legendProps={{ verticalAlign: 'bottom' }}
+            legendProps={{ verticalAlign: 'bottom', itemSorter: null }}
           />
         }
         figures={

@@ -113,6 +113,10 @@ function Usage({ analytics }: { analytics: AdminAnalytics }) {
   );
 }
 
+/** "1 policy", "3 policies". */
+const counted = (value: number, one: string, many: string) =>
+  `${formatCount(value)} ${value === 1 ? one : many}`;
+
 const count = (value: (row: AgencyUsage) => number) => (row: AgencyUsage) => formatCount(value(row));
 
 const columns: Column<AgencyUsage>[] = [
@@ -172,8 +176,12 @@ function AgencyList() {
               {row.status && <SubscriptionBadge status={row.status} />}
             </Group>
             <Text fz="sm" c="dimmed" style={TABULAR_FIGURES}>
-              {formatCount(row.policies)} policies · {formatCount(row.customers)} customers ·{' '}
-              {formatCount(row.leads)} leads · {formatCount(row.claims)} claims
+              {[
+                counted(row.policies, 'policy', 'policies'),
+                counted(row.customers, 'customer', 'customers'),
+                counted(row.leads, 'lead', 'leads'),
+                counted(row.claims, 'claim', 'claims'),
+              ].join(' · ')}
             </Text>
           </Stack>
         )}

@@ -11,6 +11,7 @@ import { FigureCard } from '../../../components/charts/chart-card.js';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState, ErrorState } from '../../../components/page-states.js';
+import { SUBSCRIPTION_STATES } from '../../../components/subscription-badge.js';
 import { BILLING_EVENT_LABELS } from '../../../lib/billing-events.js';
 import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
@@ -115,8 +116,18 @@ function PastDue({ rows }: { rows: AdminBilling['past_due'] }) {
   );
 }
 
+/** The plan and cycle after the event, the change of state when there was one, and its note. */
 const details = (event: AdminBillingEvent) =>
-  [event.plan_name, event.billing_cycle, event.note].filter(Boolean).join(' · ');
+  [
+    event.plan_name,
+    event.billing_cycle,
+    event.from_status && event.to_status && event.from_status !== event.to_status
+      ? `${SUBSCRIPTION_STATES[event.from_status].label} → ${SUBSCRIPTION_STATES[event.to_status].label}`
+      : null,
+    event.note,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 const who = (event: AdminBillingEvent) =>
   event.actor ?? (event.provider === 'paddle' && event.provider_event_id ? 'Paddle' : 'Coverdesk');

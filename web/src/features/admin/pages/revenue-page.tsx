@@ -1,6 +1,7 @@
 import { type AdminRevenue, fromCents, PLAN_CURRENCY, toCents } from '@coverdesk/contract';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Box, List, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ChartCard, FigureCard } from '../../../components/charts/chart-card.js';
 import { chartMoney, formatCount, formatMonth, sumMoney } from '../../../components/charts/chart-format.js';
 import { FigureTable } from '../../../components/charts/figure-table.js';
@@ -13,7 +14,7 @@ import { usePlatformRevenue } from '../figures-api.js';
 // Plans are priced in one currency whatever an agency keeps its books in, so revenue is shown in it.
 const money = (amount: string) => formatMoney(amount, PLAN_CURRENCY);
 const chart = chartMoney(PLAN_CURRENCY);
-const LEGEND = { verticalAlign: 'bottom' } as const;
+const LEGEND = { verticalAlign: 'bottom', itemSorter: null } as const;
 
 type Month = AdminRevenue['months'][number];
 
@@ -137,8 +138,7 @@ function Revenue({ revenue }: { revenue: AdminRevenue }) {
             />
           }
           figures={
-            // A phone may be narrower than the five columns: the table scrolls, and takes focus to.
-            <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="MRR movements by month">
+            <Scrolling label="MRR movements by month">
               <FigureTable
                 caption="New, expansion, contraction and churned MRR by month"
                 rows={months}
@@ -158,28 +158,30 @@ function Revenue({ revenue }: { revenue: AdminRevenue }) {
                   money(sumMoney(months.map((month) => month.churned))),
                 ]}
               />
-            </Box>
+            </Scrolling>
           }
         />
       </SimpleGrid>
       <FigureCard title="By plan" description="The paying subscriptions on each plan now">
-        <FigureTable
-          caption="Paying subscriptions, MRR and ARR by plan"
-          rows={revenue.by_plan}
-          rowKey={(plan) => plan.plan}
-          columns={[
-            { header: 'Plan', render: (plan) => plan.display_name },
-            { header: 'Paying', numeric: true, render: (plan) => formatCount(plan.subscriptions) },
-            { header: 'MRR', numeric: true, render: (plan) => money(plan.mrr) },
-            { header: 'ARR', numeric: true, render: (plan) => money(plan.arr) },
-          ]}
-          total={[
-            'All plans',
-            formatCount(revenue.by_plan.reduce((sum, plan) => sum + plan.subscriptions, 0)),
-            money(revenue.mrr),
-            money(revenue.arr),
-          ]}
-        />
+        <Scrolling label="Revenue by plan">
+          <FigureTable
+            caption="Paying subscriptions, MRR and ARR by plan"
+            rows={revenue.by_plan}
+            rowKey={(plan) => plan.plan}
+            columns={[
+              { header: 'Plan', render: (plan) => plan.display_name },
+              { header: 'Paying', numeric: true, render: (plan) => formatCount(plan.subscriptions) },
+              { header: 'MRR', numeric: true, render: (plan) => money(plan.mrr) },
+              { header: 'ARR', numeric: true, render: (plan) => money(plan.arr) },
+            ]}
+            total={[
+              'All plans',
+              formatCount(revenue.by_plan.reduce((sum, plan) => sum + plan.subscriptions, 0)),
+              money(revenue.mrr),
+              money(revenue.arr),
+            ]}
+          />
+        </Scrolling>
       </FigureCard>
       <FigureCard title="How these are counted">
         <List fz="sm" spacing={4}>
@@ -205,5 +207,14 @@ function Revenue({ revenue }: { revenue: AdminRevenue }) {
         </Text>
       </FigureCard>
     </Stack>
+  );
+}
+
+/** A table a phone may be too narrow for: it scrolls sideways within its card, and takes focus to. */
+function Scrolling({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </Box>
   );
 }

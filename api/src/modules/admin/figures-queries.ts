@@ -11,11 +11,11 @@ import type {
 } from '@coverdesk/contract';
 import { SUBSCRIPTION_STATUSES } from '@coverdesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Transaction } from '../../db/client.js';
 import { containing, literalLimit } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 
-// Platform-wide reads for the admin screens, on the connecting role: each figure is one grouped
+// Platform-wide reads for the admin screens, in a `readAcrossAgencies` transaction: each figure is one grouped
 // statement over the whole table (no query per agency), so it stays quick with hundreds of agencies
 // and a million policies. Months are calendar months in UTC. The demo agency, whose records visitors
 // make up, is left out of every figure.
@@ -46,8 +46,8 @@ const LAST_12_MONTHS = sql`
 const monthOf = (moment: string) => sql.raw(`date_trunc('month', ${moment} at time zone 'UTC')`);
 const monthLabel = sql.raw(`to_char(m.month, 'YYYY-MM')`);
 
-async function subscriptionCounts(db: Database): Promise<SubscriptionCounts> {
-  const { rows } = await db.execute<{ status: keyof SubscriptionCounts; count: number }>(sql`
+async function subscriptionCounts(tx: Transaction): Promise<SubscriptionCounts> {
+  const { rows } = await tx.execute<{ status: keyof SubscriptionCounts; count: number }>(sql`
     select s.status, count(*)::int as count
     from subscriptions s join tenants t on t.id = s.tenant_id and not t.is_demo
     group by s.status`);
@@ -64,8 +64,8 @@ const CURRENT_MRR = sql`
   join plans p on p.id = s.plan_id
   where s.status in ${PAYING}`;
 
-export async function platformDashboard(db: Database): Promise<AdminDashboard> {
-  const { rows: agencies } = await db.execute<{ total: number; new_this_month: number; mrr: string }>(sql`
+export async function platformDashboard(tx: Transaction): Promise<AdminDashboard> {
+  const { rows: agencies } = await tx.execute<{ total: number; new_this_month: number; mrr: string }>(sql`
     select count(*)::int as total,
       count(*) filter (where ${monthOf('created_at')} = date_trunc('month', now() at time zone 'UTC'))::int
         as new_this_month,
@@ -74,7 +74,7 @@ export async function platformDashboard(db: Database): Promise<AdminDashboard> {
   // Churn counts a subscription once, when it moves into cancelled or expired from a live state: a
   // cancellation at period end is counted when it is made, not again when the period runs out; a
   // trial that runs out without a purchase counts too.
-  const { rows: months } = await db.execute<{ month: string; sign_ups: number; churned: number }>(sql`
+  const { rows: months } = await tx.execute<{ month: string; sign_ups: number; churned: number }>(sql`
     with months as (${LAST_12_MONTHS}),
     sign_ups as (
       select ${monthOf('created_at')} as month, count(*)::int as count
@@ -96,15 +96,15 @@ export async function platformDashboard(db: Database): Promise<AdminDashboard> {
   const [figures] = agencies;
   return {
     agencies: { total: figures?.total ?? 0, new_this_month: figures?.new_this_month ?? 0 },
-    subscriptions: await subscriptionCounts(db),
+    subscriptions: await subscriptionCounts(tx),
     mrr: figures?.mrr ?? '0.00',
     months,
   };
 }
 
-export async function platformBilling(db: Database): Promise<AdminBilling> {
+export async function platformBilling(tx: Transaction): Promise<AdminBilling> {
   // Since: the newest event that moved the subscription into past due (its last change otherwise).
-  const { rows: pastDue } = await db.execute<AdminBilling['past_due'][number]>(sql`
+  const { rows: pastDue } = await tx.execute<AdminBilling['past_due'][number]>(sql`
     select t.id as tenant_id, t.name as agency, p.display_name as plan, s.billing_cycle,
       coalesce(
         (select max(e.occurred_at) from billing_events e
@@ -119,13 +119,13 @@ export async function platformBilling(db: Database): Promise<AdminBilling> {
     where s.status = 'past_due'
     order by since, t.name`);
   return {
-    subscriptions: await subscriptionCounts(db),
+    subscriptions: await subscriptionCounts(tx),
     past_due: pastDue.map((row) => ({ ...row, since: new Date(row.since).toISOString() })),
   };
 }
 
 export async function platformBillingEvents(
-  db: Database,
+  tx: Transaction,
   query: AdminBillingEventQuery & { page: number; page_size: number },
 ): Promise<{ count: number; results: AdminBillingEvent[] }> {
   const filters: SQL[] = [sql`not t.is_demo`];
@@ -138,10 +138,10 @@ export async function platformBillingEvents(
     filters.push(sql`e.occurred_at < (${query.date_to}::date + 1)::timestamp at time zone 'UTC'`);
   }
   const where = sql.join(filters, sql` and `);
-  const { rows: total } = await db.execute<{ count: number }>(sql`
+  const { rows: total } = await tx.execute<{ count: number }>(sql`
     select count(*)::int as count
     from billing_events e join tenants t on t.id = e.tenant_id where ${where}`);
-  const { rows } = await db.execute<
+  const { rows } = await tx.execute<
     Omit<AdminBillingEvent, 'occurred_at'> & { occurred_at: string | Date }
   >(sql`
     select e.id, e.tenant_id, t.name as agency, e.type, e.from_status, e.to_status, e.plan_name,
@@ -168,12 +168,12 @@ export async function platformBillingEvents(
  * A month's MRR is the sum of every movement up to its end, so each month's MRR is the previous
  * month's plus new and expansion, minus contraction and churn. Prices are the plans' current ones.
  */
-export async function platformRevenue(db: Database): Promise<AdminRevenue> {
-  const { rows: now } = await db.execute<{ mrr: string; arr: string }>(sql`
+export async function platformRevenue(tx: Transaction): Promise<AdminRevenue> {
+  const { rows: now } = await tx.execute<{ mrr: string; arr: string }>(sql`
     select ${cents('mrr')} as mrr, ${cents(sql.raw('mrr * 12'))} as arr from (${CURRENT_MRR}) current`);
   // A plan nobody pays for still gets its row, with no subscription and no revenue.
   const planMrr = sql`sum(${monthlyPrice(sql.raw('s.billing_cycle'), 'p')}) filter (where s.id is not null)`;
-  const { rows: byPlan } = await db.execute<AdminRevenue['by_plan'][number]>(sql`
+  const { rows: byPlan } = await tx.execute<AdminRevenue['by_plan'][number]>(sql`
     select p.name as plan, p.display_name, count(s.id)::int as subscriptions,
       ${cents(sql`${planMrr}`)} as mrr, ${cents(sql`${planMrr} * 12`)} as arr
     from plans p
@@ -182,7 +182,7 @@ export async function platformRevenue(db: Database): Promise<AdminRevenue> {
     ) on s.plan_id = p.id and s.status in ${PAYING}
     group by p.id
     order by p.sort_order`);
-  const { rows: months } = await db.execute<AdminRevenue['months'][number]>(sql`
+  const { rows: months } = await tx.execute<AdminRevenue['months'][number]>(sql`
     with months as (${LAST_12_MONTHS}),
     states as (
       select e.tenant_id, e.occurred_at, e.id,
@@ -217,9 +217,9 @@ export async function platformRevenue(db: Database): Promise<AdminRevenue> {
   return { mrr: now[0]?.mrr ?? '0.00', arr: now[0]?.arr ?? '0.00', by_plan: byPlan, months };
 }
 
-export async function platformAnalytics(db: Database): Promise<AdminAnalytics> {
+export async function platformAnalytics(tx: Transaction): Promise<AdminAnalytics> {
   // Counted from the kept book totals rather than the policies themselves: a few rows per agency.
-  const { rows: totals } = await db.execute<AdminAnalytics['totals']>(sql`
+  const { rows: totals } = await tx.execute<AdminAnalytics['totals']>(sql`
     select
       (select count(*)::int from tenants where not is_demo) as agencies,
       (select coalesce(sum(b.policies), 0)::int from policy_book_totals b
@@ -229,7 +229,7 @@ export async function platformAnalytics(db: Database): Promise<AdminAnalytics> {
       (select count(*)::int from claims c join tenants t on t.id = c.tenant_id and not t.is_demo) as claims`);
   // A user is active on a day they signed in: the audit log keeps every sign-in, where the user's own
   // last sign-in would count them on their latest day only.
-  const { rows: activeUsers } = await db.execute<{ day: string; users: number }>(sql`
+  const { rows: activeUsers } = await tx.execute<{ day: string; users: number }>(sql`
     with days as (
       select generate_series(
         (now() at time zone 'UTC')::date - 29, (now() at time zone 'UTC')::date, interval '1 day'
@@ -263,16 +263,16 @@ const USAGE_COLUMNS: Record<string, string> = {
 
 /** Each agency's records, one grouped count per table joined to the agencies of the page's order. */
 export async function agencyUsage(
-  db: Database,
+  tx: Transaction,
   query: Required<Pick<AgencyUsageQuery, 'ordering'>> & { search?: string; page: number; page_size: number },
 ): Promise<{ count: number; results: AgencyUsage[] }> {
   const where = query.search ? sql`and t.name ilike ${containing(query.search)}` : sql``;
   const descending = query.ordering.startsWith('-');
   const column = USAGE_COLUMNS[descending ? query.ordering.slice(1) : query.ordering];
   const direction = sql.raw(descending ? 'desc' : 'asc');
-  const { rows: total } = await db.execute<{ count: number }>(sql`
+  const { rows: total } = await tx.execute<{ count: number }>(sql`
     select count(*)::int as count from tenants t where not t.is_demo ${where}`);
-  const { rows } = await db.execute<AgencyUsage>(sql`
+  const { rows } = await tx.execute<AgencyUsage>(sql`
     with policy_counts as (
       select tenant_id, sum(policies)::int as count from policy_book_totals group by tenant_id
     ),

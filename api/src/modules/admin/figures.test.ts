@@ -1,5 +1,5 @@
 import type { BillingCycle, BillingEventType } from '@coverdesk/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
@@ -10,6 +10,7 @@ import {
   signedInAgency,
   type TestApp,
 } from '../../../test/test-app.js';
+import { readAcrossAgencies } from '../../db/platform-read.js';
 import { withTenant } from '../../db/tenant.js';
 import { auditLog } from '../audit/tables.js';
 import { applyTransition, lockSubscription, type SubscriptionRow } from '../billing/record.js';
@@ -287,12 +288,14 @@ describe('GET /api/admin/analytics/', () => {
     const { db } = t.database;
     const yesterday = new Date(now.getTime() - 86_400_000);
     const adminUser = adminSession.user;
-    await db.insert(auditLog).values([
-      { tenantId: adminUser.tenant_id, userId: adminUser.id, action: 'sign_in', occurredAt: now },
-      { tenantId: galeTenant, userId: gale.user.id, action: 'sign_in', occurredAt: now },
-      { tenantId: galeTenant, userId: gale.user.id, action: 'sign_in', occurredAt: now },
-      { tenantId: galeTenant, userId: gale.user.id, action: 'sign_in', occurredAt: yesterday },
-      { tenantId: galeTenant, userId: gale.user.id, action: 'sign_out', occurredAt: yesterday },
+    const signIns = (tenantId: string, rows: { userId: string; action: string; occurredAt: Date }[]) =>
+      withTenant(db, tenantId, (tx) => tx.insert(auditLog).values(rows.map((row) => ({ tenantId, ...row }))));
+    await signIns(adminUser.tenant_id, [{ userId: adminUser.id, action: 'sign_in', occurredAt: now }]);
+    await signIns(galeTenant, [
+      { userId: gale.user.id, action: 'sign_in', occurredAt: now },
+      { userId: gale.user.id, action: 'sign_in', occurredAt: now },
+      { userId: gale.user.id, action: 'sign_in', occurredAt: yesterday },
+      { userId: gale.user.id, action: 'sign_out', occurredAt: yesterday },
     ]);
 
     const response = await admin.get('/api/admin/analytics/');
@@ -344,5 +347,33 @@ describe('who may read the figures', () => {
     }
     const [demo] = await t.database.db.select().from(tenants).where(eq(tenants.isDemo, true));
     expect(demo?.name).toBe('Demo Agency');
+  });
+});
+
+describe('reading across agencies', () => {
+  it('gives every tenant table a read-only policy for the platform read, which an agency cannot use', async () => {
+    const { rows } = await t.database.pool.query(`
+      select c.relname as table,
+        exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname = 'platform_read'
+          and p.polcmd = 'r') as readable
+      from pg_class c
+      where exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname = 'tenant_isolation')
+      order by 1`);
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) expect(row).toEqual({ table: row.table, readable: true });
+
+    // A tenant transaction that set the platform read still sees its own agency only.
+    const seen = await withTenant(t.database.db, tenantIds.atlas ?? '', async (tx) => {
+      await tx.execute(sql`select set_config('app.platform_read', 'on', true)`);
+      return tx.select({ tenantId: subscriptions.tenantId }).from(subscriptions);
+    });
+    expect(seen).toEqual([{ tenantId: tenantIds.atlas }]);
+  });
+
+  it('only reads', async () => {
+    const write = readAcrossAgencies(t.database.db, (tx) =>
+      tx.insert(tenants).values({ name: 'Written while reading' }),
+    );
+    await expect(write).rejects.toThrow();
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { readAcrossAgencies } from '../../db/platform-read.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { pageOf } from '../../http/pagination.js';
 import {
@@ -40,7 +41,7 @@ export const adminFigureRoutes =
           response: { 200: adminDashboard, ...errors },
         },
       },
-      () => platformDashboard(db),
+      () => readAcrossAgencies(db, platformDashboard),
     );
 
     app.get(
@@ -53,7 +54,7 @@ export const adminFigureRoutes =
           response: { 200: adminBilling, ...errors },
         },
       },
-      () => platformBilling(db),
+      () => readAcrossAgencies(db, platformBilling),
     );
 
     app.get(
@@ -68,7 +69,9 @@ export const adminFigureRoutes =
         },
       },
       async (request) => {
-        const { count, results } = await platformBillingEvents(db, request.query);
+        const { count, results } = await readAcrossAgencies(db, (tx) =>
+          platformBillingEvents(tx, request.query),
+        );
         return pageOf(request, request.query, count, results);
       },
     );
@@ -83,7 +86,7 @@ export const adminFigureRoutes =
           response: { 200: adminRevenue, ...errors },
         },
       },
-      () => platformRevenue(db),
+      () => readAcrossAgencies(db, platformRevenue),
     );
 
     app.get(
@@ -96,7 +99,7 @@ export const adminFigureRoutes =
           response: { 200: adminAnalytics, ...errors },
         },
       },
-      () => platformAnalytics(db),
+      () => readAcrossAgencies(db, platformAnalytics),
     );
 
     app.get(
@@ -111,7 +114,7 @@ export const adminFigureRoutes =
         },
       },
       async (request) => {
-        const { count, results } = await agencyUsage(db, request.query);
+        const { count, results } = await readAcrossAgencies(db, (tx) => agencyUsage(tx, request.query));
         return pageOf(request, request.query, count, results);
       },
     );

@@ -62,7 +62,7 @@ function Usage({ analytics }: { analytics: AdminAnalytics }) {
           {
             label: 'Policies',
             value: formatCount(totals.policies),
-            note: `In ${formatCount(totals.agencies)} agencies`,
+            note: `${formatCount(totals.agencies)} agencies on Coverdesk`,
           },
           { label: 'Customers', value: formatCount(totals.customers), note: 'Every agency’s customers' },
           { label: 'Leads', value: formatCount(totals.leads), note: 'Open and closed' },

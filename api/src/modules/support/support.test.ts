@@ -12,7 +12,11 @@ let admin: Awaited<ReturnType<typeof registerAgency>>;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ smtpUrl: smtp.url, adminEmails: ['help@coverdesk.test'] });
-  admin = await registerAgency(t.app, { email: 'help@coverdesk.test', first_name: 'Dana', last_name: 'Admin' });
+  admin = await registerAgency(t.app, {
+    email: 'help@coverdesk.test',
+    first_name: 'Dana',
+    last_name: 'Admin',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -41,14 +45,26 @@ function form(fields: Record<string, string>, file?: FilePart) {
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
-const TICKET = { subject: 'Renewal reminders stopped', category: 'technical', message: 'No reminders since Monday.' };
+const TICKET = {
+  subject: 'Renewal reminders stopped',
+  category: 'technical',
+  message: 'No reminders since Monday.',
+};
 
 const post = (url: string, token: string, body: ReturnType<typeof form>) =>
-  t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token) },
+  });
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const adminPost = (url: string, payload: object = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: bearer(admin.access) });
@@ -79,7 +95,10 @@ describe('a broker opening a ticket', () => {
       ],
     });
     const attachmentId = ticket.messages[0]?.attachments[0]?.id;
-    const download = await get(`/api/support/tickets/${ticket.id}/attachments/${attachmentId}/`, broker.access);
+    const download = await get(
+      `/api/support/tickets/${ticket.id}/attachments/${attachmentId}/`,
+      broker.access,
+    );
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/png');
     expect(download.headers['content-disposition']).toBe(
@@ -107,7 +126,11 @@ describe('a broker opening a ticket', () => {
     const script = await post(
       '/api/support/tickets/',
       broker.access,
-      form(TICKET, { name: 'page.html', type: 'text/html', content: Buffer.from('<script>alert(1)</script>') }),
+      form(TICKET, {
+        name: 'page.html',
+        type: 'text/html',
+        content: Buffer.from('<script>alert(1)</script>'),
+      }),
     );
     expect(script.statusCode).toBe(400);
     expect(script.json().attachment[0]).toMatch(/cannot be attached/);
@@ -132,13 +155,22 @@ describe('a broker opening a ticket', () => {
   it("hides one agency's tickets and files from another (404), and lets it neither reply nor list them", async () => {
     const owner = await registerAgency(t.app);
     const stranger = await registerAgency(t.app);
-    const ticket = await openTicket(owner.access, { name: 'notes.txt', type: 'text/plain', content: Buffer.from('hi') });
+    const ticket = await openTicket(owner.access, {
+      name: 'notes.txt',
+      type: 'text/plain',
+      content: Buffer.from('hi'),
+    });
     const attachmentId = ticket.messages[0]?.attachments[0]?.id;
     expect((await get(`/api/support/tickets/${ticket.id}/`, stranger.access)).statusCode).toBe(404);
     expect(
-      (await get(`/api/support/tickets/${ticket.id}/attachments/${attachmentId}/`, stranger.access)).statusCode,
+      (await get(`/api/support/tickets/${ticket.id}/attachments/${attachmentId}/`, stranger.access))
+        .statusCode,
     ).toBe(404);
-    const reply = await post(`/api/support/tickets/${ticket.id}/messages/`, stranger.access, form({ message: 'Me too' }));
+    const reply = await post(
+      `/api/support/tickets/${ticket.id}/messages/`,
+      stranger.access,
+      form({ message: 'Me too' }),
+    );
     expect(reply.statusCode).toBe(404);
     expect((await get('/api/support/tickets/', stranger.access)).json().count).toBe(0);
     expect((await get(`/api/support/tickets/${ticket.id}/`, owner.access)).json().messages).toHaveLength(1);
@@ -218,16 +250,26 @@ describe('the admin inbox', () => {
     const status = async () => (await get(`/api/support/tickets/${ticket.id}/`, broker.access)).json().status;
     expect(await status()).toBe('open');
 
-    await post(`/api/admin/support/tickets/${ticket.id}/messages/`, admin.access, form({ message: 'Which policy?' }));
+    await post(
+      `/api/admin/support/tickets/${ticket.id}/messages/`,
+      admin.access,
+      form({ message: 'Which policy?' }),
+    );
     expect(await status()).toBe('pending');
 
     await post(`/api/support/tickets/${ticket.id}/messages/`, broker.access, form({ message: 'POL-1001.' }));
     expect(await status()).toBe('open');
 
-    expect((await adminPost(`/api/admin/support/tickets/${ticket.id}/resolve/`)).json().status).toBe('resolved');
+    expect((await adminPost(`/api/admin/support/tickets/${ticket.id}/resolve/`)).json().status).toBe(
+      'resolved',
+    );
     expect(await status()).toBe('resolved');
 
-    await post(`/api/support/tickets/${ticket.id}/messages/`, broker.access, form({ message: 'It happened again.' }));
+    await post(
+      `/api/support/tickets/${ticket.id}/messages/`,
+      broker.access,
+      form({ message: 'It happened again.' }),
+    );
     expect(await status()).toBe('open');
 
     await adminPost(`/api/admin/support/tickets/${ticket.id}/resolve/`);
@@ -267,8 +309,15 @@ describe('the admin inbox', () => {
       ],
     });
     const id = inbox.json().results[0].id as string;
-    await post(`/api/admin/support/tickets/${id}/messages/`, admin.access, form({ message: 'Yes, from CSV.' }));
-    const mail = await waitFor(() => smtp.received.find((m) => m.to.includes('tamar@levi.test')), 'the reply');
+    await post(
+      `/api/admin/support/tickets/${id}/messages/`,
+      admin.access,
+      form({ message: 'Yes, from CSV.' }),
+    );
+    const mail = await waitFor(
+      () => smtp.received.find((m) => m.to.includes('tamar@levi.test')),
+      'the reply',
+    );
     expect(decodeQuotedPrintable(mail.raw)).toContain('Yes, from CSV.');
     expect((await adminPost(`/api/admin/support/tickets/${id}/resolve/`)).json().status).toBe('resolved');
     expect(await countOpenTickets(t.database.db)).toBe(before);

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import { expect, signInWithTokens, test } from './fixtures.js';
 
 /**
  * Finding one's way in the app: every menu entry leads to a working screen inside the app, never to

@@ -27,6 +27,8 @@ export function AttachmentInput(props: {
       label="Attachment"
       description={`Optional. ${ATTACHMENT_HINT}`}
       placeholder="Choose a file"
+      // Mantine's placeholder grey is too faint on white to read.
+      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       leftSection={<IconPaperclip size={16} aria-hidden />}
       accept={ACCEPT}
       clearable

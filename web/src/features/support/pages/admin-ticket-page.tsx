@@ -98,7 +98,6 @@ export function Component() {
               </Button>
             ) : (
               <Button
-                color="green"
                 leftSection={<IconCircleCheck size={16} aria-hidden />}
                 onClick={() => setConfirming(true)}
                 mih={44}

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable, startSmtpServer, waitFor } from '../../../test/smtp-server.js';
 import { bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
+import { withTenant } from '../../db/tenant.js';
 import { auditLog } from '../audit/tables.js';
 import { countOpenTickets, statusAfter } from './queries.js';
 
@@ -236,10 +237,13 @@ describe('the admin inbox', () => {
       messages: [{ is_staff: false }, { is_staff: true, author_name: 'Dana Admin', body: answer }],
     });
 
-    const audited = await t.database.db
-      .select({ action: auditLog.action, tenantId: auditLog.tenantId })
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'ticket'), eq(auditLog.entityId, ticket.id)));
+    // The audit lines are the agency's, read as the agency's own log is.
+    const audited = await withTenant(t.database.db, broker.user.tenant_id, (tx) =>
+      tx
+        .select({ action: auditLog.action, tenantId: auditLog.tenantId })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'ticket'), eq(auditLog.entityId, ticket.id))),
+    );
     expect(audited.map((row) => row.action).sort()).toEqual(['ticket_answered', 'ticket_assigned']);
     expect(audited.every((row) => row.tenantId === broker.user.tenant_id)).toBe(true);
   });

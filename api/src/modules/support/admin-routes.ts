@@ -19,14 +19,13 @@ import { withTenant } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
-import { findUserById } from '../accounts/queries.js';
+import { displayName, findUserById } from '../accounts/queries.js';
 import { auditOrigin, recordAudit } from '../audit/record.js';
 import type { FieldChanges } from '../audit/tables.js';
 import { staffReplyEmail } from './mail.js';
 import {
   addMessage,
   assignTicket,
-  displayName,
   findAttachment,
   findInboxTicket,
   listInbox,

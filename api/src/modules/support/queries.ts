@@ -13,6 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.js';
 import { containing, countRows, literalLimit, one } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
+import { displayName } from '../accounts/queries.js';
 import { users } from '../accounts/tables.js';
 import { tenants } from '../tenants/tables.js';
 import { supportAttachments, supportMessages, supportTickets } from './tables.js';
@@ -43,10 +44,6 @@ export interface Author {
   name: string;
   isStaff: boolean;
 }
-
-/** The name a user goes by in a thread: their full name, or their email when they gave none. */
-export const displayName = (user: { firstName: string; lastName: string; email: string }) =>
-  `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 /**
  * Adds a message, and its attachment, to a ticket and moves the ticket on as `event` says. The

@@ -17,15 +17,8 @@ import { withTenant } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { notFound, unauthorized } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
-import { findUserById } from '../accounts/queries.js';
-import {
-  addMessage,
-  displayName,
-  findAgencyTicket,
-  findAttachment,
-  listAgencyTickets,
-  openTicket,
-} from './queries.js';
+import { displayName, findUserById } from '../accounts/queries.js';
+import { addMessage, findAgencyTicket, findAttachment, listAgencyTickets, openTicket } from './queries.js';
 import { acceptTicketForms, readTicketForm, sendAttachment } from './upload.js';
 
 const tags = ['support'];

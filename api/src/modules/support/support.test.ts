@@ -123,6 +123,12 @@ describe('a broker opening a ticket', () => {
     );
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({ detail: 'An attachment can be at most 5 MB.' });
+    // A form declaring more than any allowed file needs is refused before it is read, but only after
+    // the caller is known.
+    const huge = form(TICKET, { name: 'huge.png', type: 'image/png', content: Buffer.concat([big, big]) });
+    expect((await post('/api/support/tickets/', broker.access, huge)).statusCode).toBe(413);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/support/tickets/', ...huge });
+    expect(anonymous.statusCode).toBe(401);
 
     const script = await post(
       '/api/support/tickets/',

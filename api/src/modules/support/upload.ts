@@ -67,7 +67,8 @@ export async function acceptTicketForms(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 11 },
   });
-  app.addHook('onRequest', async (request) => {
+  // After authentication (onRequest), before anything of the body is read.
+  app.addHook('preParsing', async (request) => {
     if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
       throw new HttpError(413, { detail: TOO_LARGE });
     }

@@ -28,6 +28,8 @@ export const adminDashboard = z.object({
   mrr: money,
   /** The last 12 months: agencies that signed up, and subscriptions that ended (cancelled or expired). */
   months: z.array(z.object({ month, sign_ups: z.number().int(), churned: z.number().int() })),
+  /** Support tickets not yet resolved, from agencies and the contact form. */
+  open_tickets: z.number().int(),
 });
 export type AdminDashboard = z.infer<typeof adminDashboard>;
 

@@ -1,3 +1,4 @@
+import { countOpenTickets } from '../support/queries.js';
 import type {
   AdminAnalytics,
   AdminBilling,
@@ -99,6 +100,7 @@ export async function platformDashboard(tx: Transaction): Promise<AdminDashboard
     subscriptions: await subscriptionCounts(tx),
     mrr: figures?.mrr ?? '0.00',
     months,
+    open_tickets: await countOpenTickets(tx),
   };
 }
 

@@ -353,7 +353,7 @@ export async function findInboxTicket(db: Database, id: string) {
 }
 
 /** Tickets not yet resolved across the whole platform: the admin dashboard's figure. */
-export async function countOpenTickets(db: Database): Promise<number> {
+export async function countOpenTickets(db: Executor): Promise<number> {
   const [row] = await db
     .select({ count: countRows() })
     .from(supportTickets)

@@ -45,7 +45,6 @@ export function Component() {
 function PlatformFigures({ dashboard }: { dashboard: AdminDashboard }) {
   const { agencies, subscriptions, months } = dashboard;
   const device = useDevice();
-  const thisMonth = months.at(-1);
   const quiet = months.every((month) => month.sign_ups === 0 && month.churned === 0);
   const points = months.map((month) => ({ ...month, label: formatMonth(month.month, true) }));
   return (
@@ -78,9 +77,13 @@ function PlatformFigures({ dashboard }: { dashboard: AdminDashboard }) {
             ),
           },
           {
-            label: 'Ended this month',
-            value: formatCount(thisMonth?.churned ?? 0),
-            note: 'Subscriptions cancelled or expired',
+            label: 'Open tickets',
+            value: formatCount(dashboard.open_tickets),
+            note: (
+              <Anchor component={Link} to="/admin/support" fz="xs">
+                Waiting in the support inbox
+              </Anchor>
+            ),
           },
         ]}
       />

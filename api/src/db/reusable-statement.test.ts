@@ -15,11 +15,15 @@ afterAll(() => t.close());
 describe('statements built once per shape', () => {
   it('builds each shape once and runs it with every call’s own values', async () => {
     const shapes: string[] = [];
-    const statement = reusableStatement<'sum' | 'difference', { result: number }>((shape) => {
-      shapes.push(shape);
-      const operator = shape === 'sum' ? sql`+` : sql`-`;
-      return sql`select (${sql.placeholder('a')}::int ${operator} ${sql.placeholder('b')}::int) as result`;
-    });
+    const statement = reusableStatement<'sum' | 'difference', { result: number }>(
+      'test-sum',
+      'Sums and differences',
+      (shape) => {
+        shapes.push(shape);
+        const operator = shape === 'sum' ? sql`+` : sql`-`;
+        return sql`select (${sql.placeholder('a')}::int ${operator} ${sql.placeholder('b')}::int) as result`;
+      },
+    );
     expect(await statement(t.database.db, 'sum', { a: 2, b: 3 })).toEqual([{ result: 5 }]);
     expect(await statement(t.database.db, 'sum', { a: 10, b: 20 })).toEqual([{ result: 30 }]);
     expect(await statement(t.database.db, 'difference', { a: 10, b: 20 })).toEqual([{ result: -10 }]);
@@ -28,6 +32,8 @@ describe('statements built once per shape', () => {
 
   it('refuses a statement that would keep a value of one call for the next', async () => {
     const statement = reusableStatement<string, unknown>(
+      'test-kept-value',
+      'A statement keeping a value',
       () => sql`select ${'a value written into the statement'}::text`,
     );
     await expect(statement(t.database.db, 'first', {})).rejects.toThrow(/placeholder/);
@@ -50,6 +56,17 @@ describe('statements built once per shape', () => {
     ]);
     // 1 was the oldest when 3 came in, so it was made again.
     expect(made).toEqual([1, 2, 3, 1]);
+    expect({ hits: cache.hits, misses: cache.misses, size: cache.size }).toEqual({
+      hits: 1,
+      misses: 4,
+      size: 2,
+    });
+    cache.clear();
+    expect({ hits: cache.hits, misses: cache.misses, size: cache.size }).toEqual({
+      hits: 0,
+      misses: 0,
+      size: 0,
+    });
   });
 
   it.skipIf(serverUrl === undefined)(

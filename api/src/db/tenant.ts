@@ -55,3 +55,15 @@ export async function asConnectingRole<T>(tx: Transaction, work: () => Promise<T
     await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
   }
 }
+
+/**
+ * Reads tenant-owned rows of every agency, for platform figures that count across agencies: the
+ * transaction says `app.platform_read`, which the tables' `platform_read` policies accept for SELECT
+ * only; without `app.tenant_id` their isolation policies match no row, so it cannot write any.
+ */
+export function readAcrossTenants<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.platform_read', 'on', true)`);
+    return work(tx);
+  });
+}

@@ -319,30 +319,34 @@ interface PageShape extends Shape {
 const reportStatement = reusableStatement<
   PageShape,
   { count: number; rows: string; summary: string; company_summary: string }
->((shape) => {
-  // The page is chosen first, then its twenty rows are written out: so the payment status looks at
-  // those policies' instalments only. The page is named like the table, so every expression on
-  // policies reads from it.
-  const order = ordered(shape);
-  const page = withParties(qb.select(getTableColumns(policies)).from(policies).$dynamic())
-    .where(matching(shape))
-    .orderBy(...order)
-    .limit(literalLimit(shape.page_size))
-    .offset(shape.skips ? value('offset') : 0)
-    .as('policies');
-  const rows = shape.rows
-    ? sql`(select coalesce(json_agg(${rowJson} order by ${sql.join(order, sql`, `)}), '[]')::text
+>(
+  'commission-report',
+  "The commission report's page and totals statement, written once per set of filters, sort and page size.",
+  (shape) => {
+    // The page is chosen first, then its twenty rows are written out: so the payment status looks at
+    // those policies' instalments only. The page is named like the table, so every expression on
+    // policies reads from it.
+    const order = ordered(shape);
+    const page = withParties(qb.select(getTableColumns(policies)).from(policies).$dynamic())
+      .where(matching(shape))
+      .orderBy(...order)
+      .limit(literalLimit(shape.page_size))
+      .offset(shape.skips ? value('offset') : 0)
+      .as('policies');
+    const rows = shape.rows
+      ? sql`(select coalesce(json_agg(${rowJson} order by ${sql.join(order, sql`, `)}), '[]')::text
         from ${page} ${partiesOf})`
-    : sql`'[]'`;
-  const isTotal = total('is_total');
-  return sql`select
+      : sql`'[]'`;
+    const isTotal = total('is_total');
+    return sql`select
       coalesce(max(${total('total_policies')}) filter (where ${isTotal}), 0) as count,
       ${rows} as rows,
       (json_agg(${summaryJson}) filter (where ${isTotal}) -> 0)::text as summary,
       coalesce(json_agg(${companyJson} order by lower(${total('company_name')}), ${total('company_id')})
         filter (where not ${isTotal}), '[]')::text as company_summary
     from (${totalsOf(shape)}) totals`;
-});
+  },
+);
 
 function shapeOf(query: ExportQuery): { shape: Shape; values: Record<string, unknown> } {
   const { filters, set } = setFilters(query, FILTERS);
@@ -406,6 +410,8 @@ const CURSOR = 'commission_export';
  * tenant transaction and ends with it, so one export per transaction.
  */
 const exportCursor = reusableStatement<Shape, never>(
+  'commission-export',
+  "The commission report export's cursor, written once per set of filters and sort.",
   (shape) => sql`declare ${sql.raw(CURSOR)} no scroll cursor for ${rowsOf(shape)}`,
 );
 

@@ -35,15 +35,13 @@ describe('system health', () => {
       insert into pgboss.job (name, state, completed_on) values
         ('import', 'created', null), ('import', 'failed', now()),
         ('notification-email', 'failed', now() - interval '2 days')`);
-    await t.database.db
-      .insert(emailOutbox)
-      .values({
-        recipient: 'a@example.com',
-        subject: 'Reset',
-        textBody: 'x',
-        status: 'failed',
-        error: 'refused',
-      });
+    await t.database.db.insert(emailOutbox).values({
+      recipient: 'a@example.com',
+      subject: 'Reset',
+      textBody: 'x',
+      status: 'failed',
+      error: 'refused',
+    });
     const agency = await registerAgency(t.app);
     const reminder = {
       tenantId: agency.user.tenant_id,

@@ -1,5 +1,14 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { BIN_COUNT, binOf, percentile, RouteTimings, UNMATCHED_ROUTE } from './route-timings.js';
+import {
+  BIN_COUNT,
+  binOf,
+  percentile,
+  RouteTimings,
+  registerRouteTimings,
+  UNMATCHED_ROUTE,
+  WEB_APP_FILES,
+} from './route-timings.js';
 
 /** A clock the test moves by hand. */
 function clock(start = Date.UTC(2026, 10, 25, 12, 0, 30)) {
@@ -41,6 +50,30 @@ describe('latency bins', () => {
 });
 
 describe('route timings', () => {
+  it("counts the web app's files together and keeps the API's route patterns", async () => {
+    const app = Fastify();
+    const timings = new RouteTimings();
+    registerRouteTimings(app, timings);
+    app.get('/api/customers/:id/', async () => ({}));
+    app.get('/assets/index-1.js', async () => '');
+    app.get('/assets/index-2.js', async () => '');
+    for (const url of [
+      '/api/customers/1/',
+      '/api/customers/2/',
+      '/assets/index-1.js',
+      '/assets/index-2.js',
+      '/nowhere',
+    ]) {
+      await app.inject({ method: 'GET', url });
+    }
+    expect(timings.figures('hour').map(({ route, count }) => ({ route, count }))).toEqual([
+      { route: '/api/customers/:id/', count: 2 },
+      { route: WEB_APP_FILES, count: 2 },
+      { route: UNMATCHED_ROUTE, count: 1 },
+    ]);
+    await app.close();
+  });
+
   it('keeps a route by method and pattern, and counts server errors', () => {
     const timings = new RouteTimings(clock().now);
     timings.record('GET', '/api/customers/:id/', 5, false);

@@ -131,6 +131,8 @@ export interface RouteFigures {
 
 /** Requests that matched no route are counted together, so made-up URLs add no rows. */
 export const UNMATCHED_ROUTE = '(no matching route)';
+/** The web app's files, each a route of its own, are counted together: the API's routes are what the screen is for. */
+export const WEB_APP_FILES = '(web app files)';
 
 export class RouteTimings {
   readonly startedAt: Date;
@@ -183,9 +185,14 @@ export class RouteTimings {
   }
 }
 
-/** Times every answered request of the app, by its route's pattern; server errors count as errors. */
+/**
+ * Times every answered request of the app, by its API route's pattern (the web app's files
+ * together); server errors count as errors.
+ */
 export function registerRouteTimings(app: FastifyInstance, timings: RouteTimings): void {
   app.addHook('onResponse', async (request, reply) => {
-    timings.record(request.method, request.routeOptions.url, reply.elapsedTime, reply.statusCode >= 500);
+    const route = request.routeOptions.url;
+    const pattern = route === undefined || route.startsWith('/api/') ? route : WEB_APP_FILES;
+    timings.record(request.method, pattern, reply.elapsedTime, reply.statusCode >= 500);
   });
 }

@@ -16,7 +16,7 @@ const PROBE_DELAY_MS = 20;
 beforeAll(async () => {
   t = await createTestApp({ adminEmails: ['ops@coverdesk.test'] });
   // A route that takes a known time, so the percentiles can be checked against it.
-  t.app.get('/timing-probe/:label/', { schema: { params: z.object({ label: z.string() }) } }, async () => {
+  t.app.get('/api/timing-probe/:label/', { schema: { params: z.object({ label: z.string() }) } }, async () => {
     await sleep(PROBE_DELAY_MS);
     return { ok: true };
   });
@@ -98,20 +98,20 @@ describe('performance', () => {
   it('counts the requests to each route by its pattern, with percentiles within what they took', async () => {
     const requests = 12;
     for (let n = 0; n < requests; n++) {
-      const response = await t.app.inject({ method: 'GET', url: `/timing-probe/label-${n}/` });
+      const response = await t.app.inject({ method: 'GET', url: `/api/timing-probe/label-${n}/` });
       expect(response.statusCode).toBe(200);
     }
     const response = await asAdmin('GET', '/api/admin/performance/?window=hour');
     expect(response.statusCode).toBe(200);
     const report = response.json() as PerformanceReport;
     expect(report.window).toBe('hour');
-    const probe = report.routes.filter((route) => route.route.startsWith('/timing-probe/'));
+    const probe = report.routes.filter((route) => route.route.startsWith('/api/timing-probe/'));
     // One row for the route, however many URLs reached it.
     expect(probe).toHaveLength(1);
     const [figures] = probe;
     expect(figures).toMatchObject({
       method: 'GET',
-      route: '/timing-probe/:label/',
+      route: '/api/timing-probe/:label/',
       count: requests,
       errors: 0,
     });
@@ -121,7 +121,7 @@ describe('performance', () => {
     expect(figures?.p99_ms).toBeLessThanOrEqual(figures?.max_ms ?? 0);
 
     const day = (await asAdmin('GET', '/api/admin/performance/?window=day')).json() as PerformanceReport;
-    expect(day.routes.find((route) => route.route === '/timing-probe/:label/')?.count).toBe(requests);
+    expect(day.routes.find((route) => route.route === '/api/timing-probe/:label/')?.count).toBe(requests);
   });
 
   it('says plainly when the slowest queries cannot be read', async () => {

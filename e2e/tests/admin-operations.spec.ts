@@ -37,7 +37,10 @@ test('performance lists the routes this server answered, slowest first, for the 
   if (!isPhone(page)) {
     await expect(page.getByRole('columnheader', { name: 'p95' })).toHaveAttribute('aria-sort', 'descending');
     await page.getByRole('button', { name: 'Requests' }).click();
-    await expect(page.getByRole('columnheader', { name: 'Requests' })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('columnheader', { name: 'Requests' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
   } else {
     await expect(page.getByLabel('Sort by')).toHaveValue('p95_ms:desc');
   }

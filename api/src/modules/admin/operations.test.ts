@@ -16,10 +16,14 @@ const PROBE_DELAY_MS = 20;
 beforeAll(async () => {
   t = await createTestApp({ adminEmails: ['ops@coverdesk.test'] });
   // A route that takes a known time, so the percentiles can be checked against it.
-  t.app.get('/api/timing-probe/:label/', { schema: { params: z.object({ label: z.string() }) } }, async () => {
-    await sleep(PROBE_DELAY_MS);
-    return { ok: true };
-  });
+  t.app.get(
+    '/api/timing-probe/:label/',
+    { schema: { params: z.object({ label: z.string() }) } },
+    async () => {
+      await sleep(PROBE_DELAY_MS);
+      return { ok: true };
+    },
+  );
   const admin = await registerAgency(t.app, { email: 'ops@coverdesk.test' });
   adminToken = admin.access;
   adminId = admin.user.id;

@@ -80,8 +80,10 @@ export function Component() {
         onConfirm={confirmClear}
         onClose={() => setClearing(null)}
       >
-        Its {formatCount(clearing?.entries ?? 0)} entries are dropped and its hit counts start again. The
-        clear is recorded in the audit log under your name.
+        {clearing?.entries === 1
+          ? 'Its one entry is'
+          : `Its ${formatCount(clearing?.entries ?? 0)} entries are`}{' '}
+        dropped and its hit counts start again. The clear is recorded in the audit log under your name.
       </ConfirmDialog>
     </Stack>
   );

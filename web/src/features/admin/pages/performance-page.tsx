@@ -13,6 +13,7 @@ import {
   Group,
   NativeSelect,
   SegmentedControl,
+  SimpleGrid,
   Skeleton,
   Stack,
   Table,
@@ -22,7 +23,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconGauge, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DetailRow } from '../../../components/detail-figures.js';
+import { DetailRow, Figure as LabelledFigure } from '../../../components/detail-figures.js';
 import { EmptyState, ErrorState } from '../../../components/page-states.js';
 import { TABULAR_FIGURES } from '../../../lib/format.js';
 import { useDevice } from '../../../lib/viewport.js';
@@ -143,11 +144,15 @@ function RouteFigures({
                 {route.route}
               </Text>
             </Group>
-            <DetailRow label="Requests">{formatCount(route.count)}</DetailRow>
-            <DetailRow label="p50 / p95 / p99">
-              {formatMs(route.p50_ms)} / {formatMs(route.p95_ms)} / {formatMs(route.p99_ms)}
-            </DetailRow>
-            <DetailRow label="Server errors">{formatCount(route.errors)}</DetailRow>
+            <SimpleGrid cols={3} spacing="xs">
+              <LabelledFigure label="p50">{formatMs(route.p50_ms)}</LabelledFigure>
+              <LabelledFigure label="p95">{formatMs(route.p95_ms)}</LabelledFigure>
+              <LabelledFigure label="p99">{formatMs(route.p99_ms)}</LabelledFigure>
+            </SimpleGrid>
+            <Text fz="sm" c={route.errors > 0 ? 'red.9' : 'dimmed'} mt={4}>
+              {formatCount(route.count)} {route.count === 1 ? 'request' : 'requests'},{' '}
+              {formatCount(route.errors)} server {route.errors === 1 ? 'error' : 'errors'}
+            </Text>
           </Card>
         ))}
       </Stack>

@@ -81,7 +81,7 @@ function HealthCards({ health }: { health: SystemHealth }) {
           server's log has the error.
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Section title="Database">
           <DetailRow label="Status">
             <Badge color={database.reachable ? 'green' : 'red'} variant="light">

@@ -3,6 +3,7 @@ import type { PerformanceReport, ServerCache, ServerCacheList, SystemHealth } fr
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { serverUrl } from '../../../test/database.js';
 import { bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
 import { auditLog } from '../audit/tables.js';
@@ -128,15 +129,29 @@ describe('performance', () => {
     expect(day.routes.find((route) => route.route === '/api/timing-probe/:label/')?.count).toBe(requests);
   });
 
-  it('says plainly when the slowest queries cannot be read', async () => {
+  it.skipIf(serverUrl !== undefined)('says plainly that PGlite keeps no query statistics', async () => {
     const report = (await asAdmin('GET', '/api/admin/performance/')).json() as PerformanceReport;
-    if (t.database.engine === 'pglite') {
-      expect(report.slow_queries).toMatchObject({ available: false, queries: [] });
-      expect(report.slow_queries.unavailable_reason).toMatch(/PGlite/);
-    } else if (!report.slow_queries.available) {
-      expect(report.slow_queries.unavailable_reason).toMatch(/pg_stat_statements/);
-    }
+    expect(report.slow_queries).toMatchObject({ available: false, queries: [] });
+    expect(report.slow_queries.unavailable_reason).toMatch(/PGlite/);
   });
+
+  it.skipIf(serverUrl === undefined)(
+    'on PostgreSQL, lists the slowest statements, or says the server does not load the extension',
+    async () => {
+      const before = (await asAdmin('GET', '/api/admin/performance/')).json() as PerformanceReport;
+      if (!before.slow_queries.available) {
+        expect(before.slow_queries.unavailable_reason).toMatch(/not installed/);
+      }
+      await t.database.db.execute(sql`create extension if not exists pg_stat_statements`);
+      const report = (await asAdmin('GET', '/api/admin/performance/')).json() as PerformanceReport;
+      if (report.slow_queries.available) {
+        expect(report.slow_queries.queries.length).toBeGreaterThan(0);
+        for (const query of report.slow_queries.queries) expect(query.query.length).toBeLessThanOrEqual(300);
+      } else {
+        expect(report.slow_queries.unavailable_reason).toMatch(/shared_preload_libraries/);
+      }
+    },
+  );
 
   it('refuses a window it does not know', async () => {
     expect((await asAdmin('GET', '/api/admin/performance/?window=week')).statusCode).toBe(400);

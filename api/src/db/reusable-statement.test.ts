@@ -6,6 +6,8 @@ import { BoundedCache } from './bounded-cache.js';
 import { MAX_PREPARED_PER_CONNECTION } from './prepared-statements.js';
 import { reusableStatement } from './reusable-statement.js';
 
+const SUMS = { name: 'test-sums', description: 'Sums and differences' };
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -15,15 +17,11 @@ afterAll(() => t.close());
 describe('statements built once per shape', () => {
   it('builds each shape once and runs it with every call’s own values', async () => {
     const shapes: string[] = [];
-    const statement = reusableStatement<'sum' | 'difference', { result: number }>(
-      'test-sum',
-      'Sums and differences',
-      (shape) => {
-        shapes.push(shape);
-        const operator = shape === 'sum' ? sql`+` : sql`-`;
-        return sql`select (${sql.placeholder('a')}::int ${operator} ${sql.placeholder('b')}::int) as result`;
-      },
-    );
+    const statement = reusableStatement<'sum' | 'difference', { result: number }>(SUMS, (shape) => {
+      shapes.push(shape);
+      const operator = shape === 'sum' ? sql`+` : sql`-`;
+      return sql`select (${sql.placeholder('a')}::int ${operator} ${sql.placeholder('b')}::int) as result`;
+    });
     expect(await statement(t.database.db, 'sum', { a: 2, b: 3 })).toEqual([{ result: 5 }]);
     expect(await statement(t.database.db, 'sum', { a: 10, b: 20 })).toEqual([{ result: 30 }]);
     expect(await statement(t.database.db, 'difference', { a: 10, b: 20 })).toEqual([{ result: -10 }]);
@@ -32,8 +30,7 @@ describe('statements built once per shape', () => {
 
   it('refuses a statement that would keep a value of one call for the next', async () => {
     const statement = reusableStatement<string, unknown>(
-      'test-kept-value',
-      'A statement keeping a value',
+      { name: 'test-kept-value', description: 'A statement keeping a value of its own' },
       () => sql`select ${'a value written into the statement'}::text`,
     );
     await expect(statement(t.database.db, 'first', {})).rejects.toThrow(/placeholder/);

@@ -16,14 +16,13 @@ export const statementBuilder = new QueryBuilder();
  * cannot leave out anything `build` reads. `build` takes every value through
  * `sql.placeholder(name)`; a built statement holding a value of its own would replay it for other
  * requests, so it is refused. Each call site's statements are a cache of their own, named for the
- * admin's cache screen: `name` and what it holds, `description`.
+ * admin's cache screen: `cache` names it and says what it holds.
  */
 export function reusableStatement<Shape, Row>(
-  name: string,
-  description: string,
+  cache: { name: string; description: string },
   build: (shape: Shape) => SQLWrapper,
 ) {
-  const built = namedCache<string, Query>(name, description, 500);
+  const built = namedCache<string, Query>(cache.name, cache.description, 500);
   return async (executor: Executor, shape: Shape, values: Record<string, unknown>): Promise<Row[]> => {
     const query = built.get(JSON.stringify(shape), () => {
       const written = dialect.sqlToQuery(build(shape).getSQL());

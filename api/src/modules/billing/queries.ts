@@ -133,25 +133,26 @@ export async function findModuleAccess(tx: Transaction, tenantId: string) {
 
 const epochMs = (time: AnyColumn) => sql<number | null>`(extract(epoch from ${time}) * 1000)::float8`;
 
+const PLAN_ACCESS = {
+  name: 'plan-access',
+  description: "The statement that reads an agency's plan and what it allows, on every request to a module.",
+};
 const accessStatement = reusableStatement<
   null,
   AccessTerms & { features: PlanRow['features']; display_name: string }
->(
-  'plan-access',
-  "The statement that reads an agency's plan and what it allows, on every request to a module.",
-  () =>
-    statementBuilder
-      .select({
-        status: subscriptions.status,
-        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-        trialEndsAt: epochMs(subscriptions.trialEndsAt).as('trialEndsAt'),
-        currentPeriodEnd: epochMs(subscriptions.currentPeriodEnd).as('currentPeriodEnd'),
-        features: plans.features,
-        display_name: plans.displayName,
-      })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(eq(subscriptions.tenantId, sql.placeholder('tenant_id'))),
+>(PLAN_ACCESS, () =>
+  statementBuilder
+    .select({
+      status: subscriptions.status,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      trialEndsAt: epochMs(subscriptions.trialEndsAt).as('trialEndsAt'),
+      currentPeriodEnd: epochMs(subscriptions.currentPeriodEnd).as('currentPeriodEnd'),
+      features: plans.features,
+      display_name: plans.displayName,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.tenantId, sql.placeholder('tenant_id'))),
 );
 
 /** The access terms of a subscription row. */

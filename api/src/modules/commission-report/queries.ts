@@ -316,37 +316,38 @@ interface PageShape extends Shape {
  * (read in order through the policies' indexes when sorted by a date) and one aggregate pass for
  * the agency's and the insurers' totals.
  */
+const REPORT = {
+  name: 'commission-report',
+  description:
+    "The commission report's page and totals statement, written once per set of filters, sort and page size.",
+};
 const reportStatement = reusableStatement<
   PageShape,
   { count: number; rows: string; summary: string; company_summary: string }
->(
-  'commission-report',
-  "The commission report's page and totals statement, written once per set of filters, sort and page size.",
-  (shape) => {
-    // The page is chosen first, then its twenty rows are written out: so the payment status looks at
-    // those policies' instalments only. The page is named like the table, so every expression on
-    // policies reads from it.
-    const order = ordered(shape);
-    const page = withParties(qb.select(getTableColumns(policies)).from(policies).$dynamic())
-      .where(matching(shape))
-      .orderBy(...order)
-      .limit(literalLimit(shape.page_size))
-      .offset(shape.skips ? value('offset') : 0)
-      .as('policies');
-    const rows = shape.rows
-      ? sql`(select coalesce(json_agg(${rowJson} order by ${sql.join(order, sql`, `)}), '[]')::text
+>(REPORT, (shape) => {
+  // The page is chosen first, then its twenty rows are written out: so the payment status looks at
+  // those policies' instalments only. The page is named like the table, so every expression on
+  // policies reads from it.
+  const order = ordered(shape);
+  const page = withParties(qb.select(getTableColumns(policies)).from(policies).$dynamic())
+    .where(matching(shape))
+    .orderBy(...order)
+    .limit(literalLimit(shape.page_size))
+    .offset(shape.skips ? value('offset') : 0)
+    .as('policies');
+  const rows = shape.rows
+    ? sql`(select coalesce(json_agg(${rowJson} order by ${sql.join(order, sql`, `)}), '[]')::text
         from ${page} ${partiesOf})`
-      : sql`'[]'`;
-    const isTotal = total('is_total');
-    return sql`select
+    : sql`'[]'`;
+  const isTotal = total('is_total');
+  return sql`select
       coalesce(max(${total('total_policies')}) filter (where ${isTotal}), 0) as count,
       ${rows} as rows,
       (json_agg(${summaryJson}) filter (where ${isTotal}) -> 0)::text as summary,
       coalesce(json_agg(${companyJson} order by lower(${total('company_name')}), ${total('company_id')})
         filter (where not ${isTotal}), '[]')::text as company_summary
     from (${totalsOf(shape)}) totals`;
-  },
-);
+});
 
 function shapeOf(query: ExportQuery): { shape: Shape; values: Record<string, unknown> } {
   const { filters, set } = setFilters(query, FILTERS);
@@ -409,9 +410,12 @@ const CURSOR = 'commission_export';
  * of the whole book holds one batch at a time, and reads one consistent view of it. Runs inside the
  * tenant transaction and ends with it, so one export per transaction.
  */
+const EXPORT = {
+  name: 'commission-export',
+  description: "The commission report export's cursor, written once per set of filters and sort.",
+};
 const exportCursor = reusableStatement<Shape, never>(
-  'commission-export',
-  "The commission report export's cursor, written once per set of filters and sort.",
+  EXPORT,
   (shape) => sql`declare ${sql.raw(CURSOR)} no scroll cursor for ${rowsOf(shape)}`,
 );
 

@@ -249,31 +249,32 @@ const ordered = (ordering: ListShape['ordering']) =>
  * and types: joined first, a large agency's plan read every customer to keep twenty. The page is
  * named like the table, so the columns every policy read shares read from it.
  */
-const policyPage = reusableStatement<ListShape, { count: number; results: string }>(
-  'policy-list',
-  "The policy list's statement, written once per set of filters, sort and page size.",
-  (shape) => {
-    const { filters } = shape;
-    const where = matching(shape);
-    const order = ordered(shape.ordering);
-    const matchingPolicies = qb.select(getTableColumns(policies)).from(policies);
-    // The customer is joined here only when the search needs the name.
-    const page = (
-      filters.search
-        ? matchingPolicies.innerJoin(customers, eq(customers.id, policies.customerId))
-        : matchingPolicies
-    )
-      .where(where)
-      .orderBy(...order)
-      .limit(literalLimit(shape.page_size))
-      .offset(shape.skips ? value('offset') : 0)
-      .as('policies');
-    const count = sql`(${matchingCount(shape, where)})`.as('count');
-    const results =
-      sql`coalesce(json_agg(${policyJson} order by ${sql.join(order, sql`, `)}), '[]')::text`.as('results');
-    return withParties(qb.select({ count, results }).from(page).$dynamic());
-  },
-);
+const POLICY_LIST = {
+  name: 'policy-list',
+  description: "The policy list's statement, written once per set of filters, sort and page size.",
+};
+const policyPage = reusableStatement<ListShape, { count: number; results: string }>(POLICY_LIST, (shape) => {
+  const { filters } = shape;
+  const where = matching(shape);
+  const order = ordered(shape.ordering);
+  const matchingPolicies = qb.select(getTableColumns(policies)).from(policies);
+  // The customer is joined here only when the search needs the name.
+  const page = (
+    filters.search
+      ? matchingPolicies.innerJoin(customers, eq(customers.id, policies.customerId))
+      : matchingPolicies
+  )
+    .where(where)
+    .orderBy(...order)
+    .limit(literalLimit(shape.page_size))
+    .offset(shape.skips ? value('offset') : 0)
+    .as('policies');
+  const count = sql`(${matchingCount(shape, where)})`.as('count');
+  const results = sql`coalesce(json_agg(${policyJson} order by ${sql.join(order, sql`, `)}), '[]')::text`.as(
+    'results',
+  );
+  return withParties(qb.select({ count, results }).from(page).$dynamic());
+});
 
 /** The list's filters as a statement's shape and values: empty ones filter nothing. */
 function filtersOf(
@@ -346,21 +347,22 @@ export const policyFile = fileLayout([
 const EXPORT_CURSOR = 'policies_export';
 
 /** The export's cursor over every matching policy in the list's order, built once per shape like the page. */
-const declarePolicyExport = reusableStatement<FilterShape, never>(
-  'policy-export',
-  "The policy export's cursor, written once per set of filters and sort.",
-  (shape) =>
-    declareCursor(
-      EXPORT_CURSOR,
-      withParties(
-        qb
-          .select({ row: policyFile.row.as('row') })
-          .from(policies)
-          .$dynamic(),
-      )
-        .where(matching(shape))
-        .orderBy(...ordered(shape.ordering)),
-    ),
+const POLICY_EXPORT = {
+  name: 'policy-export',
+  description: "The policy export's cursor, written once per set of filters and sort.",
+};
+const declarePolicyExport = reusableStatement<FilterShape, never>(POLICY_EXPORT, (shape) =>
+  declareCursor(
+    EXPORT_CURSOR,
+    withParties(
+      qb
+        .select({ row: policyFile.row.as('row') })
+        .from(policies)
+        .$dynamic(),
+    )
+      .where(matching(shape))
+      .orderBy(...ordered(shape.ordering)),
+  ),
 );
 
 /** Every policy the list's search and filters match, in its order, a batch at a time. */

@@ -688,19 +688,20 @@ type Row = SearchResult & { tier: number; score: number; kind_order: number; rec
  * with their names, parties and figures. Without text, the filters alone choose and the newest come
  * first. Built once per shape: building it took the server longer than PostgreSQL took to run it.
  */
-const searchStatement = reusableStatement<Shape, Row>(
-  'search',
-  'The global search statement, written once per set of record kinds and filters.',
-  (shape) => {
-    const tenantId = sql.placeholder('tenant');
-    const filter = filterSlots(shape);
-    const parts = kindStatements(
-      tenantId,
-      shape.terms ? termSlots(shape.terms) : undefined,
-      filter,
-      shape.shown,
-    );
-    return sql`
+const SEARCH = {
+  name: 'search',
+  description: 'The global search statement, written once per set of record kinds and filters.',
+};
+const searchStatement = reusableStatement<Shape, Row>(SEARCH, (shape) => {
+  const tenantId = sql.placeholder('tenant');
+  const filter = filterSlots(shape);
+  const parts = kindStatements(
+    tenantId,
+    shape.terms ? termSlots(shape.terms) : undefined,
+    filter,
+    shape.shown,
+  );
+  return sql`
     with ${sql.join(parts, sql`, `)},
     ranked as (
       ${sql.join(
@@ -715,8 +716,7 @@ const searchStatement = reusableStatement<Shape, Row>(
       sql` union all `,
     )}
     order by ${ORDER}`;
-  },
-);
+});
 
 /** The agency's records that best match a search, as the header box and the spotlight show them. */
 export async function searchRecords(

@@ -11,6 +11,15 @@ CREATE POLICY tenant_isolation ON audit_log
   USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)
   WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
 --> statement-breakpoint
+-- Sign-ins, platform settings and other admin actions are recorded outside any agency's transaction,
+-- on the role the app connects as (the one running this migration). Row-level security is forced on
+-- it too, so it gets a policy of its own to add rows; it reads them through the platform_read policy.
+DO $$
+BEGIN
+  EXECUTE format('CREATE POLICY platform_audit ON audit_log FOR INSERT TO %I WITH CHECK (true)', current_user);
+END
+$$;
+--> statement-breakpoint
 CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'the audit log is append-only' USING ERRCODE = 'insufficient_privilege';

@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.js';
 import { requestId } from './http/request-id.js';
+import { RouteTimings, registerRouteTimings } from './http/route-timings.js';
 import { RevokedSessions } from './modules/accounts/revoked-sessions.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -105,6 +106,8 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const routeTimings = new RouteTimings();
+  registerRouteTimings(app, routeTimings);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -153,7 +156,14 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await revokedSessions.start();
   app.addHook('onClose', () => revokedSessions.stop());
   registerAuthentication(app, config.jwtSecret, revokedSessions);
-  const ctx: AppContext = { config, db: database.db, mailer, revokedSessions };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    databaseEngine: database.engine,
+    mailer,
+    revokedSessions,
+    routeTimings,
+  };
   const importRunner = new ImportRunner(database, app.log);
   app.addHook('onReady', () => importRunner.start());
   app.addHook('onClose', () => importRunner.stop());

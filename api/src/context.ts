@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import type { RouteTimings } from './http/route-timings.js';
 import type { RevokedSessions } from './modules/accounts/revoked-sessions.js';
 import type { Mailer } from './modules/mail/mailer.js';
 
@@ -7,6 +8,10 @@ import type { Mailer } from './modules/mail/mailer.js';
 export interface AppContext {
   config: Config;
   db: Database;
+  /** Which database the app runs on: a PostgreSQL server or embedded PGlite. */
+  databaseEngine: DatabaseHandle['engine'];
   mailer: Mailer;
   revokedSessions: RevokedSessions;
+  /** How long this instance's requests took, per route, since it started. */
+  routeTimings: RouteTimings;
 }

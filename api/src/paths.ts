@@ -7,3 +7,4 @@ const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export const MIGRATIONS_DIR = path.join(apiRoot, 'migrations');
 export const WEB_DIST_DIR = path.join(apiRoot, '..', 'web', 'dist');
+export const API_PACKAGE_JSON = path.join(apiRoot, 'package.json');

@@ -1,5 +1,6 @@
 export * from './admin.js';
 export * from './admin-figures.js';
+export * from './admin-operations.js';
 export * from './admin-system.js';
 export * from './alerts.js';
 export * from './analytics.js';

@@ -1,3 +1,4 @@
+import { ADMIN_SCREENS } from '../../web/src/app/admin-screens.js';
 import { ADMIN_EMAIL, ADMIN_HOST, APP_HOST } from '../environment.js';
 import { adminSession, expect, PASSWORD, registerBroker, test } from './fixtures.js';
 
@@ -21,6 +22,22 @@ test('the admin host shows only the admin portal, marked as restricted', async (
   await expect(page.getByRole('heading', { name: 'Platform health' })).toBeVisible();
   await page.goto(adminUrl('/profile'));
   await expect(page).toHaveURL(adminUrl('/admin'));
+});
+
+test('every admin screen opens on the admin host, under the red strip, with its title', async ({
+  page,
+  request,
+}) => {
+  await adminSession(request);
+  await page.goto(adminUrl('/login'));
+  await signIn(page, ADMIN_EMAIL, PASSWORD);
+  await expect(page).toHaveURL(adminUrl('/admin'));
+  for (const screen of ADMIN_SCREENS) {
+    await page.goto(adminUrl(screen.path));
+    await expect(page, screen.path).toHaveURL(adminUrl(screen.path));
+    await expect(page.getByText('ADMIN PORTAL — restricted access')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: screen.title, exact: true })).toBeVisible();
+  }
 });
 
 test('a broker who reaches the admin host is signed out and sent to the broker app', async ({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { BoundedCache } from './bounded-cache.js';
+import { namedCache } from './bounded-cache.js';
 
 /**
  * How many statements one connection keeps prepared. Query builders produce one text per query
@@ -28,7 +28,11 @@ const isParameterised = (config: unknown): config is pg.QueryConfig =>
   typeof (config as pg.QueryConfig).text === 'string' &&
   (config as pg.QueryConfig).name === undefined;
 
-const names = new BoundedCache<string, string>(1000);
+const names = namedCache<string, string>(
+  'statement-names',
+  'The name each SQL statement is prepared under on a PostgreSQL connection, a hash of its text.',
+  1000,
+);
 const statementName = (text: string) =>
   names.get(text, () => `s_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`);
 

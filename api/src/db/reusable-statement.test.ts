@@ -6,6 +6,8 @@ import { BoundedCache } from './bounded-cache.js';
 import { MAX_PREPARED_PER_CONNECTION } from './prepared-statements.js';
 import { reusableStatement } from './reusable-statement.js';
 
+const SUMS = { name: 'test-sums', description: 'Sums and differences' };
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -15,7 +17,7 @@ afterAll(() => t.close());
 describe('statements built once per shape', () => {
   it('builds each shape once and runs it with every call’s own values', async () => {
     const shapes: string[] = [];
-    const statement = reusableStatement<'sum' | 'difference', { result: number }>((shape) => {
+    const statement = reusableStatement<'sum' | 'difference', { result: number }>(SUMS, (shape) => {
       shapes.push(shape);
       const operator = shape === 'sum' ? sql`+` : sql`-`;
       return sql`select (${sql.placeholder('a')}::int ${operator} ${sql.placeholder('b')}::int) as result`;
@@ -28,6 +30,7 @@ describe('statements built once per shape', () => {
 
   it('refuses a statement that would keep a value of one call for the next', async () => {
     const statement = reusableStatement<string, unknown>(
+      { name: 'test-kept-value', description: 'A statement keeping a value of its own' },
       () => sql`select ${'a value written into the statement'}::text`,
     );
     await expect(statement(t.database.db, 'first', {})).rejects.toThrow(/placeholder/);
@@ -50,6 +53,17 @@ describe('statements built once per shape', () => {
     ]);
     // 1 was the oldest when 3 came in, so it was made again.
     expect(made).toEqual([1, 2, 3, 1]);
+    expect({ hits: cache.hits, misses: cache.misses, size: cache.size }).toEqual({
+      hits: 1,
+      misses: 4,
+      size: 2,
+    });
+    cache.clear();
+    expect({ hits: cache.hits, misses: cache.misses, size: cache.size }).toEqual({
+      hits: 0,
+      misses: 0,
+      size: 0,
+    });
   });
 
   it.skipIf(serverUrl === undefined)(

@@ -1,6 +1,6 @@
 import { is, Placeholder, type Query, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
-import { BoundedCache } from './bounded-cache.js';
+import { namedCache } from './bounded-cache.js';
 import type { Executor } from './client.js';
 
 const dialect = new PgDialect();
@@ -15,10 +15,14 @@ export const statementBuilder = new QueryBuilder();
  * sort, the page size) and nothing else; it is also the cache key, written out as JSON, so the key
  * cannot leave out anything `build` reads. `build` takes every value through
  * `sql.placeholder(name)`; a built statement holding a value of its own would replay it for other
- * requests, so it is refused.
+ * requests, so it is refused. Each call site's statements are a cache of their own, named for the
+ * admin's cache screen: `cache` names it and says what it holds.
  */
-export function reusableStatement<Shape, Row>(build: (shape: Shape) => SQLWrapper) {
-  const built = new BoundedCache<string, Query>(500);
+export function reusableStatement<Shape, Row>(
+  cache: { name: string; description: string },
+  build: (shape: Shape) => SQLWrapper,
+) {
+  const built = namedCache<string, Query>(cache.name, cache.description, 500);
   return async (executor: Executor, shape: Shape, values: Record<string, unknown>): Promise<Row[]> => {
     const query = built.get(JSON.stringify(shape), () => {
       const written = dialect.sqlToQuery(build(shape).getSQL());

@@ -65,7 +65,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
 };
 
 /** Path parameters that name no row: each is filled with a harmless value, like a wildcard. */
-const FREE_PARAMS = ['secret', 'metric', 'slot'];
+const FREE_PARAMS = ['secret', 'metric', 'slot', 'name'];
 
 export interface PathParam {
   name: string;

@@ -2,7 +2,7 @@ import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
-import { BoundedCache } from '../../db/bounded-cache.js';
+import { namedCache } from '../../db/bounded-cache.js';
 import type { Executor, Transaction } from '../../db/client.js';
 import { unauthorized } from '../../http/errors.js';
 import { refreshTokens } from './tables.js';
@@ -52,11 +52,11 @@ export async function issueAccessToken(claims: AccessClaims, secret: Uint8Array)
  * is checked on every use.
  */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims> {
-  const tokens = verifiedTokensOf(secret);
-  const { claims, expiresAt } = await tokens.get(token, () =>
+  const key = verifiedTokenKey(secret, token);
+  const { claims, expiresAt } = await verifiedTokens.get(key, () =>
     // A rejected token is forgotten, so that made-up tokens cannot push good ones out of the cache.
     verifySignedToken(token, secret).catch((error: unknown) => {
-      tokens.delete(token);
+      verifiedTokens.delete(key);
       throw error;
     }),
   );
@@ -64,15 +64,25 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
   return claims;
 }
 
-/** Verified tokens per secret, up to a bound (and those being verified). */
-const verifiedTokens = new WeakMap<Uint8Array, BoundedCache<string, Promise<VerifiedToken>>>();
-function verifiedTokensOf(secret: Uint8Array) {
-  let tokens = verifiedTokens.get(secret);
-  if (!tokens) {
-    tokens = new BoundedCache(10_000);
-    verifiedTokens.set(secret, tokens);
+/**
+ * Verified tokens, up to a bound (and those being verified), keyed by the secret they were verified
+ * with as well: a token checked under one secret proves nothing under another.
+ */
+const verifiedTokens = namedCache<string, Promise<VerifiedToken>>(
+  'verified-tokens',
+  "Access tokens whose signature was checked, so a signed-in user's next requests skip the check.",
+  10_000,
+);
+const secretNumbers = new WeakMap<Uint8Array, number>();
+let secretsSeen = 0;
+function verifiedTokenKey(secret: Uint8Array, token: string): string {
+  let number = secretNumbers.get(secret);
+  if (number === undefined) {
+    secretsSeen += 1;
+    number = secretsSeen;
+    secretNumbers.set(secret, number);
   }
-  return tokens;
+  return `${number} ${token}`;
 }
 
 interface VerifiedToken {

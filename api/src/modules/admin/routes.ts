@@ -5,6 +5,7 @@ import { requireAdmin } from '../../http/require-admin.js';
 import { adminAuditRoutes } from '../audit/admin-routes.js';
 import { adminSupportRoutes } from '../support/admin-routes.js';
 import { adminFigureRoutes } from './figures.js';
+import { adminOperationRoutes } from './operations.js';
 import { adminSystemRoutes } from './system.js';
 import { adminTenantRoutes } from './tenants.js';
 import { adminUserRoutes } from './users.js';
@@ -31,6 +32,7 @@ export const adminRoutes =
     await app.register(adminUserRoutes(ctx));
     await app.register(adminFigureRoutes(ctx));
     await app.register(adminSystemRoutes(ctx));
+    await app.register(adminOperationRoutes(ctx));
     await app.register(adminSupportRoutes(ctx));
     await app.register(adminAuditRoutes(ctx));
   };

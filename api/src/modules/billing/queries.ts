@@ -133,10 +133,14 @@ export async function findModuleAccess(tx: Transaction, tenantId: string) {
 
 const epochMs = (time: AnyColumn) => sql<number | null>`(extract(epoch from ${time}) * 1000)::float8`;
 
+const PLAN_ACCESS = {
+  name: 'plan-access',
+  description: "The statement that reads an agency's plan and what it allows, on every request to a module.",
+};
 const accessStatement = reusableStatement<
   null,
   AccessTerms & { features: PlanRow['features']; display_name: string }
->(() =>
+>(PLAN_ACCESS, () =>
   statementBuilder
     .select({
       status: subscriptions.status,

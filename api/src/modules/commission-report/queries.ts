@@ -316,10 +316,15 @@ interface PageShape extends Shape {
  * (read in order through the policies' indexes when sorted by a date) and one aggregate pass for
  * the agency's and the insurers' totals.
  */
+const REPORT = {
+  name: 'commission-report',
+  description:
+    "The commission report's page and totals statement, written once per set of filters, sort and page size.",
+};
 const reportStatement = reusableStatement<
   PageShape,
   { count: number; rows: string; summary: string; company_summary: string }
->((shape) => {
+>(REPORT, (shape) => {
   // The page is chosen first, then its twenty rows are written out: so the payment status looks at
   // those policies' instalments only. The page is named like the table, so every expression on
   // policies reads from it.
@@ -405,7 +410,12 @@ const CURSOR = 'commission_export';
  * of the whole book holds one batch at a time, and reads one consistent view of it. Runs inside the
  * tenant transaction and ends with it, so one export per transaction.
  */
+const EXPORT = {
+  name: 'commission-export',
+  description: "The commission report export's cursor, written once per set of filters and sort.",
+};
 const exportCursor = reusableStatement<Shape, never>(
+  EXPORT,
   (shape) => sql`declare ${sql.raw(CURSOR)} no scroll cursor for ${rowsOf(shape)}`,
 );
 

@@ -249,7 +249,11 @@ const ordered = (ordering: ListShape['ordering']) =>
  * and types: joined first, a large agency's plan read every customer to keep twenty. The page is
  * named like the table, so the columns every policy read shares read from it.
  */
-const policyPage = reusableStatement<ListShape, { count: number; results: string }>((shape) => {
+const POLICY_LIST = {
+  name: 'policy-list',
+  description: "The policy list's statement, written once per set of filters, sort and page size.",
+};
+const policyPage = reusableStatement<ListShape, { count: number; results: string }>(POLICY_LIST, (shape) => {
   const { filters } = shape;
   const where = matching(shape);
   const order = ordered(shape.ordering);
@@ -343,7 +347,11 @@ export const policyFile = fileLayout([
 const EXPORT_CURSOR = 'policies_export';
 
 /** The export's cursor over every matching policy in the list's order, built once per shape like the page. */
-const declarePolicyExport = reusableStatement<FilterShape, never>((shape) =>
+const POLICY_EXPORT = {
+  name: 'policy-export',
+  description: "The policy export's cursor, written once per set of filters and sort.",
+};
+const declarePolicyExport = reusableStatement<FilterShape, never>(POLICY_EXPORT, (shape) =>
   declareCursor(
     EXPORT_CURSOR,
     withParties(

@@ -688,7 +688,11 @@ type Row = SearchResult & { tier: number; score: number; kind_order: number; rec
  * with their names, parties and figures. Without text, the filters alone choose and the newest come
  * first. Built once per shape: building it took the server longer than PostgreSQL took to run it.
  */
-const searchStatement = reusableStatement<Shape, Row>((shape) => {
+const SEARCH = {
+  name: 'search',
+  description: 'The global search statement, written once per set of record kinds and filters.',
+};
+const searchStatement = reusableStatement<Shape, Row>(SEARCH, (shape) => {
   const tenantId = sql.placeholder('tenant');
   const filter = filterSlots(shape);
   const parts = kindStatements(

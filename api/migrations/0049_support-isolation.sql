@@ -1,8 +1,8 @@
 -- Support tickets, their messages and attachments are tenant-owned (see 0001_tenant-isolation.sql).
 -- A ticket from the public contact form has no agency: the tenant policy matches no tenant for it.
--- The platform admins' inbox reads and answers every agency's tickets and the contact form's on the
--- connecting role (the role running the migrations), so a second policy names that role: row-level
--- security is forced on the table owner too, and without it a non-superuser owner would see none.
+-- A ticket from the contact form belongs to no agency: the role the app connects as (the role running
+-- the migrations) opens and answers it outside any tenant transaction, so a policy admits that role
+-- to those rows alone. The admins' inbox reads every agency's tickets through platform_read.
 -- Messages and attachments are only ever added.
 GRANT SELECT, INSERT, UPDATE ON support_tickets TO coverdesk_app;
 --> statement-breakpoint
@@ -33,10 +33,17 @@ CREATE POLICY tenant_isolation ON support_attachments
   WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
 --> statement-breakpoint
 DO $$
+DECLARE
+  support_table text;
 BEGIN
-  EXECUTE format('CREATE POLICY platform_support ON support_tickets TO %I USING (true) WITH CHECK (true)', current_user);
-  EXECUTE format('CREATE POLICY platform_support ON support_messages TO %I USING (true) WITH CHECK (true)', current_user);
-  EXECUTE format('CREATE POLICY platform_support ON support_attachments TO %I USING (true) WITH CHECK (true)', current_user);
+  FOREACH support_table IN ARRAY ARRAY['support_tickets', 'support_messages', 'support_attachments'] LOOP
+    EXECUTE format(
+      'CREATE POLICY contact_form ON %I TO %I USING (tenant_id IS NULL) WITH CHECK (tenant_id IS NULL)',
+      support_table, current_user);
+    EXECUTE format(
+      'CREATE POLICY platform_read ON %I FOR SELECT TO %I USING (current_setting(''app.platform_read'', true) = ''on'')',
+      support_table, current_user);
+  END LOOP;
 END
 $$;
 --> statement-breakpoint

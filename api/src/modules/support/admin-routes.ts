@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { readAcrossAgencies } from '../../db/platform-read.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -44,7 +45,8 @@ const NOT_FOUND = 'Ticket not found.';
  * The support inbox: every agency's tickets and the contact form's messages, which arrive as tickets
  * without an agency and are answered by email. Every change to an agency's ticket runs in that
  * agency's transaction with its audit line; a contact-form ticket belongs to no agency, so it
- * changes on the connecting role, which its own row-level security policy admits.
+ * changes on the connecting role, which its own row-level security policy admits for tickets without
+ * an agency. The inbox reads every agency's tickets through the platform read path.
  */
 export const adminSupportRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -52,7 +54,7 @@ export const adminSupportRoutes =
     await acceptTicketForms(app);
 
     async function requireTicket(id: string) {
-      const found = await findInboxTicket(ctx.db, id);
+      const found = await readAcrossAgencies(ctx.db, (tx) => findInboxTicket(tx, id));
       if (!found) throw notFound(NOT_FOUND);
       return found;
     }
@@ -106,7 +108,9 @@ export const adminSupportRoutes =
       },
       async (request) => {
         const { userId } = signedInUser(request);
-        const { count, results } = await listInbox(ctx.db, request.query, userId);
+        const { count, results } = await readAcrossAgencies(ctx.db, (tx) =>
+          listInbox(tx, request.query, userId),
+        );
         return pageOf(request, request.query, count, results);
       },
     );
@@ -267,7 +271,7 @@ export const adminSupportRoutes =
       },
       async (request, reply) => {
         const { id, attachmentId } = request.params;
-        const file = await findAttachment(ctx.db, null, id, attachmentId);
+        const file = await readAcrossAgencies(ctx.db, (tx) => findAttachment(tx, null, id, attachmentId));
         if (!file) throw notFound('Attachment not found.');
         return sendAttachment(reply, file);
       },

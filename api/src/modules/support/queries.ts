@@ -308,7 +308,7 @@ function toInboxSummary({
  * `search` matches the subject, the requester's name and email, and the agency's name.
  */
 export async function listInbox(
-  db: Database,
+  db: Executor,
   query: AdminTicketListQuery,
   adminId: string,
 ): Promise<{ count: number; results: AdminTicketSummary[] }> {
@@ -347,7 +347,7 @@ export async function listInbox(
 }
 
 /** One ticket of the inbox with its thread. */
-export async function findInboxTicket(db: Database, id: string) {
+export async function findInboxTicket(db: Executor, id: string) {
   const [row] = await inboxFrom(db).where(eq(supportTickets.id, id));
   return row && { ...toInboxSummary(row), messages: await readThread(db, id) };
 }

@@ -240,6 +240,9 @@ export const adminUserRoutes =
       },
       async (request) => {
         const target = await targetOf(request.params.id);
+        if (target.id === signedInUser(request).userId) {
+          throw refuse('You cannot end your own sessions here: sign out instead.');
+        }
         let ended = 0;
         await actOnUser(
           request,

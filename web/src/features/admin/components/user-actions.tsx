@@ -76,7 +76,7 @@ export function UserActions({ user }: { user: AdminUser }) {
             <Menu.Item
               key={action}
               leftSection={<ActionIconFor action={action} />}
-              color={ACTIONS[action].destructive ? 'red' : undefined}
+              color={ACTIONS[action].destructive ? 'red.9' : undefined}
               onClick={() => setChosen(action)}
             >
               {ACTIONS[action].label}

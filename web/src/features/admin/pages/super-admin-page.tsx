@@ -178,7 +178,7 @@ function RevokeAdmin({ admin }: { admin: SuperAdmin }) {
     <>
       <Button
         variant="outline"
-        color="red"
+        color="red.9"
         size="sm"
         onClick={() => setOpened(true)}
         aria-label={`Revoke admin from ${admin.email}`}

@@ -107,7 +107,7 @@ function ActionCard(props: {
         </Stack>
         <Button
           variant={props.destructive ? 'outline' : 'light'}
-          color={props.destructive ? 'red' : undefined}
+          color={props.destructive ? 'red.9' : undefined}
           leftSection={<Icon size={16} />}
           onClick={() => {
             props.onOpen?.();
@@ -129,7 +129,7 @@ function ActionCard(props: {
         onConfirm={(reason) =>
           mutation.mutate({ ...props.body(), reason } as never, {
             onSuccess: (result) => {
-              notifications.show({ color: 'green', title: props.title, message: result.detail });
+              notifications.show({ color: 'green', message: result.detail });
               close();
             },
           })

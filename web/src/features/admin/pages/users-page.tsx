@@ -13,7 +13,7 @@ import { UserActions } from '../components/user-actions.js';
 const FILTERS = ['state'] as const;
 const STATE_LABELS: Record<(typeof ADMIN_USER_STATES)[number], string> = {
   active: 'Can sign in',
-  disabled: 'Disabled',
+  disabled: 'Disabled accounts',
   admin: 'Platform admins',
   owner: 'Agency owners',
 };

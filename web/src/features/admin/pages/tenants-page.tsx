@@ -1,5 +1,5 @@
 import type { AdminTenantRow } from '@coverdesk/contract';
-import { Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
@@ -12,21 +12,45 @@ import { STATUS_OPTIONS } from '../components/labels.js';
 
 const FILTERS = ['plan', 'status'] as const;
 const count = new Intl.NumberFormat('en-US').format;
+const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+
+/** The status badge at its full width: a squeezed table or card must not cut "Active" short. */
+function Status({ status }: { status: NonNullable<AdminTenantRow['status']> }) {
+  return (
+    <Box miw="max-content">
+      <SubscriptionBadge status={status} />
+    </Box>
+  );
+}
 
 /** When the agency's access next changes: the trial's end, or the paid period's. */
 const termEnd = (row: AdminTenantRow) =>
   row.status === 'trial' ? row.trial_ends_at : (row.current_period_end ?? row.trial_ends_at);
 
 const columns: Column<AdminTenantRow>[] = [
-  { key: 'name', header: 'Agency', sort: 'name', render: (row) => row.name },
-  { key: 'owner', header: 'Owner', render: (row) => row.owner_email ?? '' },
+  {
+    key: 'name',
+    header: 'Agency and owner',
+    sort: 'name',
+    maxWidth: 280,
+    render: (row) => (
+      <>
+        {row.name}
+        <br />
+        {/* An inline block keeps the link's underline off the owner's line. */}
+        <Text component="span" fz="xs" fw={400} c="dimmed" display="inline-block">
+          {row.owner_email ?? 'No owner'}
+        </Text>
+      </>
+    ),
+  },
   { key: 'plan', header: 'Plan', render: (row) => row.plan_name ?? 'None' },
   {
     key: 'status',
     header: 'Status',
-    render: (row) => (row.status ? <SubscriptionBadge status={row.status} /> : 'None'),
+    render: (row) => (row.status ? <Status status={row.status} /> : 'None'),
   },
-  { key: 'ends', header: 'Trial or period end', render: (row) => formatDate(termEnd(row)) },
+  { key: 'ends', header: 'Ends', render: (row) => formatDate(termEnd(row)) },
   { key: 'users', header: 'Users', sort: 'users', numeric: true, render: (row) => count(row.user_count) },
   {
     key: 'policies',
@@ -39,7 +63,7 @@ const columns: Column<AdminTenantRow>[] = [
   { key: 'created', header: 'Created', sort: 'created_at', render: (row) => formatDate(row.created_at) },
   {
     key: 'activity',
-    header: 'Last activity',
+    header: 'Last active',
     render: (row) => (row.last_activity_at ? formatDate(row.last_activity_at) : 'Never'),
   },
 ];
@@ -91,11 +115,11 @@ export function Component() {
                 {row.owner_email ?? 'No owner'}
               </Text>
               <Text fz="sm" c="dimmed">
-                {row.plan_name ?? 'No plan'} · {count(row.user_count)} users · {count(row.policy_count)}{' '}
-                policies
+                {row.plan_name ?? 'No plan'} · {plural(row.user_count, 'user')} ·{' '}
+                {plural(row.policy_count, 'policy', 'policies')}
               </Text>
             </Stack>
-            {row.status && <SubscriptionBadge status={row.status} />}
+            {row.status && <Status status={row.status} />}
           </Group>
         )}
         empty={

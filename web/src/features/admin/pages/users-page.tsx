@@ -19,7 +19,7 @@ const STATE_LABELS: Record<(typeof ADMIN_USER_STATES)[number], string> = {
 };
 
 const columns: Column<AdminUser>[] = [
-  { key: 'email', header: 'Email', sort: 'email', render: (user) => user.email },
+  { key: 'email', header: 'Email', sort: 'email', maxWidth: 300, render: (user) => user.email },
   { key: 'name', header: 'Name', render: personName },
   { key: 'agency', header: 'Agency', sort: 'agency', render: (user) => user.agency_name },
   { key: 'flags', header: 'Flags', maxWidth: 320, render: (user) => <UserFlags user={user} /> },

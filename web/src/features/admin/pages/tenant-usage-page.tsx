@@ -3,6 +3,7 @@ import { Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@m
 import { useParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { TABULAR_FIGURES } from '../../../lib/format.js';
+import { useDevice } from '../../../lib/viewport.js';
 import { useAdminTenant, useAdminTenantUsage } from '../api.js';
 import { TenantHeader } from '../components/tenant-header.js';
 
@@ -20,6 +21,7 @@ export function Component() {
   const { id = '' } = useParams();
   const tenant = useAdminTenant(id);
   const usage = useAdminTenantUsage(id);
+  const phone = useDevice() === 'mobile';
   if (tenant.isPending || usage.isPending) return <DetailSkeleton />;
   if (tenant.isError || usage.isError) {
     const error = tenant.error ?? usage.error;
@@ -45,12 +47,17 @@ export function Component() {
           <MetricCard key={metric.metric} metric={metric} />
         ))}
       </SimpleGrid>
-      <Card withBorder padding="lg">
+      <Card withBorder padding={phone ? 'sm' : 'lg'}>
         <Title order={3} fz="h4" mb="sm">
           Added each month
         </Title>
-        <Table.ScrollContainer minWidth={360}>
-          <Table verticalSpacing="xs" striped>
+        <Table.ScrollContainer minWidth={280}>
+          <Table
+            verticalSpacing="xs"
+            horizontalSpacing={phone ? 6 : 'sm'}
+            fz={phone ? 'sm' : undefined}
+            striped
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Month</Table.Th>

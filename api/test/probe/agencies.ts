@@ -211,7 +211,7 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
     201,
     'registration',
   );
-  const ids = { tenant: session.user.tenant_id } as Record<IdKind, string>;
+  const ids = { tenant: session.user.tenant_id, user: session.user.id } as Record<IdKind, string>;
   const agency = { marker, access: session.access, ids };
   const rows = rowFactory(client, agency);
   ids.policyType = await rows.policyType();

@@ -172,6 +172,33 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
       },
     },
   ],
+  'POST /api/admin/tenants/:id/subscription/extend-trial/': () => [
+    { body: { days: 7, reason: 'Onboarding took longer' } },
+  ],
+  'POST /api/admin/tenants/:id/subscription/change-plan/': () => [
+    { body: { plan: 'starter', reason: 'A smaller agency' } },
+  ],
+  'POST /api/admin/tenants/:id/subscription/comp-period/': () => [
+    { body: { months: 1, reason: 'Sorry for the outage' } },
+  ],
+  'POST /api/admin/tenants/:id/subscription/cancel/': () => [
+    { body: { reason: 'Closing the agency' } },
+    { body: { reason: 'Closing the agency today', immediate: true } },
+  ],
+  // The admin acts on their own account here, which every action but a reset link refuses.
+  'POST /api/admin/users/:id/disable/': () => [{ body: { reason: 'Left the agency' }, status: 409 }],
+  'POST /api/admin/users/:id/enable/': () => [{ body: { reason: 'Back again' }, status: 409 }],
+  'POST /api/admin/users/:id/sign-out/': () => [{ body: { reason: 'Lost a phone' }, status: 409 }],
+  'POST /api/admin/users/:id/password-reset/': () => [{ body: { reason: 'Asked by phone' } }],
+  'POST /api/admin/super-admins/:id/revoke/': () => [{ body: { reason: 'Left the team' }, status: 409 }],
+  'POST /api/admin/super-admins/grant/': (agency) => [
+    { body: { email: agency.email, reason: 'Joined the team' }, status: 409 },
+  ],
+  'GET /api/admin/tenants/': () => [
+    {},
+    { query: { search: 'Agency', plan: 'professional', status: 'trial', ordering: '-policies' } },
+  ],
+  'GET /api/admin/users/': () => [{}, { query: { search: 'Noa', state: 'owner', ordering: '-last_login' } }],
   // A billing action's answer depends on the state the agency is in (a trial cannot pause, an
   // expired subscription cannot cancel), so any 4xx is fair; the plan ids are not the probe's to know.
   'POST /api/billing/subscription/reactivate/': () => [],

@@ -32,6 +32,8 @@ export type Method = (typeof METHODS)[number];
 /** What a path parameter names; each probed agency has one of each. */
 export type IdKind =
   | 'tenant'
+  /** The agency owner's own account. */
+  | 'user'
   | 'customer'
   | 'company'
   | 'policyType'
@@ -49,6 +51,8 @@ export type IdKind =
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
   tenants: 'tenant',
+  users: 'user',
+  'super-admins': 'user',
   customers: 'customer',
   companies: 'company',
   'policy-types': 'policyType',

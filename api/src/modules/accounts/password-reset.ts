@@ -27,11 +27,20 @@ export async function requestPasswordReset(
   void sendResetLink(ctx, email).catch((err: unknown) => log.error({ err }, 'password reset email failed'));
 }
 
-async function sendResetLink({ config, db, mailer }: AppContext, email: string) {
+/**
+ * Emails the account a reset link, unless it has none to reset (the demo user) or was sent three in
+ * the last hour; says which. Also how a platform admin sends one on a user's behalf.
+ */
+export async function sendResetLink(
+  { config, db, mailer }: AppContext,
+  email: string,
+): Promise<'sent' | 'no-account' | 'too-many'> {
   const user = await findUserByEmail(db, email);
-  if (!user || user.isDemoUser) return;
+  if (!user || user.isDemoUser) return 'no-account';
   // A quiet per-account cap, so the form cannot be used to flood someone's inbox.
-  if (!(await withinLimit(db, [{ key: `reset:user:${user.id}`, limit: 3, windowSeconds: 3600 }]))) return;
+  if (!(await withinLimit(db, [{ key: `reset:user:${user.id}`, limit: 3, windowSeconds: 3600 }]))) {
+    return 'too-many';
+  }
 
   const { token, tokenHash } = randomToken();
   await db.insert(passwordResetTokens).values({
@@ -55,6 +64,7 @@ async function sendResetLink({ config, db, mailer }: AppContext, email: string) 
       'Coverdesk',
     ].join('\n'),
   });
+  return 'sent';
 }
 
 /** Sets a new password from a reset link; the link is spent and every session is signed out. */

@@ -35,6 +35,8 @@ import { registerAgency, startSession } from './service.js';
 import { createRefreshToken, issueAccessToken, revokeRefreshToken, spendRefreshToken } from './tokens.js';
 
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
+const ACCOUNT_DISABLED =
+  'This account has been disabled. Contact Coverdesk support to have it enabled again.';
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 60 * 60;
 
@@ -107,7 +109,7 @@ export const accountRoutes =
           tags: ['accounts'],
           summary: 'Sign in with email and password',
           body: tokenBody,
-          response: { 200: tokenPair, 401: detailResponse, 429: detailResponse },
+          response: { 200: tokenPair, 401: detailResponse, 403: detailResponse, 429: detailResponse },
         },
       },
       async (request) => {
@@ -120,6 +122,8 @@ export const accountRoutes =
         if (!user || !passwordMatches) throw unauthorized(BAD_CREDENTIALS);
         await clearAttempts(db, [rules.pair, rules.account]);
         await refundAttempt(db, [rules.address]);
+        // Said only to whoever knows the password, so it tells a guesser nothing.
+        if (user.disabledAt) throw new HttpError(403, { detail: ACCOUNT_DISABLED });
         const { access, refresh } = await db.transaction((tx) =>
           startSession(tx, user.id, user.tenantId, config.jwtSecret),
         );
@@ -142,7 +146,7 @@ export const accountRoutes =
           const spent = await spendRefreshToken(tx, request.body.refresh);
           if (!spent.ok) return spent;
           const user = await findUserById(tx, spent.userId);
-          if (!user) return { ok: false as const };
+          if (!user || user.disabledAt) return { ok: false as const };
           const { token } = await createRefreshToken(tx, user.id, spent.familyId);
           const access = await issueAccessToken(
             { userId: user.id, tenantId: user.tenantId, sessionId: spent.familyId },

@@ -1,4 +1,3 @@
-import { countOpenTickets } from '../support/queries.js';
 import type {
   AdminAnalytics,
   AdminBilling,
@@ -15,6 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { containing, literalLimit } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
+import { countOpenTickets } from '../support/queries.js';
 
 // Platform-wide reads for the admin screens, in a `readAcrossAgencies` transaction: each figure is one grouped
 // statement over the whole table (no query per agency), so it stays quick with hundreds of agencies

@@ -16,7 +16,7 @@ import { auditLog } from '../audit/tables.js';
 import { plans, subscriptions } from '../billing/tables.js';
 import { customers } from '../customers/tables.js';
 import { leads } from '../leads/tables.js';
-import { policies } from '../policies/tables.js';
+import { policies, policyBookTotals } from '../policies/tables.js';
 import { tenants } from '../tenants/tables.js';
 
 type ListQuery = z.output<typeof adminTenantListQuery>;
@@ -33,7 +33,9 @@ const currentStatus = sql<AdminTenantRow['status']>`case
   else ${subscriptions.status} end`;
 
 const userCount = sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`;
-const policyCount = sql<number>`(select count(*)::int from ${policies} where ${policies.tenantId} = ${tenants.id})`;
+/** From the kept book totals, as the figures screens count: a few rows per agency, not every policy. */
+const policyCount = sql<number>`(select coalesce(sum(${policyBookTotals.policies}), 0)::int from ${policyBookTotals}
+  where ${policyBookTotals.tenantId} = ${tenants.id})`;
 const customerCount = sql<number>`(select count(*)::int from ${customers} where ${customers.tenantId} = ${tenants.id})`;
 const ownerEmail = sql<string | null>`(select ${users.email} from ${users}
   where ${users.tenantId} = ${tenants.id} and ${users.isOwner} order by ${users.dateJoined} limit 1)`;
@@ -60,10 +62,9 @@ function matching(query: ListQuery): SQL | undefined {
 }
 
 /**
- * Every agency on the platform, a page at a time. Reads across agencies as the connecting role: an
- * admin's list is the one place that must see them all at once.
+ * Every agency on the platform, a page at a time; `db` reads across agencies (`readAcrossAgencies`).
  */
-export async function listTenants(db: Database, query: ListQuery) {
+export async function listTenants(db: Executor, query: ListQuery) {
   const where = matching(query);
   const [total] = await db
     .select({ count: countRows() })

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
+import { readAcrossAgencies } from '../../db/platform-read.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
@@ -132,7 +133,7 @@ export const adminTenantRoutes =
         },
       },
       async (request) => {
-        const { count, results } = await listTenants(db, request.query);
+        const { count, results } = await readAcrossAgencies(db, (tx) => listTenants(tx, request.query));
         return pageOf(request, request.query, count, results);
       },
     );

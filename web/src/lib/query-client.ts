@@ -27,6 +27,8 @@ export const STALE_TIMES = {
   payments: 0,
   dashboard: 0,
   imports: 0,
+  // Who did what: read afresh each time, and never kept on disk.
+  activity: 0,
 } as const;
 
 export type Resource = keyof typeof STALE_TIMES;

@@ -23,7 +23,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   lead: 'Lead',
   claim: 'Claim',
   subscription: 'Subscription',
-  user: 'User',
+  user: 'Account',
 };
 
 /**

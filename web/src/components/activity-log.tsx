@@ -10,7 +10,6 @@ import {
   Badge,
   Button,
   Card,
-  Code,
   Collapse,
   Group,
   Pagination,
@@ -57,6 +56,9 @@ function shown(value: unknown): string {
   return String(value);
 }
 
+/** "first_name" reads "First name". */
+const fieldLabel = (field: string) => (field.charAt(0).toUpperCase() + field.slice(1)).replaceAll('_', ' ');
+
 /** The fields an action changed, before and after, and where it came from. */
 function EntryDetails({ entry }: { entry: Entry }) {
   const changes = Object.entries(entry.changes ?? {});
@@ -71,7 +73,7 @@ function EntryDetails({ entry }: { entry: Entry }) {
         </Text>
       )}
       {changes.length > 0 ? (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={260}>
           <Table withTableBorder fz="sm" verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
@@ -83,9 +85,7 @@ function EntryDetails({ entry }: { entry: Entry }) {
             <Table.Tbody>
               {changes.map(([field, change]) => (
                 <Table.Tr key={field}>
-                  <Table.Td>
-                    <Code>{field}</Code>
-                  </Table.Td>
+                  <Table.Td>{fieldLabel(field)}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-word' }}>{shown(change.before)}</Table.Td>
                   <Table.Td style={{ wordBreak: 'break-word' }}>{shown(change.after)}</Table.Td>
                 </Table.Tr>

@@ -49,6 +49,14 @@ async function snapshot(tx: Transaction, tenantId: string, entity: AuditedEntity
   return kept;
 }
 
+/** A record added or removed is told by what it held: empty fields say nothing. */
+const withoutBlanks = (row: Snapshot): Snapshot =>
+  Object.fromEntries(
+    Object.entries(row).filter(
+      ([, value]) => value !== null && value !== '' && !(Array.isArray(value) && value.length === 0),
+    ),
+  );
+
 export type AuditAction = 'create' | 'update' | 'delete' | (string & {});
 
 /**
@@ -95,7 +103,8 @@ export function auditTrail(tx: Transaction, request: FastifyRequest): AuditTrail
 
   return {
     async created(entity, id) {
-      await record('create', entity, id, changedFields(null, await snapshot(tx, tenantId, entity, id)));
+      const added = await snapshot(tx, tenantId, entity, id);
+      await record('create', entity, id, changedFields(null, added && withoutBlanks(added)));
     },
     async changed(entity, id, write, action = 'update') {
       const before = await snapshot(tx, tenantId, entity, id);
@@ -103,7 +112,7 @@ export function auditTrail(tx: Transaction, request: FastifyRequest): AuditTrail
       if (!before) return result;
       const after = await snapshot(tx, tenantId, entity, id);
       const changes = changedFields(before, after);
-      if (!after) await record('delete', entity, id, changes);
+      if (!after) await record('delete', entity, id, changedFields(withoutBlanks(before), null));
       else if (Object.keys(changes).length > 0) await record(action, entity, id, changes);
       return result;
     },

@@ -72,7 +72,7 @@ function EntryDetails({ entry }: { entry: Entry }) {
           {entry.reason}
         </Text>
       )}
-      {changes.length > 0 ? (
+      {changes.length > 0 && (
         <Table.ScrollContainer minWidth={260}>
           <Table withTableBorder fz="sm" verticalSpacing={4}>
             <Table.Thead>
@@ -93,12 +93,6 @@ function EntryDetails({ entry }: { entry: Entry }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      ) : (
-        !entry.reason && (
-          <Text fz="sm" c="dimmed">
-            No fields changed.
-          </Text>
-        )
       )}
       <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
         {[

@@ -16,6 +16,7 @@ import { withTenant } from '../../db/tenant.js';
 import { createAdmin } from '../accounts/admins.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { users } from '../accounts/tables.js';
+import { emailOutbox } from '../mail/tables.js';
 import { auditLog } from './tables.js';
 
 let t: TestApp;
@@ -159,6 +160,39 @@ describe('the audit log', () => {
     expect(everything).not.toContain(newPassword);
     expect(everything).not.toContain(PASSWORD);
     expect(everything).not.toContain('argon2');
+  });
+
+  it('records a password set with a reset link', async () => {
+    const agency = await signedInAgency(t.app);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/password-reset/',
+      payload: { email: agency.email },
+    });
+    expect(asked.statusCode).toBe(202);
+    let token: string | undefined;
+    for (let attempt = 0; attempt < 100 && !token; attempt++) {
+      const [mail] = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.recipient, agency.email));
+      token = JSON.stringify(mail ?? {}).match(/reset-password\/([A-Za-z0-9_-]+)/)?.[1];
+      if (!token) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/password-reset/confirm/',
+      payload: { token, new_password: 'a brand new harbour light' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    // The reset signed every session out.
+    const again = await signIn(agency.email, 'a brand new harbour light');
+    const signedIn = { ...agency, as: apiAs(t.app, again.json().access) };
+    expect(only(await logOf(signedIn), 'password_changed', 'user')).toMatchObject({
+      user_id: agency.user.id,
+      reason: 'Reset with a link sent by email.',
+      changes: null,
+    });
   });
 
   it("records a customer's creation, its changed fields before and after, and its deletion", async () => {
@@ -307,6 +341,35 @@ describe('the audit log', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'subscription_upgraded', user_id: agency.user.id });
     expect(entries[0]?.changes).toMatchObject({ status: { before: 'trial', after: 'active' } });
+  });
+
+  it('records an import as one row: who started it, the file and what it did, not a row per record', async () => {
+    const agency = await signedInAgency(t.app);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/imports/?kind=customers&file_name=book.csv',
+      headers: { ...bearer(agency.access), 'content-type': 'text/csv' },
+      payload: Buffer.from('First name,Last name\r\nDana,Levi\r\nAvi,Cohen\r\n'),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { id } = uploaded.json();
+    const started = await agency.as.post(`/api/imports/${id}/start/`);
+    expect(started.statusCode, started.body).toBe(202);
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const { status } = (await agency.as.get(`/api/imports/${id}/`)).json();
+      if (status === 'done' || status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const entries = await logOf(agency, '&entity=customer');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'import',
+      entity_id: id,
+      user_id: agency.user.id,
+      actor_email: agency.email,
+      reason: 'book.csv: 2 created, 0 updated, 0 skipped.',
+    });
   });
 
   it('filters by action, entity, user and day, newest first, a page at a time', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditEntry } from './audit.js';
 import { emailField } from './auth.js';
 import { billingCycle, subscriptionState, subscriptionStatus, usageSummary } from './billing.js';
 import { USAGE_METRICS } from './constants.js';
@@ -82,14 +83,14 @@ export const adminUser = z.object({
 export type AdminUser = z.infer<typeof adminUser>;
 
 /** A line of an agency's audit log, as its detail page lists the latest. */
-export const adminActivity = z.object({
-  id: z.string(),
-  occurred_at: z.string(),
-  action: z.string(),
-  entity: z.string().nullable(),
-  entity_id: z.string().nullable(),
-  actor_email: z.string().nullable(),
-  reason: z.string().nullable(),
+export const adminActivity = auditEntry.pick({
+  id: true,
+  occurred_at: true,
+  action: true,
+  entity: true,
+  entity_id: true,
+  actor_email: true,
+  reason: true,
 });
 export type AdminActivity = z.infer<typeof adminActivity>;
 

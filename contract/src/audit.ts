@@ -1,2 +1,118 @@
-// The audit calls' shapes; filled in as the calls land.
-export {};
+import { z } from 'zod';
+import { boundedText, isoDate, uuid } from './fields.js';
+import { paged, pageQuery } from './pagination.js';
+
+/** The agency records whose every create, update and delete the audit log keeps. */
+export const AUDITED_ENTITIES = [
+  'customer',
+  'policy',
+  'payment',
+  'company',
+  'lead',
+  'claim',
+  'subscription',
+] as const;
+export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
+
+/** Everything the log names as an entity: the agency's records, and the accounts signing in. */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  customer: 'Customer',
+  policy: 'Policy',
+  payment: 'Payment',
+  company: 'Company',
+  lead: 'Lead',
+  claim: 'Claim',
+  subscription: 'Subscription',
+  user: 'Account',
+};
+
+/**
+ * The actions a broker's own work writes. Admin actions add their own names (such as
+ * "trial_extended"); the log keeps any, and the screens label the ones they know.
+ */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in failed',
+  sign_out: 'Signed out',
+  password_changed: 'Password changed',
+  password_reset: 'Password reset',
+  profile_changed: 'Profile changed',
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  import: 'Imported',
+  subscription_upgraded: 'Plan bought',
+  plan_changed: 'Plan changed',
+  subscription_cancelled: 'Subscription cancelled',
+  subscription_paused: 'Subscription paused',
+  subscription_reactivated: 'Subscription reactivated',
+};
+
+/** "trial_extended" reads "Trial extended" when no label names it. */
+export const auditActionLabel = (action: string) =>
+  AUDIT_ACTION_LABELS[action] ?? (action.charAt(0).toUpperCase() + action.slice(1)).replaceAll('_', ' ');
+
+export const auditEntityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
+
+const fieldChange = z.object({ before: z.unknown(), after: z.unknown() });
+
+/** One row of the log: who did what to which record, from where, and what changed. */
+export const auditEntry = z.object({
+  id: z.string(),
+  occurred_at: z.string(),
+  user_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  entity: z.string().nullable(),
+  entity_id: z.string().nullable(),
+  /** Each changed field with its value before and after; null before means created, null after deleted. */
+  changes: z.record(z.string(), fieldChange).nullable(),
+  reason: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  request_id: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditPage = paged(auditEntry);
+
+/** A row of the whole platform's log: which agency it belongs to (none for an unknown email). */
+export const adminAuditEntry = auditEntry.extend({
+  tenant_id: z.string().nullable(),
+  tenant_name: z.string().nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
+export const adminAuditPage = paged(adminAuditEntry);
+
+const auditFilters = {
+  action: boundedText(60).optional(),
+  entity: boundedText(60).optional(),
+  /** From this day, and to this day inclusive, in UTC. */
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+};
+
+/** An agency's log, newest first: filtered by action, entity, one of its users and days. */
+export const auditListQuery = pageQuery.omit({ search: true }).extend({
+  ...auditFilters,
+  user: uuid.optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuery>;
+
+/** The platform's log: also by agency, and by a user's id or part of the email acted with. */
+export const adminAuditListQuery = pageQuery.omit({ search: true }).extend({
+  ...auditFilters,
+  tenant: uuid.optional(),
+  user: boundedText(254).optional(),
+});
+export type AdminAuditListQuery = z.infer<typeof adminAuditListQuery>;
+
+/** The agency's users, for the owner's filter by user. */
+export const auditUserList = z.object({
+  results: z.array(z.object({ id: z.string(), email: z.string(), name: z.string() })),
+});
+
+/** Agencies whose name contains `search`, for the admin's filter by agency. */
+export const auditAgencyQuery = z.object({ search: boundedText(100).optional() });
+export const auditAgencyList = z.object({
+  results: z.array(z.object({ id: z.string(), name: z.string() })),
+});

@@ -77,6 +77,8 @@ export const userProfile = z.object({
   last_name: z.string(),
   is_admin: z.boolean(),
   is_demo_user: z.boolean(),
+  /** Registered the agency: the one who sees its activity log. */
+  is_owner: z.boolean(),
   company_name: z.string(),
   time_zone: z.string(),
   currency: z.string(),

@@ -24,7 +24,8 @@ import { useDevice } from '../lib/viewport.js';
  */
 export function ListToolbar(props: {
   params: Pick<ListParams<string>, 'search' | 'filters' | 'narrowed' | 'set' | 'clear'>;
-  searchLabel: string;
+  /** The search box's label; a list without a search box leaves it out. */
+  searchLabel?: string;
   filters?: ReactNode;
   action?: ReactNode;
   /** The list's Export menu (`ExportMenu`). */
@@ -39,7 +40,7 @@ export function ListToolbar(props: {
     params.clear();
   };
 
-  const search = (
+  const search = props.searchLabel !== undefined && (
     <TextInput
       aria-label={props.searchLabel}
       placeholder={props.searchLabel}
@@ -65,7 +66,7 @@ export function ListToolbar(props: {
     return (
       <Stack gap="xs">
         {props.action}
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" justify={search ? undefined : 'flex-end'}>
           {search}
           {props.filters && (
             <Button

@@ -28,6 +28,8 @@ export const STALE_TIMES = {
   dashboard: 0,
   imports: 0,
   support: 0,
+  // Who did what: read afresh each time, and never kept on disk.
+  activity: 0,
 } as const;
 
 export type Resource = keyof typeof STALE_TIMES;

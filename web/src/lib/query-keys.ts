@@ -31,6 +31,8 @@ export const queryKeys = {
   search: ['search'] as const,
   /** The bell, its settings and history: polled, never kept (a zero lifetime). */
   notifications: ['notifications'] as const,
+  /** Audit logs, the agency's and the platform's: never kept (a zero lifetime). */
+  activity: ['activity'] as const,
   /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
   setup: ['dashboard', 'setup'] as const,
   /** Support tickets, the agency's and the admins' inbox: conversations, never kept. */

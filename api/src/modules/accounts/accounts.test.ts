@@ -65,6 +65,7 @@ describe('registration', () => {
       time_zone: 'Asia/Jerusalem',
       is_admin: false,
       is_demo_user: false,
+      is_owner: true,
     });
     expect(Object.keys(body.user).sort()).toEqual(
       [
@@ -75,6 +76,7 @@ describe('registration', () => {
         'id',
         'is_admin',
         'is_demo_user',
+        'is_owner',
         'last_login',
         'last_name',
         'tenant_id',

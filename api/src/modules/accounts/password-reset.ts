@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { fieldError } from '../../http/errors.js';
+import { type AuditOrigin, recordAudit } from '../audit/record.js';
 import { consumeAttempt, withinLimit } from '../throttle/throttle.js';
 import { hashPassword } from './passwords.js';
 import { findUserByEmail, findUserById, replacePassword } from './queries.js';
@@ -72,6 +73,7 @@ export async function confirmPasswordReset(
   { db, revokedSessions }: AppContext,
   token: string,
   newPassword: string,
+  origin: AuditOrigin,
 ) {
   const [candidate] = await db
     .select({ userId: passwordResetTokens.userId })
@@ -94,6 +96,15 @@ export async function confirmPasswordReset(
     // Replacing the password spends every open link of the account at once, so the one used here
     // is single-use even when two requests race with it: the one that did not spend it rolls back.
     if (!replaced.spentResetLinks.includes(hashToken(token))) throw fieldError('token', INVALID_LINK);
+    await recordAudit(tx, origin, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      actorEmail: user.email,
+      action: 'password_changed',
+      entity: 'user',
+      entityId: user.id,
+      reason: 'Reset with a link sent by email.',
+    });
     return replaced.revokedSessions;
   });
   revokedSessions.add(revoked);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { fieldError, HttpError, unauthorized } from '../../http/errors.js';
+import { type AuditOrigin, changedFields, recordAudit } from '../audit/record.js';
 import { tenants } from '../tenants/tables.js';
 import { consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -12,6 +13,11 @@ import { users } from './tables.js';
 import type { AccessClaims } from './tokens.js';
 
 const REQUIRED = 'This field is required.';
+
+/** What a profile change can touch and the audit log shows; never a password or its hash. */
+const PROFILE_FIELDS = ['first_name', 'last_name', 'email', 'company_name', 'time_zone', 'currency'] as const;
+const pick = (profile: UserProfile, fields: readonly (keyof UserProfile)[]) =>
+  Object.fromEntries(fields.map((field) => [field, profile[field]]));
 const RESERVED_EMAIL = 'This email address cannot be used.';
 
 /**
@@ -23,6 +29,7 @@ export async function updateProfile(
   { config, db, revokedSessions }: AppContext,
   auth: AccessClaims,
   body: ProfileUpdateBody,
+  origin: AuditOrigin,
 ): Promise<{ user: UserProfile; message: string }> {
   const user = await findUserById(db, auth.userId);
   if (!user) throw unauthorized('User not found');
@@ -62,6 +69,7 @@ export async function updateProfile(
 
   try {
     const revoked = await db.transaction(async (tx) => {
+      const before = await findProfile(tx, user.id);
       const changes = {
         firstName: body.first_name,
         lastName: body.last_name,
@@ -74,7 +82,23 @@ export async function updateProfile(
       if (Object.values(agency).some((value) => value !== undefined)) {
         await tx.update(tenants).set(agency).where(eq(tenants.id, user.tenantId));
       }
+      const after = await findProfile(tx, user.id);
+      const audited = {
+        tenantId: user.tenantId,
+        userId: user.id,
+        actorEmail: user.email,
+        entity: 'user',
+        entityId: user.id,
+      };
+      const changed = changedFields(
+        before ? pick(before, PROFILE_FIELDS) : null,
+        after ? pick(after, PROFILE_FIELDS) : null,
+      );
+      if (Object.keys(changed).length > 0) {
+        await recordAudit(tx, origin, { ...audited, action: 'profile_changed', changes: changed });
+      }
       if (!passwordHash) return [];
+      await recordAudit(tx, origin, { ...audited, action: 'password_changed' });
       return (await replacePassword(tx, user.id, passwordHash, auth.sessionId)).revokedSessions;
     });
     revokedSessions.add(revoked);

@@ -13,6 +13,7 @@ const profileColumns = {
   lastName: users.lastName,
   isAdmin: users.isAdmin,
   isDemoUser: users.isDemoUser,
+  isOwner: users.isOwner,
   companyName: tenants.name,
   timeZone: tenants.timeZone,
   currency: tenants.currency,
@@ -34,6 +35,7 @@ function toProfile(row: ProfileRow): UserProfile {
     last_name: row.lastName,
     is_admin: row.isAdmin,
     is_demo_user: row.isDemoUser,
+    is_owner: row.isOwner,
     company_name: row.companyName,
     time_zone: row.timeZone,
     currency: row.currency,
@@ -63,7 +65,7 @@ export async function findUserById(executor: Executor, userId: string) {
 
 export async function findDemoUser(executor: Executor) {
   const [row] = await executor
-    .select({ id: users.id, tenantId: users.tenantId })
+    .select({ id: users.id, tenantId: users.tenantId, email: users.email })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(and(eq(tenants.isDemo, true), eq(users.isDemoUser, true)))

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
+import { type AuditEntry, auditOrigin, recordAudit } from '../audit/record.js';
 import {
   type BackoffRule,
   clearAttempts,
@@ -33,6 +34,19 @@ import { updateProfile } from './profile.js';
 import { findDemoUser, findProfile, findUserByEmail, findUserById } from './queries.js';
 import { registerAgency, startSession } from './service.js';
 import { createRefreshToken, issueAccessToken, revokeRefreshToken, spendRefreshToken } from './tokens.js';
+
+/** A user's own sign-in or sign-out, as the audit log keeps it. */
+const signInEntry = (
+  action: 'sign_in' | 'sign_in_failed' | 'sign_out',
+  user: { id: string; tenantId: string; email: string },
+): AuditEntry => ({
+  tenantId: user.tenantId,
+  userId: user.id,
+  actorEmail: user.email,
+  action,
+  entity: 'user',
+  entityId: user.id,
+});
 
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
 const ACCOUNT_DISABLED =
@@ -119,14 +133,32 @@ export const accountRoutes =
         const user = await findUserByEmail(db, email);
         // Checked even without an account, so both cases take the same time.
         const passwordMatches = await verifyPassword(user?.passwordHash ?? null, password);
-        if (!user || !passwordMatches) throw unauthorized(BAD_CREDENTIALS);
+        if (!user || !passwordMatches) {
+          // The email as typed: an unknown one belongs to no agency.
+          await recordAudit(db, auditOrigin(request), {
+            tenantId: user?.tenantId ?? null,
+            userId: user?.id ?? null,
+            actorEmail: email,
+            action: 'sign_in_failed',
+            entity: 'user',
+            entityId: user?.id,
+          });
+          throw unauthorized(BAD_CREDENTIALS);
+        }
         await clearAttempts(db, [rules.pair, rules.account]);
         await refundAttempt(db, [rules.address]);
         // Said only to whoever knows the password, so it tells a guesser nothing.
-        if (user.disabledAt) throw new HttpError(403, { detail: ACCOUNT_DISABLED });
-        const { access, refresh } = await db.transaction((tx) =>
-          startSession(tx, user.id, user.tenantId, config.jwtSecret),
-        );
+        if (user.disabledAt) {
+          await recordAudit(db, auditOrigin(request), {
+            ...signInEntry('sign_in_failed', user),
+            reason: 'The account is disabled.',
+          });
+          throw new HttpError(403, { detail: ACCOUNT_DISABLED });
+        }
+        const { access, refresh } = await db.transaction(async (tx) => {
+          await recordAudit(tx, auditOrigin(request), signInEntry('sign_in', user));
+          return startSession(tx, user.id, user.tenantId, config.jwtSecret);
+        });
         return { access, refresh };
       },
     );
@@ -173,8 +205,13 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        const revoked = await db.transaction((tx) => revokeRefreshToken(tx, request.body.refresh));
-        if (revoked) ctx.revokedSessions.add([revoked]);
+        const revoked = await db.transaction(async (tx) => {
+          const session = await revokeRefreshToken(tx, request.body.refresh);
+          const user = session && (await findUserById(tx, session.userId));
+          if (user) await recordAudit(tx, auditOrigin(request), signInEntry('sign_out', user));
+          return session;
+        });
+        if (revoked) ctx.revokedSessions.add([revoked.familyId]);
         return { detail: 'Signed out.' };
       },
     );
@@ -188,13 +225,14 @@ export const accountRoutes =
           response: { 200: demoLoginResponse, 404: errorResponse, 503: errorResponse },
         },
       },
-      async () => {
+      async (request) => {
         if (!config.demoEnabled) throw new HttpError(503, { error: 'Demo account is temporarily disabled.' });
         const demo = await findDemoUser(db);
         if (!demo) throw new HttpError(404, { error: 'Demo account not available. Please contact support.' });
-        const session = await db.transaction((tx) =>
-          startSession(tx, demo.id, demo.tenantId, config.jwtSecret),
-        );
+        const session = await db.transaction(async (tx) => {
+          await recordAudit(tx, auditOrigin(request), signInEntry('sign_in', demo));
+          return startSession(tx, demo.id, demo.tenantId, config.jwtSecret);
+        });
         return { access_token: session.access, refresh_token: session.refresh, user: session.user };
       },
     );
@@ -234,7 +272,7 @@ export const accountRoutes =
       },
       async (request) => {
         const auth = signedInUser(request);
-        return updateProfile(ctx, auth, request.body);
+        return updateProfile(ctx, auth, request.body, auditOrigin(request));
       },
     );
 
@@ -267,7 +305,7 @@ export const accountRoutes =
         },
       },
       async (request) => {
-        await confirmPasswordReset(ctx, request.body.token, request.body.new_password);
+        await confirmPasswordReset(ctx, request.body.token, request.body.new_password, auditOrigin(request));
         return { detail: 'Your password has been reset. You can now sign in.' };
       },
     );

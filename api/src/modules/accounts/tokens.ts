@@ -200,16 +200,19 @@ async function revokeFamily(executor: Executor, familyId: string): Promise<void>
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Revokes the family a token belongs to (sign-out), returning it. Unknown tokens are ignored. */
-export async function revokeRefreshToken(tx: Transaction, token: string): Promise<string | undefined> {
+/** Revokes the family a token belongs to (sign-out), returning it and its user. Unknown tokens are ignored. */
+export async function revokeRefreshToken(
+  tx: Transaction,
+  token: string,
+): Promise<{ familyId: string; userId: string } | undefined> {
   const [known] = await tx
-    .select({ familyId: refreshTokens.familyId })
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
   if (!known) return undefined;
   await lockFamily(tx, known.familyId);
   await revokeFamily(tx, known.familyId);
-  return known.familyId;
+  return known;
 }
 
 /**

@@ -9,6 +9,9 @@ export interface AuditOrigin {
   requestId: string | null;
 }
 
+/** Work no request asked for at that moment (a job): no address, agent or request id to keep. */
+export const JOB_ORIGIN: AuditOrigin = { ipAddress: null, userAgent: null, requestId: null };
+
 export function auditOrigin(request: FastifyRequest): AuditOrigin {
   const userAgent = request.headers['user-agent'];
   return {

@@ -17,6 +17,7 @@ import {
   usageSummary,
 } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -26,6 +27,7 @@ import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { users } from '../accounts/tables.js';
+import { auditTrail } from '../audit/trail.js';
 import { listBillingEvents } from './events.js';
 import { cancel, changePlan, pause, reactivate, upgrade } from './lifecycle.js';
 import { isSignedByPaddle } from './paddle-signatures.js';
@@ -44,6 +46,14 @@ import {
 import { settle } from './settle.js';
 import { plans } from './tables.js';
 import { summarizeUsage, usageDetailsOf } from './usage.js';
+
+/** What a broker's own billing action is called in the audit log. */
+type SubscriptionAction =
+  | 'subscription_upgraded'
+  | 'plan_changed'
+  | 'subscription_cancelled'
+  | 'subscription_paused'
+  | 'subscription_reactivated';
 
 const noSubscription = () => notFound('This agency has no subscription.');
 
@@ -147,17 +157,25 @@ export const billingRoutes =
      * answers the subscription as it is afterwards with the action's sentence for the user.
      */
     const act = async (
-      userId: string,
-      tenantId: string,
+      request: FastifyRequest,
+      action: SubscriptionAction,
       work: (context: { tx: Transaction; locked: Locked; actor: Actor; now: Date }) => Promise<string>,
     ) => {
+      const { userId, tenantId } = signedInUser(request);
       const actor = await actorFor(db, userId);
       return withTenant(db, tenantId, async (tx) => {
         const now = new Date();
+        // What fell due is the schedule's doing, kept in the billing events: the log records only
+        // what the user changed.
         await settle(tx, tenantId, now);
         const locked = await lockSubscription(tx, tenantId);
         if (!locked) throw noSubscription();
-        const message = await work({ tx, locked, actor, now });
+        const message = await auditTrail(tx, request).changed(
+          'subscription',
+          locked.row.id,
+          () => work({ tx, locked, actor, now }),
+          action,
+        );
         const after = await findSubscription(tx, tenantId, now);
         if (!after) throw noSubscription();
         return { subscription: after, message };
@@ -178,13 +196,12 @@ export const billingRoutes =
       '/billing/subscriptions/upgrade/',
       actionSchema('Start paying for a plan (manual provider: at once)', upgradeBody),
       async (request) => {
-        const { userId, tenantId } = signedInUser(request);
         const { plan_id, billing_cycle } = upgradeBody.parse(request.body);
         if (provider.name === 'paddle') {
           throw conflict({ detail: 'Payment goes through the checkout: use create_checkout_session.' });
         }
         const plan = await planById(plan_id);
-        return act(userId, tenantId, (context) =>
+        return act(request, 'subscription_upgraded', (context) =>
           upgrade({ ...context, provider: 'manual' }, plan, billing_cycle),
         );
       },
@@ -195,14 +212,14 @@ export const billingRoutes =
      * browser needs to open its overlay, and its webhook applies the subscription once paid.
      */
     const startCheckout = async (
-      userId: string,
-      tenantId: string,
+      request: FastifyRequest,
       body: { plan_id: string; billing_cycle: 'monthly' | 'yearly'; success_url: string; cancel_url: string },
     ) => {
+      const { userId, tenantId } = signedInUser(request);
       const plan = await planById(body.plan_id);
       const urls = { success_url: body.success_url, cancel_url: body.cancel_url };
       if (provider.name === 'manual') {
-        const { subscription: applied } = await act(userId, tenantId, (context) =>
+        const { subscription: applied } = await act(request, 'subscription_upgraded', (context) =>
           upgrade({ ...context, provider: 'manual' }, plan, body.billing_cycle),
         );
         return { provider: provider.name, subscription: applied, paddle: null, ...urls };
@@ -239,8 +256,7 @@ export const billingRoutes =
       '/billing/subscriptions/create_checkout_session/',
       checkoutSchema('Checkout for a plan', checkoutSessionBody),
       async (request) => {
-        const { userId, tenantId } = signedInUser(request);
-        return startCheckout(userId, tenantId, checkoutSessionBody.parse(request.body));
+        return startCheckout(request, checkoutSessionBody.parse(request.body));
       },
     );
 
@@ -249,8 +265,7 @@ export const billingRoutes =
       // Paddle has no payment intents: its checkout takes the plan's price, so this is the checkout.
       checkoutSchema('Payment for a plan (the checkout, returning to Billing)', upgradeBody),
       async (request) => {
-        const { userId, tenantId } = signedInUser(request);
-        return startCheckout(userId, tenantId, checkoutSessionBody.parse(request.body));
+        return startCheckout(request, checkoutSessionBody.parse(request.body));
       },
     );
 
@@ -258,9 +273,8 @@ export const billingRoutes =
       '/billing/subscription/cancel/',
       actionSchema('Cancel now or at the end of the period', subscriptionCancelBody),
       async (request) => {
-        const { userId, tenantId } = signedInUser(request);
         const { reason, immediate } = subscriptionCancelBody.parse(request.body ?? {});
-        return act(userId, tenantId, async (context) => {
+        return act(request, 'subscription_cancelled', async (context) => {
           const message = await cancel(
             { ...context, provider: context.locked.row.provider },
             reason,
@@ -276,11 +290,10 @@ export const billingRoutes =
       '/billing/subscription/change-plan/',
       actionSchema('Change plan or billing cycle, at period end or now with proration', changePlanBody),
       async (request) => {
-        const { userId, tenantId } = signedInUser(request);
         const body = changePlanBody.parse(request.body);
         const plan = await planById(body.plan_id);
         const immediate = body.change_type === 'immediate';
-        return act(userId, tenantId, async (context) => {
+        return act(request, 'plan_changed', async (context) => {
           const cycle = body.billing_cycle ?? context.locked.row.billingCycle;
           const message = await changePlan(
             { ...context, provider: context.locked.row.provider },
@@ -298,8 +311,7 @@ export const billingRoutes =
       '/billing/subscription/reactivate/',
       actionSchema('Take back a cancellation, or resume a paused subscription'),
       async (request) => {
-        const { userId, tenantId } = signedInUser(request);
-        return act(userId, tenantId, async (context) => {
+        return act(request, 'subscription_reactivated', async (context) => {
           const message = await reactivate({ ...context, provider: context.locked.row.provider });
           await provider.resume(context.locked.row);
           return message;
@@ -308,8 +320,7 @@ export const billingRoutes =
     );
 
     app.post('/billing/subscription/pause/', actionSchema('Pause billing and access'), async (request) => {
-      const { userId, tenantId } = signedInUser(request);
-      return act(userId, tenantId, async (context) => {
+      return act(request, 'subscription_paused', async (context) => {
         const message = await pause({ ...context, provider: context.locked.row.provider });
         await provider.pause(context.locked.row);
         return message;

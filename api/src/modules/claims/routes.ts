@@ -33,6 +33,7 @@ import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js'
 import { pageOf } from '../../http/pagination.js';
 import { exportRoute } from '../../http/table-file.js';
 import { displayName, findUserById } from '../accounts/queries.js';
+import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import {
   type Author,
@@ -227,6 +228,7 @@ export const claimRoutes =
             ? await nextClaimNumber(tx, tenantId, values.reported_date)
             : (values.claim_number as string);
           const id = await createClaim(tx, tenantId, { ...values, claim_number: claimNumber }, author);
+          await auditTrail(tx, request).created('claim', id);
           return requireClaim(tx, tenantId, id);
         }).catch(numberTaken);
         return reply.code(201).send(created);
@@ -291,11 +293,13 @@ export const claimRoutes =
             throw fieldError('incident_date', 'A claim is reported on or after the day of the incident.');
           }
           await checkAgainstPolicy(tx, tenantId, values, stored);
-          await updateClaim(tx, tenantId, id, {
-            ...values,
-            claim_number: blank(values.claim_number) ? stored.claimNumber : (values.claim_number as string),
-            reported_date: reported,
-          });
+          await auditTrail(tx, request).changed('claim', id, () =>
+            updateClaim(tx, tenantId, id, {
+              ...values,
+              claim_number: blank(values.claim_number) ? stored.claimNumber : (values.claim_number as string),
+              reported_date: reported,
+            }),
+          );
           await addAmountEvents(
             tx,
             tenantId,
@@ -345,7 +349,7 @@ export const claimRoutes =
               detail: `Claim ${stored.claimNumber} has been worked on (reopened since): its history is kept. Close it instead.`,
             });
           }
-          await deleteClaim(tx, tenantId, id);
+          await auditTrail(tx, request).changed('claim', id, () => deleteClaim(tx, tenantId, id));
         });
         return reply.code(204).send(null);
       },
@@ -405,7 +409,7 @@ export const claimRoutes =
               Object.fromEntries(problems.map(({ field, message }) => [field, [message]])),
             );
           }
-          await moveClaim(tx, tenantId, id, to, amounts);
+          await auditTrail(tx, request).changed('claim', id, () => moveClaim(tx, tenantId, id, to, amounts));
           await addClaimEvent(tx, tenantId, id, author, { kind: 'status', from, to, note });
           return requireClaim(tx, tenantId, id);
         });

@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
+import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { policyRaceConflict, refuseWhilePolicies } from '../policies/in-use.js';
 import { listPolicies, summarizePolicies } from '../policies/queries.js';
@@ -107,6 +108,7 @@ export const companyRoutes =
         const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await requireKnownPolicyTypes(tx, tenantId, request.body);
           const id = await createCompany(tx, tenantId, request.body);
+          await auditTrail(tx, request).created('company', id);
           return requireCompany(tx, tenantId, id);
         }).catch(nameTaken);
         return reply.code(201).send(created);
@@ -149,7 +151,10 @@ export const companyRoutes =
         const { id } = request.params;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await requireKnownPolicyTypes(tx, tenantId, request.body);
-          if (!(await updateCompany(tx, tenantId, id, request.body))) throw notFound(NOT_FOUND);
+          const updated = await auditTrail(tx, request).changed('company', id, () =>
+            updateCompany(tx, tenantId, id, request.body),
+          );
+          if (!updated) throw notFound(NOT_FOUND);
           return requireCompany(tx, tenantId, id);
         }).catch(nameTaken);
       },
@@ -172,7 +177,7 @@ export const companyRoutes =
         await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const company = await requireCompany(tx, tenantId, id);
           await refuseWhilePolicies(tx, tenantId, 'company', id, company.name);
-          await deleteCompany(tx, tenantId, id);
+          await auditTrail(tx, request).changed('company', id, () => deleteCompany(tx, tenantId, id));
         }).catch(policyRaceConflict('insurer'));
         return reply.code(204).send(null);
       },

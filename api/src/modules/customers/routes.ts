@@ -20,6 +20,7 @@ import { bearerAuth } from '../../http/authenticate.js';
 import { notFound, parseWith } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { exportRoute } from '../../http/table-file.js';
+import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { countPoliciesOf, policyRaceConflict, refuseWhilePolicies } from '../policies/in-use.js';
@@ -110,6 +111,7 @@ export const customerRoutes =
         const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await assertBelowLimit(tx, tenantId, 'customers');
           const id = await createCustomer(tx, tenantId, request.body);
+          await auditTrail(tx, request).created('customer', id);
           return readCustomer(tx, tenantId, id);
         });
         return reply.code(201).send(created);
@@ -172,7 +174,10 @@ export const customerRoutes =
       async (request) => {
         const { id } = request.params;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
-          if (!(await updateCustomer(tx, tenantId, id, request.body))) throw notFound(NOT_FOUND);
+          const updated = await auditTrail(tx, request).changed('customer', id, () =>
+            updateCustomer(tx, tenantId, id, request.body),
+          );
+          if (!updated) throw notFound(NOT_FOUND);
           return readCustomer(tx, tenantId, id);
         });
       },
@@ -197,7 +202,9 @@ export const customerRoutes =
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requireCustomer(tx, tenantId, id, { lock: true });
           const current = Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, stored[field]]));
-          await updateCustomer(tx, tenantId, id, parseWith(customerBody, { ...current, ...request.body }));
+          await auditTrail(tx, request).changed('customer', id, () =>
+            updateCustomer(tx, tenantId, id, parseWith(customerBody, { ...current, ...request.body })),
+          );
           return readCustomer(tx, tenantId, id);
         });
       },
@@ -220,7 +227,7 @@ export const customerRoutes =
         await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const customer = await requireCustomer(tx, tenantId, id);
           await refuseWhilePolicies(tx, tenantId, 'customer', id, customer.display_name);
-          await deleteCustomer(tx, tenantId, id);
+          await auditTrail(tx, request).changed('customer', id, () => deleteCustomer(tx, tenantId, id));
         }).catch(policyRaceConflict('customer'));
         return reply.code(204).send(null);
       },

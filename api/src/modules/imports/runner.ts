@@ -1,4 +1,4 @@
-import type { ImportRecord, ImportRowAction } from '@coverdesk/contract';
+import type { ImportKind, ImportRecord, ImportRowAction } from '@coverdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -6,6 +6,8 @@ import type { DatabaseHandle, Transaction } from '../../db/client.js';
 import { asConnectingRole, withTenant } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
 import { abandonedJobs, createJobQueue, inTransaction } from '../../jobs/queue.js';
+import { JOB_ORIGIN, recordAudit } from '../audit/record.js';
+import { agencyUserEmail } from '../audit/trail.js';
 import { actAs } from '../leads/queries.js';
 import { readImportRows } from './parse.js';
 import { batchesOf, type RowOutcome, startPlan } from './plan.js';
@@ -23,6 +25,31 @@ export interface ImportJob {
 interface LiveRun {
   tenantId: string;
   record: ImportRecord;
+}
+
+/** The record each kind of import writes, as the audit log names it. */
+const IMPORTED_ENTITY = { customers: 'customer', policies: 'policy', leads: 'lead' } as const;
+
+/**
+ * An import is one row of the audit log, not one per record: who started it, the file, and what
+ * it did. It runs as a job, so there is no request to name an address or request id.
+ */
+async function recordImport(
+  tx: Transaction,
+  tenantId: string,
+  run: { id: string; kind: ImportKind; fileName: string; startedBy: string | null },
+  tally: Tally,
+) {
+  const { create, update, skip } = tally.counts;
+  await recordAudit(tx, JOB_ORIGIN, {
+    tenantId,
+    userId: run.startedBy,
+    actorEmail: run.startedBy ? await agencyUserEmail(tx, run.startedBy) : null,
+    action: 'import',
+    entity: IMPORTED_ENTITY[run.kind],
+    entityId: run.id,
+    reason: `${run.fileName}: ${create} created, ${update} updated, ${skip} skipped.`,
+  });
 }
 
 /** What became of an import's rows so far: how many of each, and the failed rows with their problems. */
@@ -172,6 +199,7 @@ export class ImportRunner {
         if (allOrNothing && tally.failed > 0) throw this.refusal(tally);
         await planner.finish(tx);
         await this.finish(tx, tenantId, importId, found.row.kind, 'done', tally, '');
+        await recordImport(tx, tenantId, found.row, tally);
       });
     } catch (error) {
       const refusal =

@@ -19,14 +19,16 @@ import {
   leadStatsQuery,
   uuid,
 } from '@coverdesk/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { bearerAuth } from '../../http/authenticate.js';
+import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { HttpError, notFound, parseWith } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { exportRoute } from '../../http/table-file.js';
+import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { convertLead } from './convert.js';
@@ -145,6 +147,7 @@ export const leadRoutes =
           await assertBelowLimit(tx, tenantId, 'leads');
           await actAs(tx, userId);
           const id = await createLead(tx, tenantId, request.body);
+          await auditTrail(tx, request).created('lead', id);
           return readLead(tx, tenantId, id);
         });
         return reply.code(201).send(created);
@@ -228,11 +231,13 @@ export const leadRoutes =
     );
 
     /** Replaces a lead's fields; a changed status goes on its timeline through the trigger. */
-    const saveLead = (tx: Transaction, tenantId: string, userId: string, id: string, values: LeadValues) =>
-      checkParties(tx, tenantId, values)
-        .then(() => actAs(tx, userId))
-        .then(() => updateLead(tx, tenantId, id, values))
-        .then(() => readLead(tx, tenantId, id));
+    const saveLead = async (tx: Transaction, request: FastifyRequest, id: string, values: LeadValues) => {
+      const { tenantId, userId } = signedInUser(request);
+      await checkParties(tx, tenantId, values);
+      await actAs(tx, userId);
+      await auditTrail(tx, request).changed('lead', id, () => updateLead(tx, tenantId, id, values));
+      return readLead(tx, tenantId, id);
+    };
 
     app.put(
       '/leads/:id/',
@@ -249,9 +254,9 @@ export const leadRoutes =
       },
       async (request) => {
         const { id } = request.params;
-        return withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           await requireLead(tx, tenantId, id, { lock: true });
-          return saveLead(tx, tenantId, userId, id, request.body);
+          return saveLead(tx, request, id, request.body);
         });
       },
     );
@@ -272,10 +277,10 @@ export const leadRoutes =
       },
       async (request) => {
         const { id } = request.params;
-        return withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requireLead(tx, tenantId, id, { lock: true });
           const current = Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, stored[field]]));
-          return saveLead(tx, tenantId, userId, id, parseWith(leadBody, { ...current, ...request.body }));
+          return saveLead(tx, request, id, parseWith(leadBody, { ...current, ...request.body }));
         });
       },
     );
@@ -294,7 +299,11 @@ export const leadRoutes =
       },
       async (request, reply) => {
         await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
-          if (!(await deleteLead(tx, tenantId, request.params.id))) throw notFound(NOT_FOUND);
+          const { id } = request.params;
+          const deleted = await auditTrail(tx, request).changed('lead', id, () =>
+            deleteLead(tx, tenantId, id),
+          );
+          if (!deleted) throw notFound(NOT_FOUND);
         });
         return reply.code(204).send(null);
       },
@@ -374,7 +383,11 @@ export const leadRoutes =
         const modules = [MODULE, 'module_customers'] as const;
         const conversion = await withModule(ctx, request, modules, async (tx, { tenantId, userId }) => {
           await actAs(tx, userId);
-          const { created, customer } = await convertLead(tx, tenantId, id, request.body?.customer_id);
+          const trail = auditTrail(tx, request);
+          const { created, customer } = await trail.changed('lead', id, () =>
+            convertLead(tx, tenantId, id, request.body?.customer_id),
+          );
+          if (created) await trail.created('customer', customer.id);
           return { created, customer, lead: await readLead(tx, tenantId, id) };
         });
         return reply.code(conversion.created ? 201 : 200).send({

@@ -18,6 +18,7 @@ import { bearerAuth } from '../../http/authenticate.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { exportRoute } from '../../http/table-file.js';
+import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import {
   addPayment,
@@ -115,7 +116,12 @@ export const paymentRoutes =
           if (toCents(amount) > toCents(remaining)) {
             throw fieldError('amount', `Only ${remaining} remains due on this instalment.`);
           }
-          await addPayment(tx, tenantId, id, { ...payment, amount });
+          await auditTrail(tx, request).changed(
+            'payment',
+            id,
+            () => addPayment(tx, tenantId, id, { ...payment, amount }),
+            'create',
+          );
           return settle(tx, tenantId, id, policyId);
         });
       },
@@ -142,7 +148,7 @@ export const paymentRoutes =
           if (toCents(payment.amount_paid) > toCents(amountDue)) {
             throw fieldError('amount_paid', `Only ${amountDue} is due on this instalment.`);
           }
-          await setPayment(tx, tenantId, id, payment);
+          await auditTrail(tx, request).changed('payment', id, () => setPayment(tx, tenantId, id, payment));
           return settle(tx, tenantId, id, policyId);
         });
       },
@@ -164,12 +170,14 @@ export const paymentRoutes =
         const { id } = request.params;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const { policyId } = await requireLockedInstallment(tx, tenantId, id);
-          await setPayment(tx, tenantId, id, {
-            amount_paid: '0',
-            paid_date: null,
-            payment_method: null,
-            reference: '',
-          });
+          const undo = () =>
+            setPayment(tx, tenantId, id, {
+              amount_paid: '0',
+              paid_date: null,
+              payment_method: null,
+              reference: '',
+            });
+          await auditTrail(tx, request).changed('payment', id, undo, 'delete');
           return settle(tx, tenantId, id, policyId);
         });
       },

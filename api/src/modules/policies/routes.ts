@@ -35,6 +35,7 @@ import { pageOf, sendJsonPage } from '../../http/pagination.js';
 import { exportRoute } from '../../http/table-file.js';
 import { verifyPassword } from '../accounts/passwords.js';
 import { findUserById } from '../accounts/queries.js';
+import { auditTrail } from '../audit/trail.js';
 import { authorizeModule, withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { claimRaceConflict, countClaimsOnPolicy, refuseWhileClaims } from '../claims/on-policy.js';
@@ -201,6 +202,7 @@ export const policyRoutes =
           const input = await resolveInput(tx, tenantId, request.body);
           await assertBelowLimit(tx, tenantId, 'policies');
           const id = await createPolicy(tx, tenantId, input);
+          await auditTrail(tx, request).created('policy', id);
           return requirePolicy(tx, tenantId, id);
         }).catch(numberTaken);
         return reply.code(201).send(created);
@@ -287,7 +289,9 @@ export const policyRoutes =
           const input = await resolveInput(tx, tenantId, request.body, stored);
           const schedule = await changedSchedule(tx, tenantId, id, input);
           if (schedule && stored.hasPayments) throw conflict({ detail: SCHEDULE_PAID });
-          await updatePolicy(tx, tenantId, id, input, schedule);
+          await auditTrail(tx, request).changed('policy', id, () =>
+            updatePolicy(tx, tenantId, id, input, schedule),
+          );
           return requirePolicy(tx, tenantId, id);
         }).catch(numberTaken);
       },
@@ -312,7 +316,9 @@ export const policyRoutes =
           const stored = await requirePolicyForChange(tx, tenantId, id);
           await refuseWhileClaims(tx, tenantId, stored);
           if (stored.hasPayments) throw conflict({ detail: DELETE_PAID });
-          await deletePolicy(tx, tenantId, id).catch(claimRaceConflict(stored.policyNumber));
+          await auditTrail(tx, request)
+            .changed('policy', id, () => deletePolicy(tx, tenantId, id))
+            .catch(claimRaceConflict(stored.policyNumber));
         });
         return reply.code(204).send(null);
       },
@@ -360,7 +366,9 @@ export const policyRoutes =
           const stored = await findPolicyForChange(tx, tenantId, id);
           if (!stored) return false;
           await refuseWhileClaims(tx, tenantId, stored);
-          return deletePolicy(tx, tenantId, id).catch(claimRaceConflict(stored.policyNumber));
+          return auditTrail(tx, request)
+            .changed('policy', id, () => deletePolicy(tx, tenantId, id))
+            .catch(claimRaceConflict(stored.policyNumber));
         });
         if (!deleted) throw notFound(NOT_FOUND);
         return reply.code(204).send(null);
@@ -382,7 +390,10 @@ export const policyRoutes =
       async (request) => {
         const { id } = request.params;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
-          if (!(await cancelPolicy(tx, tenantId, id, request.body))) {
+          const cancelled = await auditTrail(tx, request).changed('policy', id, () =>
+            cancelPolicy(tx, tenantId, id, request.body),
+          );
+          if (!cancelled) {
             await requirePolicy(tx, tenantId, id);
             throw conflict({ detail: 'This policy is already cancelled.' });
           }
@@ -408,7 +419,10 @@ export const policyRoutes =
       async (request) => {
         const { id } = request.params;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
-          if (!(await markNotRenewing(tx, tenantId, id, request.body.reason))) {
+          const marked = await auditTrail(tx, request).changed('policy', id, () =>
+            markNotRenewing(tx, tenantId, id, request.body.reason),
+          );
+          if (!marked) {
             const found = await requirePolicy(tx, tenantId, id);
             throw conflict({
               detail:
@@ -436,7 +450,7 @@ export const policyRoutes =
       async (request) => {
         const { id } = request.params;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
-          await clearNotRenewing(tx, tenantId, id);
+          await auditTrail(tx, request).changed('policy', id, () => clearNotRenewing(tx, tenantId, id));
           return requirePolicy(tx, tenantId, id);
         });
       },
@@ -519,7 +533,10 @@ export const policyRoutes =
           // An insurer that no longer lists the type keeps the term's own rate for the renewal.
           const input = await resolveInput(tx, tenantId, values, current);
           await assertBelowLimit(tx, tenantId, 'policies');
-          return requirePolicy(tx, tenantId, await renewPolicy(tx, tenantId, id, input));
+          const trail = auditTrail(tx, request);
+          const renewalId = await trail.changed('policy', id, () => renewPolicy(tx, tenantId, id, input));
+          await trail.created('policy', renewalId);
+          return requirePolicy(tx, tenantId, renewalId);
         }).catch(numberTaken);
         return reply.code(201).send(renewal);
       },

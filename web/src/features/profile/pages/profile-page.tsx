@@ -1,12 +1,17 @@
-import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type UserProfile } from '@coverdesk/contract';
+import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconListSearch, IconSettings, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { ActivityLog } from '../../../components/activity-log.js';
+import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { formatDate } from '../../../lib/format.js';
 import { initials } from '../../../lib/initials.js';
+import { useListParams } from '../../../lib/list-params.js';
 import { currencyName } from '../../../lib/money.js';
 import { useSession } from '../../../lib/session-context.js';
 import { useSubscriptionStatus } from '../../../lib/subscription.js';
+import { useAgencyActivity, useAgencyPeople } from '../api.js';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -19,13 +24,107 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const ACTIVITY_FILTERS = ['user', 'action', 'entity', 'date_from', 'date_to'] as const;
+const toOptions = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+const ACTION_OPTIONS = toOptions(AUDIT_ACTION_LABELS);
+const ENTITY_OPTIONS = toOptions(AUDIT_ENTITY_LABELS);
+
+/** The agency's activity log, as its owner reads it: who did what, filtered, a page at a time. */
+function AgencyActivity() {
+  const params = useListParams(ACTIVITY_FILTERS, '-occurred_at');
+  const { ordering: _ordering, ...query } = params.query;
+  const list = useAgencyActivity(query);
+  const people = useAgencyPeople();
+  return (
+    <Stack>
+      <ListToolbar
+        params={params}
+        filters={
+          <>
+            <FilterSelect
+              params={params}
+              name="user"
+              label="User"
+              placeholder="Anyone"
+              data={(people.data?.results ?? []).map((person) => ({
+                value: person.id,
+                label: person.name === person.email ? person.email : `${person.name} (${person.email})`,
+              }))}
+              searchable
+              width={220}
+            />
+            <FilterSelect
+              params={params}
+              name="action"
+              label="Action"
+              placeholder="Any action"
+              data={ACTION_OPTIONS}
+              searchable
+              width={190}
+            />
+            <FilterSelect
+              params={params}
+              name="entity"
+              label="Record"
+              placeholder="Any record"
+              data={ENTITY_OPTIONS}
+              width={150}
+            />
+            <FilterDate params={params} name="date_from" label="From" />
+            <FilterDate params={params} name="date_to" label="To" />
+          </>
+        }
+      />
+      <ActivityLog
+        query={list}
+        params={params}
+        emptyText="Sign-ins and every change to your agency's customers, policies, payments, insurers, leads and claims appear here."
+      />
+    </Stack>
+  );
+}
+
+/** /profile: who you are, your agency and plan; for the agency's owner, its activity log too. */
 export function Component() {
   const { state } = useSession();
   const user = state.user;
+  const [searchParams, setSearchParams] = useSearchParams();
   const subscription = useSubscriptionStatus(Boolean(user) && !user?.is_admin);
   if (!user) return null;
-  const plan = subscription.data;
+  const tab = user.is_owner && searchParams.get('tab') === 'activity' ? 'activity' : 'overview';
+  // The tab lives in the URL with the log's filters; leaving the log leaves its filters behind.
+  const showTab = (next: string | null) =>
+    setSearchParams(next === 'activity' ? { tab: 'activity' } : {}, { replace: true });
 
+  const overview = <Overview user={user} subscription={subscription} />;
+  if (!user.is_owner) return overview;
+  return (
+    <Tabs value={tab} onChange={showTab} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="overview" leftSection={<IconUser size={16} aria-hidden />}>
+          Overview
+        </Tabs.Tab>
+        <Tabs.Tab value="activity" leftSection={<IconListSearch size={16} aria-hidden />}>
+          Activity
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="overview">{overview}</Tabs.Panel>
+      <Tabs.Panel value="activity">
+        <AgencyActivity />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function Overview({
+  user,
+  subscription,
+}: {
+  user: UserProfile;
+  subscription: ReturnType<typeof useSubscriptionStatus>;
+}) {
+  const plan = subscription.data;
   return (
     <Stack maw={880}>
       <Card withBorder padding="lg">

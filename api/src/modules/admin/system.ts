@@ -191,10 +191,19 @@ export const adminSystemRoutes =
         };
         await saveAudited(request, 'email', async (tx, adminId) => {
           await settings.save(tx, 'email', next, adminId);
-          const { password: _was, ...visibleBefore } = before ?? {};
-          const { password: _now, ...visibleAfter } = next;
-          const changes = changedFields(before ? visibleBefore : null, visibleAfter);
-          return { ...changes, ...secretChange('password', before?.password, password) };
+          const visible = (value: StoredEmail | undefined) =>
+            value && {
+              host: value.host,
+              port: value.port,
+              security: value.security,
+              username: value.username,
+              from_email: value.fromEmail,
+              from_name: value.fromName,
+            };
+          return {
+            ...changedFields(visible(before) ?? null, visible(next) ?? null),
+            ...secretChange('password', before?.password, password),
+          };
         });
         return emailView();
       },

@@ -27,6 +27,7 @@ export const STALE_TIMES = {
   payments: 0,
   dashboard: 0,
   imports: 0,
+  platform: 0,
 } as const;
 
 export type Resource = keyof typeof STALE_TIMES;

@@ -200,6 +200,18 @@ describe('email setup', () => {
     }
   });
 
+  it('forgets the saved server on request, so SMTP_URL (here: none) applies again', async () => {
+    const forgotten = await admin.delete('/api/admin/email-setup/');
+    expect(forgotten.statusCode).toBe(200);
+    expect(forgotten.json()).toMatchObject({ saved: false, source: 'none', password: { set: false } });
+    const test = await admin.post('/api/admin/email-setup/test/', {});
+    expect(test.json()).toMatchObject({
+      delivered: false,
+      response: 'Email is not set up: save the mail server first.',
+    });
+    expect((await latestAudit('email'))?.changes).toEqual({ saved: { before: true, after: false } });
+  });
+
   it('refuses bad input with a message per field', async () => {
     const response = await admin.put('/api/admin/email-setup/', {
       host: 'smtp example',

@@ -209,6 +209,25 @@ export const adminSystemRoutes =
       },
     );
 
+    app.delete(
+      '/email-setup/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Forget the saved mail server: the app goes back to SMTP_URL (audited)',
+          security: bearerAuth,
+          response: { 200: emailSetup },
+        },
+      },
+      async (request) => {
+        await saveAudited(request, 'email', async (tx): Promise<FieldChanges> => {
+          const wasSaved = await settings.forgetSaved(tx, 'email');
+          return wasSaved ? { saved: { before: true, after: false } } : {};
+        });
+        return emailView();
+      },
+    );
+
     app.post(
       '/email-setup/test/',
       {

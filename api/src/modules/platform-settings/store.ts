@@ -1,4 +1,5 @@
 import { PADDLE_ENVIRONMENTS, SMTP_SECURITY } from '@coverdesk/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config, PaddleConfig } from '../../config.js';
@@ -127,6 +128,15 @@ export class PlatformSettings {
         target: platformSettings.key,
         set: { value, updatedAt: now, updatedBy: adminId },
       });
+  }
+
+  /** Deletes one setting in the caller's transaction, so its default or the environment applies; true if there was one. */
+  async forgetSaved(tx: Transaction, key: PlatformSettingsKey): Promise<boolean> {
+    const deleted = await tx
+      .delete(platformSettings)
+      .where(eq(platformSettings.key, key))
+      .returning({ key: platformSettings.key });
+    return deleted.length > 0;
   }
 
   /** Called once the saving transaction has committed: this instance applies the change at once. */

@@ -50,7 +50,7 @@ export function SourceNote({
     none: `${what} is not set up yet.`,
   }[source];
   return (
-    <Text fz="sm" c={source === 'none' ? 'orange.9' : 'gray.7'}>
+    <Text fz="sm" c={source === 'none' ? 'red.9' : 'gray.7'}>
       {source === 'saved' && (
         <IconCircleCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />
       )}{' '}

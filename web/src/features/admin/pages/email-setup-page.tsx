@@ -165,8 +165,14 @@ function EmailForm({ setup }: { setup: EmailSetup }) {
             />
           )}
           {confirmation && (
-            <Text c="green.9" fz="sm" role="status">
-              <IconCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {confirmation}
+            <Text fz="sm" role="status">
+              <IconCheck
+                size={16}
+                aria-hidden
+                color="var(--mantine-color-green-8)"
+                style={{ verticalAlign: 'text-bottom' }}
+              />{' '}
+              {confirmation}
             </Text>
           )}
         </Group>

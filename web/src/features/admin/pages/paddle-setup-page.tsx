@@ -163,7 +163,7 @@ function PaddleForm({ setup }: { setup: PaddleSetup }) {
             required={!setup.saved}
             {...form.getInputProps('webhook_secret')}
           />
-          <Text fz="xs" c="orange.9" style={{ alignSelf: 'center' }}>
+          <Text fz="xs" c="red.9" style={{ alignSelf: 'center' }}>
             Replacing the secret leaves subscriptions bought before unfollowed: change it only with a new
             destination.
           </Text>
@@ -203,8 +203,14 @@ function PaddleForm({ setup }: { setup: PaddleSetup }) {
             Save Paddle settings
           </Button>
           {confirmation && (
-            <Text c="green.9" fz="sm" role="status">
-              <IconCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {confirmation}
+            <Text fz="sm" role="status">
+              <IconCheck
+                size={16}
+                aria-hidden
+                color="var(--mantine-color-green-8)"
+                style={{ verticalAlign: 'text-bottom' }}
+              />{' '}
+              {confirmation}
             </Text>
           )}
         </Group>

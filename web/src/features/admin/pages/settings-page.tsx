@@ -83,8 +83,14 @@ function SettingsForm({ settings }: { settings: PlatformSettings }) {
               Save settings
             </Button>
             {confirmation && (
-              <Text c="green.9" fz="sm" role="status">
-                <IconCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {confirmation}
+              <Text fz="sm" role="status">
+                <IconCheck
+                  size={16}
+                  aria-hidden
+                  color="var(--mantine-color-green-8)"
+                  style={{ verticalAlign: 'text-bottom' }}
+                />{' '}
+                {confirmation}
               </Text>
             )}
           </Group>

@@ -113,9 +113,7 @@ test("Paddle's setup keeps secrets write-only and checks each price id", async (
   const admin = await adminSession(request);
   await signInWithTokens(page, admin);
   await page.goto('/admin/paddle-setup');
-  await expect(
-    page.getByText(/Paddle \(billing uses manual payments until then\) is not set up yet/),
-  ).toBeVisible();
+  await expect(page.getByText(/Paddle is not set up yet/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Check connection' })).toBeDisabled();
   await lookAt(page, 'paddle-setup', testInfo);
 

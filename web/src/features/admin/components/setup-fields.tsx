@@ -37,17 +37,18 @@ export function EncryptionKeyMissing() {
 /** Which settings the app uses right now, and what saving here does to that. */
 export function SourceNote({
   source,
-  what,
   variable,
+  notSetUp,
 }: {
   source: SettingsSource;
-  what: string;
   variable: string;
+  /** What the app does while nothing is set up. */
+  notSetUp: string;
 }) {
   const text = {
     saved: `In use: the settings saved here (they take the place of ${variable}).`,
     environment: `In use: ${variable} from the server's environment. Saving here replaces it without a restart.`,
-    none: `${what} is not set up yet.`,
+    none: notSetUp,
   }[source];
   return (
     <Text fz="sm" c={source === 'none' ? 'red.9' : 'gray.7'}>

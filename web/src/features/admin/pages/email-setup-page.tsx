@@ -74,7 +74,11 @@ export function Component() {
   return (
     <Stack gap="lg" maw={860}>
       {!setup.data.encryption_key_set && <EncryptionKeyMissing />}
-      <SourceNote source={setup.data.source} what="Email" variable="SMTP_URL" />
+      <SourceNote
+        source={setup.data.source}
+        variable="SMTP_URL"
+        notSetUp="Email is not set up yet: messages are kept in the outbox until it is."
+      />
       <EmailForm setup={setup.data} />
       <TestSend ready={setup.data.source !== 'none'} />
     </Stack>

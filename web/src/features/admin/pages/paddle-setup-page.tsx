@@ -70,8 +70,8 @@ export function Component() {
       {!setup.data.encryption_key_set && <EncryptionKeyMissing />}
       <SourceNote
         source={setup.data.source}
-        what="Paddle (billing uses manual payments until then)"
         variable="the PADDLE_* variables"
+        notSetUp="Paddle is not set up yet: until it is, plan changes are recorded as manual payments."
       />
       <PaddleForm setup={setup.data} />
       <ConnectionCheck ready={setup.data.source !== 'none'} />
@@ -113,7 +113,7 @@ function PaddleForm({ setup }: { setup: PaddleSetup }) {
               aria-labelledby="paddle-environment-label"
               data={PADDLE_ENVIRONMENTS.map((value) => ({
                 value,
-                label: value === 'sandbox' ? 'Sandbox (test payments)' : 'Production (real payments)',
+                label: value === 'sandbox' ? 'Sandbox' : 'Production',
               }))}
               value={environment.value as Environment}
               onChange={(value) => {
@@ -121,8 +121,10 @@ function PaddleForm({ setup }: { setup: PaddleSetup }) {
                 setConfirmation(null);
               }}
               style={{ alignSelf: 'flex-start' }}
-              maw="100%"
             />
+            <Text fz="xs" c="dimmed">
+              Sandbox takes test payments only; production charges real cards. The keys belong to one of them.
+            </Text>
           </Stack>
           <SecretInput
             label="API key"
@@ -145,7 +147,7 @@ function PaddleForm({ setup }: { setup: PaddleSetup }) {
               In Paddle, add a notification destination for <Code>subscription.*</Code>,{' '}
               <Code>transaction.completed</Code> and <Code>transaction.payment_failed</Code> at:
             </Text>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs">
               <Code style={{ wordBreak: 'break-all' }}>{setup.webhook_url}</Code>
               <CopyButton value={setup.webhook_url}>
                 {({ copied, copy }) => (

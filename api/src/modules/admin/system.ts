@@ -23,6 +23,7 @@ import { conflict, fieldError, HttpError } from '../../http/errors.js';
 import { findUserById } from '../accounts/queries.js';
 import { auditOrigin, changedFields, recordAudit } from '../audit/record.js';
 import type { FieldChanges } from '../audit/tables.js';
+import { applyPaddlePrices } from '../billing/plan-catalogue.js';
 import { plans } from '../billing/tables.js';
 import { checkPaddleConnection } from '../platform-settings/paddle-check.js';
 import { SecretUnreadable, sealSecret } from '../platform-settings/secrets.js';
@@ -345,17 +346,8 @@ export const adminSystemRoutes =
         };
         await saveAudited(request, 'paddle', async (tx, adminId) => {
           await settings.save(tx, 'paddle', next, adminId);
-          // Checkouts read the price ids from the plans; a blank one takes the plan off sale online.
-          for (const [name, price] of Object.entries(next.prices)) {
-            await tx
-              .update(plans)
-              .set({
-                paddlePriceMonthlyId: price.monthly || null,
-                paddlePriceYearlyId: price.yearly || null,
-                paddleEnvironment: next.environment,
-              })
-              .where(eq(plans.name, name));
-          }
+          // Checkouts read the price ids from the plans.
+          await applyPaddlePrices(tx, next);
           const visible = (value: StoredPaddle | undefined) =>
             value && {
               environment: value.environment,

@@ -62,6 +62,16 @@ export interface SmtpSettings extends Omit<StoredEmail, 'password'> {
 }
 
 /**
+ * Paddle's settings as saved, read once at start (before any PlatformSettings exists) so that the
+ * saved price ids, not PADDLE_PRICES, end up on the plans. Undefined when none were saved.
+ */
+export async function savedPaddleSettings(db: Database): Promise<StoredPaddle | undefined> {
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, 'paddle'));
+  const parsed = storedPaddle.safeParse(row?.value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
  * The platform settings, read on hot paths (every registration, every email, every billing call and
  * every page's Content-Security-Policy), so kept in memory for a few seconds. A save on this instance
  * drops the copy at once; other instances see it within `ttlMs`.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 
 /** UUIDv7 primary key: time-ordered, not guessable. */
@@ -9,6 +9,9 @@ export const id = () =>
     .$defaultFn(() => uuidv7());
 
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A file's bytes, kept in the database so every instance and every backup has them. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 

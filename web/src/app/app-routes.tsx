@@ -68,6 +68,11 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
   '/notifications': single(() => import('../features/notifications/pages/notifications-page.js')),
   '/profile': single(() => import('../features/profile/pages/profile-page.js')),
   '/profile/settings': single(() => import('../features/profile/pages/profile-settings-page.js')),
+  '/support': [
+    { index: true, lazy: () => import('../features/support/pages/support-page.js') },
+    { path: 'new', lazy: () => import('../features/support/pages/new-ticket-page.js') },
+    { path: ':id', lazy: () => import('../features/support/pages/ticket-page.js') },
+  ],
 };
 
 /** What a screen on its way shows, for its whole path ("/leads/create" too). */

@@ -188,8 +188,6 @@ export const SCREENS = [
     icon: IconLifebuoy,
     allowWithoutSubscription: true,
     inUserMenu: 'always',
-    coming:
-      'Answers to common questions and a way to ask us from inside Coverdesk. Until then, the contact page reaches us.',
   },
   {
     path: '/billing',

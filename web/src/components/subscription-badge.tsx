@@ -1,7 +1,8 @@
 import type { SubscriptionState } from '@coverdesk/contract';
 import { Badge } from '@mantine/core';
 
-const LABELS: Record<SubscriptionState['status'], { label: string; color: string }> = {
+/** Each subscription state's name and colour, wherever a state is shown. */
+export const SUBSCRIPTION_STATES: Record<SubscriptionState['status'], { label: string; color: string }> = {
   trial: { label: 'Trial', color: 'blue' },
   active: { label: 'Active', color: 'green' },
   past_due: { label: 'Payment due', color: 'yellow' },
@@ -11,7 +12,7 @@ const LABELS: Record<SubscriptionState['status'], { label: string; color: string
 };
 
 export function SubscriptionBadge({ status }: { status: SubscriptionState['status'] }) {
-  const { label, color } = LABELS[status];
+  const { label, color } = SUBSCRIPTION_STATES[status];
   return (
     <Badge color={color} variant="light">
       {label}

@@ -323,3 +323,22 @@ describe('downloads', () => {
     expect(c.calls.map((call) => call.headers.authorization)).toEqual(['Bearer A1', undefined, 'Bearer A2']);
   });
 });
+
+describe('a form with a file', () => {
+  it('goes as it is, leaving its multipart type and boundary to the browser', async () => {
+    let sent: RequestInit | undefined;
+    const http = createHttpClient({
+      tokens: createTokenStore(memoryStorage()),
+      timeoutMs: 1000,
+      fetch: async (_input, init) => {
+        sent = init;
+        return new Response('{}', { status: 201 });
+      },
+    });
+    const form = new FormData();
+    form.append('message', 'The reminders stopped.');
+    await http.post('/support/tickets/', form);
+    expect(sent?.body).toBe(form);
+    expect(sent?.headers).not.toHaveProperty('content-type');
+  });
+});

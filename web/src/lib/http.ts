@@ -157,9 +157,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const headers: Record<string, string> = { accept: reading.accept };
     const token = options.tokens.access();
     if (token && !ANONYMOUS_PATHS.includes(path)) headers.authorization = `Bearer ${token}`;
-    // A file (an import's spreadsheet) goes as it is; everything else as JSON.
+    // A file (an import's spreadsheet) goes as it is, a form with a file (a support ticket) as
+    // multipart/form-data with the boundary the browser writes into its type; everything else as JSON.
     const isFile = init.body instanceof Blob;
-    if (init.body !== undefined) {
+    const isForm = init.body instanceof FormData;
+    if (init.body !== undefined && !isForm) {
       headers['content-type'] = isFile
         ? (init.body as Blob).type || 'application/octet-stream'
         : 'application/json';
@@ -173,7 +175,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       response = await doFetch(buildUrl(baseUrl, path, init.query), {
         method,
         headers,
-        body: init.body === undefined ? undefined : isFile ? (init.body as Blob) : JSON.stringify(init.body),
+        body:
+          init.body === undefined
+            ? undefined
+            : isFile || isForm
+              ? (init.body as Blob | FormData)
+              : JSON.stringify(init.body),
         signal,
       });
     } catch (error) {

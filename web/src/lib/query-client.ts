@@ -27,6 +27,7 @@ export const STALE_TIMES = {
   payments: 0,
   dashboard: 0,
   imports: 0,
+  support: 0,
   platform: 0,
 } as const;
 

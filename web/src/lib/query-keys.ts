@@ -33,6 +33,8 @@ export const queryKeys = {
   notifications: ['notifications'] as const,
   /** How far the agency's setup has got; a dashboard resource, so always asked afresh. */
   setup: ['dashboard', 'setup'] as const,
+  /** Support tickets, the agency's and the admins' inbox: conversations, never kept. */
+  support: ['support'] as const,
   /** The platform's settings (sign-ups, the demo, email, Paddle): an admin's change shows at once. */
   platform: ['platform'] as const,
 };

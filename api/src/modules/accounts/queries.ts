@@ -117,3 +117,7 @@ export async function promoteAdmins(executor: Executor, emails: string[]): Promi
       ),
     );
 }
+
+/** The name a user goes by where others read it: their full name, or their email when they gave none. */
+export const displayName = (user: { firstName: string; lastName: string; email: string }) =>
+  `${user.firstName} ${user.lastName}`.trim() || user.email;

@@ -10,7 +10,7 @@ import { startTrial } from '../billing/queries.js';
 import { tenants } from '../tenants/tables.js';
 import { withinLimit } from '../throttle/throttle.js';
 import { hashPassword, passwordProblem } from './passwords.js';
-import { findProfile, findUserByEmail, recordLogin } from './queries.js';
+import { displayName, findProfile, findUserByEmail, recordLogin } from './queries.js';
 import { users } from './tables.js';
 import { createRefreshToken, issueAccessToken } from './tokens.js';
 
@@ -76,7 +76,7 @@ export async function createAgency(
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
       await enterTenant(tx, tenant.id);
-      const name = `${account.firstName} ${account.lastName}`.trim() || account.email;
+      const name = displayName(account);
       await startTrial(tx, tenant.id, TRIAL_PLAN, { userId: user.id, name }, account.trialDays ?? null);
       return { userId: user.id, tenantId: tenant.id };
     });

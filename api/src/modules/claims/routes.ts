@@ -32,7 +32,7 @@ import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { exportRoute } from '../../http/table-file.js';
-import { findUserById } from '../accounts/queries.js';
+import { displayName, findUserById } from '../accounts/queries.js';
 import { withModule } from '../billing/access.js';
 import {
   type Author,
@@ -85,7 +85,7 @@ async function requireClaimForChange(tx: Transaction, tenantId: string, id: stri
 async function authorOf(ctx: AppContext, request: FastifyRequest): Promise<Author> {
   const { userId } = signedInUser(request);
   const user = await findUserById(ctx.db, userId);
-  const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
+  const name = user ? displayName(user) : '';
   return { id: userId, name };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { contactMessages } from './tables.js';
+import { supportMessages, supportTickets } from '../support/tables.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,14 +24,19 @@ describe('the contact form', () => {
     const response = await send({ ...message, is_handled: true });
     expect(response.statusCode).toBe(201);
     expect(response.json().detail).toMatch(/Thank you/);
-    const rows = await t.database.db.select().from(contactMessages);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      name: 'Tamar Levi',
-      email: 'tamar@example.com',
+    // A ticket of no agency in the support inbox, open, with the message as its first entry.
+    const tickets = await t.database.db.select().from(supportTickets);
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).toMatchObject({
+      tenantId: null,
+      requesterName: 'Tamar Levi',
+      requesterEmail: 'tamar@example.com',
+      company: 'Levi Brokers',
       subject: 'Importing our book',
-      handledAt: null,
+      status: 'open',
     });
+    const messages = await t.database.db.select().from(supportMessages);
+    expect(messages).toMatchObject([{ ticketId: tickets[0]?.id, isStaff: false, body: message.message }]);
   });
 
   it('explains what is missing or wrong', async () => {

@@ -1,8 +1,8 @@
 import { contactMessageBody, detailResponse, fieldErrorsResponse } from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { openTicket } from '../support/queries.js';
 import { consumeAttempt } from '../throttle/throttle.js';
-import { contactMessages } from './tables.js';
 
 export const contactRoutes =
   ({ db }: AppContext): FastifyPluginAsyncZod =>
@@ -22,7 +22,23 @@ export const contactRoutes =
         const rule = { key: `contact:ip:${request.ip}`, limit: 5, windowSeconds: 3600 };
         await consumeAttempt(db, [rule]);
         const { name, email, company, subject, message } = request.body;
-        await db.insert(contactMessages).values({ name, email, company: company || null, subject, message });
+        // Into the support inbox, as a ticket of no agency that the admins answer by email.
+        await db.transaction((tx) =>
+          openTicket(
+            tx,
+            {
+              tenantId: null,
+              openedBy: null,
+              requesterName: name,
+              requesterEmail: email,
+              company: company || null,
+              subject,
+              category: 'other',
+              message,
+            },
+            null,
+          ),
+        );
         return reply.code(201).send({ detail: 'Thank you. We have your message and will answer by email.' });
       },
     );

@@ -1,10 +1,8 @@
 import { IMPORT_DUPLICATE_CHOICES, IMPORT_KINDS, IMPORT_STATUSES } from '@coverdesk/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, customType, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamptz, updatedAt } from '../../db/columns.js';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, timestamptz, updatedAt } from '../../db/columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** A failed row of an import: its line in the file and what was wrong with it. */
 export interface ImportFailure {

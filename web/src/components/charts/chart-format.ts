@@ -63,9 +63,10 @@ export const formatCount = (count: number): string => countFormat.format(count);
  * Money on a chart: whole amounts in the tooltip as the tables show them, and short ones on an axis
  * ("$12K"), where the cents would only crowd the ticks.
  */
-export function useChartMoney(): { tooltip: (value: number) => string; axis: (value: number) => string } {
-  const { state } = useSession();
-  const currency = state.user?.currency ?? 'USD';
+export function chartMoney(currency: string): {
+  tooltip: (value: number) => string;
+  axis: (value: number) => string;
+} {
   const compact = new Intl.NumberFormat(undefined, {
     style: 'currency',
     currency,
@@ -76,4 +77,10 @@ export function useChartMoney(): { tooltip: (value: number) => string; axis: (va
     tooltip: (value) => formatMoney(value.toFixed(2), currency),
     axis: (value) => compact.format(value),
   };
+}
+
+/** `chartMoney` in the signed-in agency's currency. */
+export function useChartMoney(): ReturnType<typeof chartMoney> {
+  const { state } = useSession();
+  return chartMoney(state.user?.currency ?? 'USD');
 }

@@ -1,29 +1,11 @@
-import { type BillingEvent, type BillingEventType, PLAN_CURRENCY } from '@coverdesk/contract';
+import { type BillingEvent, PLAN_CURRENCY } from '@coverdesk/contract';
 import { Card, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/page-states.js';
+import { BILLING_EVENT_LABELS as EVENT_LABELS } from '../../../lib/billing-events.js';
 import { formatDate, formatMoney, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useBillingEvents } from '../api.js';
-
-const EVENT_LABELS: Record<BillingEventType, string> = {
-  trial_started: 'Trial started',
-  upgraded: 'Subscribed',
-  plan_changed: 'Plan changed',
-  plan_change_scheduled: 'Plan change scheduled',
-  cancelled: 'Cancelled',
-  cancellation_scheduled: 'Cancellation at period end',
-  reactivated: 'Reactivated',
-  paused: 'Paused',
-  renewed: 'Renewed',
-  trial_expired: 'Trial ended',
-  period_ended: 'Subscription ended',
-  past_due: 'Payment overdue',
-  payment_completed: 'Payment received',
-  payment_failed: 'Payment failed',
-  provider_updated: 'Updated by Paddle',
-  changed_by_admin: 'Changed by Coverdesk support',
-};
 
 const PAGE_SIZE = 10;
 

@@ -142,7 +142,8 @@ export function Component() {
           </Title>
           <Text fz="lg">
             Coverdesk holds an insurance agency’s book: customers, policies, instalments, payments and the
-            commission each policy earns. Here is what works today, and what is on its way.
+            commission each policy earns. Here is what works today
+            {COMING.length > 0 ? ', and what is on its way.' : '.'}
           </Text>
         </Stack>
 
@@ -159,21 +160,23 @@ export function Component() {
           </Stack>
         ))}
 
-        <Stack gap="lg" component="section" id="on-its-way">
-          <SectionHeading
-            title="On its way"
-            intro="Being built now, and not in the app yet. The analytics will come with the Professional and Agency plans."
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            {COMING.map((module) => (
-              <FeatureCard key={module.title} icon={module.icon} title={module.title}>
-                <Text c="gray.7" fz="sm">
-                  {module.text}
-                </Text>
-              </FeatureCard>
-            ))}
-          </SimpleGrid>
-        </Stack>
+        {COMING.length > 0 && (
+          <Stack gap="lg" component="section" id="on-its-way">
+            <SectionHeading
+              title="On its way"
+              intro="Being built now, and not in the app yet. The analytics will come with the Professional and Agency plans."
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+              {COMING.map((module) => (
+                <FeatureCard key={module.title} icon={module.icon} title={module.title}>
+                  <Text c="gray.7" fz="sm">
+                    {module.text}
+                  </Text>
+                </FeatureCard>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        )}
 
         <Stack gap="md" align="flex-start">
           <Title order={2}>Try it on your own book</Title>

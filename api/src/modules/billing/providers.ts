@@ -138,6 +138,15 @@ export function paddleProvider(config: PaddleConfig): PaymentProvider {
 export const providerFor = (paddle: PaddleConfig | undefined): PaymentProvider =>
   paddle ? paddleProvider(paddle) : manualProvider;
 
+/** Paddle's settings in force; saved keys this server cannot open answer 503 (Paddle retries a webhook). */
+export const paddleSettings = (settings: PlatformSettings) =>
+  settings.paddleConfig().catch((error: unknown) => {
+    if (!(error instanceof SecretUnreadable)) throw error;
+    throw new HttpError(503, {
+      detail: 'Payments are unavailable for a moment: the payment settings cannot be read on this server.',
+    });
+  });
+
 /**
  * The provider for the Paddle settings in force now (saved in /admin/paddle-setup, else PADDLE_*),
  * made again only when they change. Saved keys this server cannot open stop billing changes rather
@@ -146,12 +155,7 @@ export const providerFor = (paddle: PaddleConfig | undefined): PaymentProvider =
 export function currentProvider(settings: PlatformSettings): () => Promise<PaymentProvider> {
   let last: { signature: string; provider: PaymentProvider } | undefined;
   return async () => {
-    const paddle = await settings.paddleConfig().catch((error: unknown) => {
-      if (!(error instanceof SecretUnreadable)) throw error;
-      throw new HttpError(503, {
-        detail: 'Payments are unavailable for a moment: the payment settings cannot be read on this server.',
-      });
-    });
+    const paddle = await paddleSettings(settings);
     const signature = JSON.stringify(paddle ?? null);
     if (last?.signature !== signature) last = { signature, provider: providerFor(paddle) };
     return last.provider;

@@ -31,7 +31,7 @@ import { cancel, changePlan, pause, reactivate, upgrade } from './lifecycle.js';
 import { isSignedByPaddle } from './paddle-signatures.js';
 import { MalformedEvent, receivePaddleEvent } from './paddle-webhook.js';
 import { paymentMethodRoutes } from './payment-methods.js';
-import { currentProvider } from './providers.js';
+import { currentProvider, paddleSettings } from './providers.js';
 import { findSubscription, listActivePlans } from './queries.js';
 import {
   type Actor,
@@ -357,11 +357,12 @@ export const billingRoutes =
               400: detailResponse,
               401: detailResponse,
               404: detailResponse,
+              503: detailResponse,
             },
           },
         },
         async (request) => {
-          const secret = (await settings.paddleConfig())?.webhookSecret;
+          const secret = (await paddleSettings(settings))?.webhookSecret;
           if (!secret) throw notFound('Paddle is not configured.');
           const rawBody = typeof request.body === 'string' ? request.body : '';
           const signature = request.headers['paddle-signature'];

@@ -81,6 +81,8 @@ export default defineConfig({
         DATABASE_URL: '',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         ADMIN_EMAILS: ADMIN_EMAIL,
+        // Lets the admin setup screens save secrets (a key for these tests only).
+        SETTINGS_ENCRYPTION_KEY: 'e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0',
         // Every test registers its agency from this one machine.
         REGISTRATIONS_PER_HOUR: '100000',
       },

@@ -41,6 +41,8 @@ import { createMailer } from './modules/mail/mailer.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { NotificationRunner } from './modules/notifications/runner.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { platformSettingsRoutes } from './modules/platform-settings/routes.js';
+import { PlatformSettings } from './modules/platform-settings/store.js';
 import { policyRoutes } from './modules/policies/routes.js';
 import { policyTypeRoutes } from './modules/policy-types/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
@@ -113,7 +115,15 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   });
 
   await app.register(compress, { threshold: 1024 });
-  const paddle = config.paddle && paddleSources(config.paddle.environment);
+  const settings = new PlatformSettings(database.db, config, app.log);
+  // Paddle may be set up (or moved to production) in /admin/paddle-setup while the app runs, so the
+  // policy names Paddle's hosts per response, from the settings as they are now. This hook runs
+  // before helmet's, which computes the header synchronously.
+  app.addHook('onRequest', async () => settings.refreshPaddleEnvironment());
+  const paddleHosts = (kind: keyof ReturnType<typeof paddleSources>) => () => {
+    const environment = settings.paddleEnvironment();
+    return environment ? paddleSources(environment)[kind].join(' ') : '';
+  };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -121,9 +131,9 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Paddle's checkout: its script, and the overlay it opens in a frame of its own.
-        scriptSrc: ["'self'", ...(paddle?.scriptSrc ?? [])],
-        frameSrc: ["'self'", ...(paddle?.frameSrc ?? [])],
-        connectSrc: ["'self'", ...(paddle?.connectSrc ?? [])],
+        scriptSrc: ["'self'", paddleHosts('scriptSrc')],
+        frameSrc: ["'self'", paddleHosts('frameSrc')],
+        connectSrc: ["'self'", paddleHosts('connectSrc')],
         upgradeInsecureRequests: null,
       },
     },
@@ -150,7 +160,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
   });
 
-  const mailer = createMailer(config, database.db, app.log);
+  const mailer = createMailer(config, database.db, settings, app.log);
   app.addHook('onClose', async () => mailer.close());
   const revokedSessions = new RevokedSessions(database.db, app.log);
   await revokedSessions.start();
@@ -163,6 +173,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     mailer,
     revokedSessions,
     routeTimings,
+    settings,
   };
   const importRunner = new ImportRunner(database, app.log);
   app.addHook('onReady', () => importRunner.start());
@@ -187,6 +198,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes(database.pool));
       await api.register(accountRoutes(ctx));
+      await api.register(platformSettingsRoutes(ctx));
       await api.register(billingRoutes(ctx));
       await api.register(contactRoutes(ctx));
       await api.register(adminRoutes(ctx), { prefix: '/admin' });

@@ -49,4 +49,20 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, REGISTRATIONS_PER_HOUR: '50' }).registrationsPerHour).toBe(50);
     expect(() => loadConfig({ ...base, REGISTRATIONS_PER_HOUR: '0' })).toThrow(/REGISTRATIONS_PER_HOUR/);
   });
+
+  it('reads the settings encryption key as 32 bytes in hex or base64, and refuses anything weaker', () => {
+    const base = { DATA_DIR: '/unused', JWT_SECRET: 'x' };
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig(base).settingsEncryptionKey).toBeUndefined();
+    expect(
+      loadConfig({ ...base, SETTINGS_ENCRYPTION_KEY: key.toString('hex') }).settingsEncryptionKey,
+    ).toEqual(key);
+    expect(
+      loadConfig({ ...base, SETTINGS_ENCRYPTION_KEY: key.toString('base64') }).settingsEncryptionKey,
+    ).toEqual(key);
+    expect(() => loadConfig({ ...base, SETTINGS_ENCRYPTION_KEY: 'secret' })).toThrow(
+      /SETTINGS_ENCRYPTION_KEY/,
+    );
+    expect(() => loadConfig({ ...base, SETTINGS_ENCRYPTION_KEY: 'ab'.repeat(16) })).toThrow(/32 bytes/);
+  });
 });

@@ -27,6 +27,11 @@ export interface Config {
   paddle: PaddleConfig | undefined;
   /** Seconds before a reminder email that failed is tried again; doubled for each later try. */
   notificationRetrySeconds: number;
+  /**
+   * The AES-256 key that encrypts the secrets admins save (the SMTP password, Paddle's keys); without
+   * it those screens refuse to save a secret.
+   */
+  settingsEncryptionKey: Buffer | undefined;
 }
 
 export interface PaddleConfig {
@@ -68,7 +73,23 @@ export function loadConfig(env: Env = process.env): Config {
       env.NOTIFICATION_RETRY_SECONDS,
       60,
     ),
+    settingsEncryptionKey: encryptionKey(env.SETTINGS_ENCRYPTION_KEY),
   };
+}
+
+/** 32 bytes, written as 64 hex digits or in base64; anything else would be a weaker or broken key. */
+function encryptionKey(value: string | undefined): Buffer | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  let key: Buffer | undefined;
+  if (/^[0-9a-f]{64}$/i.test(trimmed)) key = Buffer.from(trimmed, 'hex');
+  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) key = Buffer.from(trimmed, 'base64');
+  if (key?.length !== 32) {
+    throw new Error(
+      'SETTINGS_ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or base64 (make one with: openssl rand -hex 32)',
+    );
+  }
+  return key;
 }
 
 const PADDLE_VARIABLES = ['PADDLE_API_KEY', 'PADDLE_CLIENT_TOKEN', 'PADDLE_WEBHOOK_SECRET'] as const;

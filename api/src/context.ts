@@ -2,7 +2,8 @@ import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { RouteTimings } from './http/route-timings.js';
 import type { RevokedSessions } from './modules/accounts/revoked-sessions.js';
-import type { Mailer } from './modules/mail/mailer.js';
+import type { AppMailer } from './modules/mail/mailer.js';
+import type { PlatformSettings } from './modules/platform-settings/store.js';
 
 /** What route modules need from the running app, passed in explicitly. */
 export interface AppContext {
@@ -10,8 +11,10 @@ export interface AppContext {
   db: Database;
   /** Which database the app runs on: a PostgreSQL server or embedded PGlite. */
   databaseEngine: DatabaseHandle['engine'];
-  mailer: Mailer;
+  mailer: AppMailer;
   revokedSessions: RevokedSessions;
   /** How long this instance's requests took, per route, since it started. */
   routeTimings: RouteTimings;
+  /** Sign-ups, the demo, trial days, the mail server and Paddle, as the admins set them. */
+  settings: PlatformSettings;
 }

@@ -8,13 +8,25 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback that keeps what it receives, or, with `refuse`, answers every
- * message with a permanent failure, as a mailbox that does not exist would.
+ * message with a permanent failure, as a mailbox that does not exist would. With `credentials` it
+ * asks senders to sign in (over plain text: loopback only) and refuses any other user or password.
  */
-export async function startSmtpServer(options: { refuse?: boolean } = {}) {
+export async function startSmtpServer(
+  options: { refuse?: boolean; credentials?: { user: string; pass: string } } = {},
+) {
   const received: ReceivedMail[] = [];
   let refused = 0;
+  const { credentials } = options;
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !credentials,
+    allowInsecureAuth: Boolean(credentials),
+    onAuth(auth, _session, callback) {
+      if (credentials && auth.username === credentials.user && auth.password === credentials.pass) {
+        callback(null, { user: auth.username });
+      } else {
+        callback(new Error('Invalid username or password'));
+      }
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {

@@ -4,6 +4,7 @@ import { installJobQueue } from '../jobs/queue.js';
 import { ensureDemoAgency } from '../modules/accounts/demo.js';
 import { promoteAdmins } from '../modules/accounts/queries.js';
 import { applyPaddlePrices, seedPlans } from '../modules/billing/plan-catalogue.js';
+import { savedPaddleSettings } from '../modules/platform-settings/store.js';
 import { type DatabaseHandle, openDatabase } from './client.js';
 import { runMigrations } from './migrate.js';
 
@@ -18,7 +19,8 @@ export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
     await runMigrations(database.pool);
     await installJobQueue(database.pool);
     await seedPlans(database.db);
-    await applyPaddlePrices(database.db, config.paddle);
+    // Prices saved in /admin/paddle-setup win over PADDLE_PRICES, as the rest of its settings do.
+    await applyPaddlePrices(database.db, (await savedPaddleSettings(database.db)) ?? config.paddle);
     await promoteAdmins(database.db, config.adminEmails);
     if (config.demoEnabled) await ensureDemoAgency(database.db);
     return database;

@@ -11,6 +11,7 @@ export * from '../modules/imports/tables.js';
 export * from '../modules/leads/tables.js';
 export * from '../modules/mail/tables.js';
 export * from '../modules/notifications/tables.js';
+export * from '../modules/platform-settings/tables.js';
 export * from '../modules/policies/tables.js';
 export * from '../modules/policy-types/tables.js';
 export * from '../modules/support/tables.js';

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FALLBACK_ERROR } from '../lib/error-message.js';
 import { ApiError } from '../lib/http.js';
+import { usePublicSettings } from '../lib/public-settings.js';
 import { useSession } from '../lib/session-context.js';
 
 const DEMO_FALLBACK = 'Demo login failed. Please try again.';
@@ -51,12 +52,13 @@ export function useDemoLogin(): DemoLogin {
 
 type DemoButtonProps = Omit<ButtonProps, 'loading' | 'children'> & { label?: string };
 
-/** The button alone, for a row of buttons whose error message belongs below the whole row. */
+/** The button alone, for a row of buttons whose error message belongs below the whole row; none while the demo is off. */
 export function DemoButton({
   demo,
   label = 'Try the demo',
   ...buttonProps
 }: DemoButtonProps & { demo: DemoLogin }) {
+  if (!usePublicSettings().demo_available) return null;
   return (
     <Button
       variant="default"
@@ -80,9 +82,10 @@ export function DemoError({ demo }: { demo: DemoLogin }) {
   );
 }
 
-/** "Try the demo", with the reason beneath it when the demo cannot be opened. */
+/** "Try the demo", with the reason beneath it when the demo cannot be opened; nothing while it is off. */
 export function TryDemoButton(props: DemoButtonProps) {
   const demo = useDemoLogin();
+  if (!usePublicSettings().demo_available) return null;
   return (
     <Stack gap="xs">
       <DemoButton demo={demo} {...props} />

@@ -30,6 +30,7 @@ export const STALE_TIMES = {
   support: 0,
   // Who did what: read afresh each time, and never kept on disk.
   activity: 0,
+  platform: 0,
 } as const;
 
 export type Resource = keyof typeof STALE_TIMES;

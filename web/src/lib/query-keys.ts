@@ -37,6 +37,8 @@ export const queryKeys = {
   setup: ['dashboard', 'setup'] as const,
   /** Support tickets, the agency's and the admins' inbox: conversations, never kept. */
   support: ['support'] as const,
+  /** The platform's settings (sign-ups, the demo, email, Paddle): an admin's change shows at once. */
+  platform: ['platform'] as const,
 };
 
 /**

@@ -1,4 +1,5 @@
 import {
+  DEMO_SWITCHED_OFF,
   demoLoginResponse,
   detailResponse,
   errorResponse,
@@ -10,6 +11,7 @@ import {
   refreshBody,
   registerBody,
   registerResponse,
+  SIGNUPS_CLOSED,
   tokenBody,
   tokenPair,
   userProfile,
@@ -103,10 +105,16 @@ export const accountRoutes =
           tags: ['accounts'],
           summary: 'Create an agency, its owner and a 14-day trial',
           body: registerBody,
-          response: { 201: registerResponse, 400: fieldErrorsResponse, 429: detailResponse },
+          response: {
+            201: registerResponse,
+            400: fieldErrorsResponse,
+            403: detailResponse,
+            429: detailResponse,
+          },
         },
       },
       async (request, reply) => {
+        if (!(await ctx.settings.general()).signupsOpen) throw new HttpError(403, { detail: SIGNUPS_CLOSED });
         // Every attempt counts, so that the "email already exists" answer cannot be harvested either.
         await consumeAttempt(db, [
           { key: `register:ip:${request.ip}`, limit: config.registrationsPerHour, windowSeconds: ONE_HOUR },
@@ -222,11 +230,13 @@ export const accountRoutes =
         schema: {
           tags: ['accounts'],
           summary: 'Sign in to the demo agency',
-          response: { 200: demoLoginResponse, 404: errorResponse, 503: errorResponse },
+          response: { 200: demoLoginResponse, 403: errorResponse, 404: errorResponse, 503: errorResponse },
         },
       },
       async (request) => {
         if (!config.demoEnabled) throw new HttpError(503, { error: 'Demo account is temporarily disabled.' });
+        if (!(await ctx.settings.general()).demoEnabled)
+          throw new HttpError(403, { error: DEMO_SWITCHED_OFF });
         const demo = await findDemoUser(db);
         if (!demo) throw new HttpError(404, { error: 'Demo account not available. Please contact support.' });
         const session = await db.transaction(async (tx) => {

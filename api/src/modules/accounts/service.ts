@@ -34,6 +34,8 @@ export interface NewAccount {
   timeZone?: string;
   isAdmin: boolean;
   isDemo?: boolean;
+  /** Days of the first trial, when the platform sets them; otherwise the plan's own. */
+  trialDays?: number | null;
 }
 
 /** The password rule beyond length: not a common password, not the user's own details. */
@@ -75,7 +77,7 @@ export async function createAgency(
       if (!user) throw new Error('user insert returned nothing');
       await enterTenant(tx, tenant.id);
       const name = displayName(account);
-      await startTrial(tx, tenant.id, TRIAL_PLAN, { userId: user.id, name });
+      await startTrial(tx, tenant.id, TRIAL_PLAN, { userId: user.id, name }, account.trialDays ?? null);
       return { userId: user.id, tenantId: tenant.id };
     });
   } catch (error) {
@@ -91,7 +93,7 @@ export async function createAgency(
  * attempts per address, and the account's owner is told by email that someone tried.
  */
 export async function registerAgency(ctx: AppContext, body: RegisterBody, log: FastifyBaseLogger) {
-  const { config, db } = ctx;
+  const { config, db, settings } = ctx;
   assertAcceptablePassword('password', body.password, [
     body.email,
     body.email.split('@')[0] ?? '',
@@ -106,6 +108,7 @@ export async function registerAgency(ctx: AppContext, body: RegisterBody, log: F
     companyName: body.company_name,
     timeZone: body.time_zone,
     isAdmin: config.adminEmails.includes(body.email.toLowerCase()),
+    trialDays: (await settings.general()).defaultTrialDays,
   }).catch((error: unknown) => {
     if (error instanceof EmailTaken) {
       void warnOwnerOfRegistration(ctx, body.email).catch((err: unknown) =>

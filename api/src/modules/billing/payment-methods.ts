@@ -50,7 +50,7 @@ const anyMethodParams = z.object({
  * own checkout), otherwise the cards recorded here with the manual provider, one of them the default.
  */
 export const paymentMethodRoutes =
-  ({ db }: AppContext, provider: PaymentProvider): FastifyPluginAsyncZod =>
+  ({ db }: AppContext, providerNow: () => Promise<PaymentProvider>): FastifyPluginAsyncZod =>
   async (app) => {
     const subscriptionOf = async (tx: Transaction, tenantId: string) => {
       const locked = await lockSubscription(tx, tenantId);
@@ -60,7 +60,9 @@ export const paymentMethodRoutes =
 
     const list = (tenantId: string) =>
       withTenant(db, tenantId, async (tx) => {
-        const fromProvider = await provider.listPaymentMethods(await subscriptionOf(tx, tenantId));
+        const fromProvider = await (await providerNow()).listPaymentMethods(
+          await subscriptionOf(tx, tenantId),
+        );
         if (fromProvider) return fromProvider;
         const rows = await tx
           .select()
@@ -219,7 +221,7 @@ export const paymentMethodRoutes =
         await withTenant(db, tenantId, async (tx) => {
           const subscription = await subscriptionOf(tx, tenantId);
           if (subscription.provider === 'paddle') {
-            await provider.deletePaymentMethod(subscription, id);
+            await (await providerNow()).deletePaymentMethod(subscription, id);
             return;
           }
           // Coverdesk records only uuids: a Paddle id names no card of a manual subscription.
@@ -245,6 +247,7 @@ export const paymentMethodRoutes =
       async (request) => {
         const { tenantId, userId } = signedInUser(request);
         const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+        const provider = await providerNow();
         const paddle = await withTenant(db, tenantId, async (tx) =>
           provider.paymentMethodCheckout(await subscriptionOf(tx, tenantId), {
             tenantId,

@@ -92,15 +92,21 @@ export async function seedPlans(executor: Executor): Promise<void> {
     });
 }
 
-/** Writes Paddle's price ids from the configuration onto the plans they belong to. */
-export async function applyPaddlePrices(executor: Executor, paddle: PaddleConfig | undefined): Promise<void> {
+/**
+ * Writes Paddle's price ids onto the plans they belong to: from PADDLE_PRICES at start, or as saved
+ * in /admin/paddle-setup. A blank id takes the plan off sale online in that cycle.
+ */
+export async function applyPaddlePrices(
+  executor: Executor,
+  paddle: Pick<PaddleConfig, 'environment' | 'prices'> | undefined,
+): Promise<void> {
   if (!paddle) return;
   for (const [name, price] of Object.entries(paddle.prices)) {
     await executor
       .update(plans)
       .set({
-        paddlePriceMonthlyId: price.monthly,
-        paddlePriceYearlyId: price.yearly,
+        paddlePriceMonthlyId: price.monthly || null,
+        paddlePriceYearlyId: price.yearly || null,
         paddleEnvironment: paddle.environment,
       })
       .where(eq(plans.name, name));

@@ -1,7 +1,9 @@
 import type { BillingCycle, BillingProvider, PaddleCheckout, SavedPaymentMethod } from '@coverdesk/contract';
 import { Environment, Paddle } from '@paddle/paddle-node-sdk';
 import type { PaddleConfig } from '../../config.js';
-import { conflict } from '../../http/errors.js';
+import { conflict, HttpError } from '../../http/errors.js';
+import { SecretUnreadable } from '../platform-settings/secrets.js';
+import type { PlatformSettings } from '../platform-settings/store.js';
 import { tenantSignature } from './paddle-signatures.js';
 import type { PlanRow } from './record.js';
 import type { subscriptions } from './tables.js';
@@ -135,3 +137,27 @@ export function paddleProvider(config: PaddleConfig): PaymentProvider {
 
 export const providerFor = (paddle: PaddleConfig | undefined): PaymentProvider =>
   paddle ? paddleProvider(paddle) : manualProvider;
+
+/** Paddle's settings in force; saved keys this server cannot open answer 503 (Paddle retries a webhook). */
+export const paddleSettings = (settings: PlatformSettings) =>
+  settings.paddleConfig().catch((error: unknown) => {
+    if (!(error instanceof SecretUnreadable)) throw error;
+    throw new HttpError(503, {
+      detail: 'Payments are unavailable for a moment: the payment settings cannot be read on this server.',
+    });
+  });
+
+/**
+ * The provider for the Paddle settings in force now (saved in /admin/paddle-setup, else PADDLE_*),
+ * made again only when they change. Saved keys this server cannot open stop billing changes rather
+ * than fall back to the manual provider, which would hand out plans unpaid.
+ */
+export function currentProvider(settings: PlatformSettings): () => Promise<PaymentProvider> {
+  let last: { signature: string; provider: PaymentProvider } | undefined;
+  return async () => {
+    const paddle = await paddleSettings(settings);
+    const signature = JSON.stringify(paddle ?? null);
+    if (last?.signature !== signature) last = { signature, provider: providerFor(paddle) };
+    return last.provider;
+  };
+}

@@ -17,21 +17,26 @@ export async function listActivePlans(executor: Executor): Promise<Plan[]> {
   return rows.map(toPlan);
 }
 
-/** Starts the trial a new agency gets, the first line of its billing history. `tx` must be scoped to the tenant. */
+/**
+ * Starts the trial a new agency gets, the first line of its billing history: `trialDays` long when
+ * the platform's settings say so, else the plan's own. `tx` must be scoped to the tenant.
+ */
 export async function startTrial(
   tx: Transaction,
   tenantId: string,
   planName: string,
   actor: { userId: string; name: string },
+  trialDays: number | null = null,
 ): Promise<void> {
   const [plan] = await tx.select().from(plans).where(eq(plans.name, planName));
   if (!plan) throw new Error(`The plan catalogue has no plan named ${planName}`);
+  const days = trialDays ?? plan.trialDays;
   await tx.insert(subscriptions).values({
     tenantId,
     planId: plan.id,
     status: 'trial',
     trialStartedAt: sql`now()`,
-    trialEndsAt: sql`now() + make_interval(days => ${plan.trialDays})`,
+    trialEndsAt: sql`now() + make_interval(days => ${days})`,
   });
   await tx.insert(billingEvents).values({
     tenantId,
@@ -42,7 +47,7 @@ export async function startTrial(
     provider: 'manual',
     actorId: actor.userId,
     actorName: actor.name,
-    note: `${plan.trialDays}-day free trial`,
+    note: `${days}-day free trial`,
   });
 }
 

@@ -33,7 +33,7 @@ import { cancel, changePlan, pause, reactivate, upgrade } from './lifecycle.js';
 import { isSignedByPaddle } from './paddle-signatures.js';
 import { MalformedEvent, receivePaddleEvent } from './paddle-webhook.js';
 import { paymentMethodRoutes } from './payment-methods.js';
-import { providerFor } from './providers.js';
+import { currentProvider, paddleSettings } from './providers.js';
 import { findSubscription, listActivePlans } from './queries.js';
 import {
   type Actor,
@@ -62,13 +62,13 @@ const refusals = { 400: fieldErrorsResponse, 404: detailResponse, 409: detailRes
 export const billingRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, config } = ctx;
-    const provider = providerFor(config.paddle);
+    const { db, settings } = ctx;
+    const providerNow = currentProvider(settings);
 
     app.get(
       '/billing/plans/',
       { schema: { tags: ['billing'], summary: 'Plans on sale (public)', response: { 200: planList } } },
-      async () => ({ results: await listActivePlans(db), provider: provider.name }),
+      async () => ({ results: await listActivePlans(db), provider: (await providerNow()).name }),
     );
 
     /** The agency's subscription after applying what fell due: a stopped schedule never extends access. */
@@ -197,7 +197,7 @@ export const billingRoutes =
       actionSchema('Start paying for a plan (manual provider: at once)', upgradeBody),
       async (request) => {
         const { plan_id, billing_cycle } = upgradeBody.parse(request.body);
-        if (provider.name === 'paddle') {
+        if ((await providerNow()).name === 'paddle') {
           throw conflict({ detail: 'Payment goes through the checkout: use create_checkout_session.' });
         }
         const plan = await planById(plan_id);
@@ -218,6 +218,7 @@ export const billingRoutes =
       const { userId, tenantId } = signedInUser(request);
       const plan = await planById(body.plan_id);
       const urls = { success_url: body.success_url, cancel_url: body.cancel_url };
+      const provider = await providerNow();
       if (provider.name === 'manual') {
         const { subscription: applied } = await act(request, 'subscription_upgraded', (context) =>
           upgrade({ ...context, provider: 'manual' }, plan, body.billing_cycle),
@@ -280,7 +281,7 @@ export const billingRoutes =
             reason,
             immediate,
           );
-          await provider.cancel(context.locked.row, immediate);
+          await (await providerNow()).cancel(context.locked.row, immediate);
           return message;
         });
       },
@@ -301,7 +302,7 @@ export const billingRoutes =
             cycle,
             immediate,
           );
-          await provider.changePlan(context.locked.row, plan, cycle, immediate);
+          await (await providerNow()).changePlan(context.locked.row, plan, cycle, immediate);
           return message;
         });
       },
@@ -313,7 +314,7 @@ export const billingRoutes =
       async (request) => {
         return act(request, 'subscription_reactivated', async (context) => {
           const message = await reactivate({ ...context, provider: context.locked.row.provider });
-          await provider.resume(context.locked.row);
+          await (await providerNow()).resume(context.locked.row);
           return message;
         });
       },
@@ -322,7 +323,7 @@ export const billingRoutes =
     app.post('/billing/subscription/pause/', actionSchema('Pause billing and access'), async (request) => {
       return act(request, 'subscription_paused', async (context) => {
         const message = await pause({ ...context, provider: context.locked.row.provider });
-        await provider.pause(context.locked.row);
+        await (await providerNow()).pause(context.locked.row);
         return message;
       });
     });
@@ -347,7 +348,7 @@ export const billingRoutes =
       },
     );
 
-    await app.register(paymentMethodRoutes(ctx, provider));
+    await app.register(paymentMethodRoutes(ctx, providerNow));
 
     // Paddle signs the body as sent, so this route reads it as text rather than parsed JSON.
     await app.register(async (scope) => {
@@ -367,11 +368,12 @@ export const billingRoutes =
               400: detailResponse,
               401: detailResponse,
               404: detailResponse,
+              503: detailResponse,
             },
           },
         },
         async (request) => {
-          const secret = config.paddle?.webhookSecret;
+          const secret = (await paddleSettings(settings))?.webhookSecret;
           if (!secret) throw notFound('Paddle is not configured.');
           const rawBody = typeof request.body === 'string' ? request.body : '';
           const signature = request.headers['paddle-signature'];

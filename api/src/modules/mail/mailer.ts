@@ -1,7 +1,10 @@
+import type { EmailTestResult } from '@coverdesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { SecretUnreadable } from '../platform-settings/secrets.js';
+import type { PlatformSettings, SmtpSettings } from '../platform-settings/store.js';
 import { emailOutbox } from './tables.js';
 
 export interface EmailMessage {
@@ -26,6 +29,12 @@ export interface Mailer {
   close(): void;
 }
 
+/** The app's mailer, which also answers the admin's test send. */
+export interface AppMailer extends Mailer {
+  /** Sends a test and returns the mail server's own answer, accepted or not; never throws. */
+  test(message: EmailMessage): Promise<EmailTestResult>;
+}
+
 /**
  * Why an email was not sent, in words its sender may show a broker: the mail server's own answer
  * when it gave one, never the transport's error, which names hosts, ports and addresses.
@@ -37,8 +46,67 @@ function refusalOf(err: unknown): string {
   return `The mail server refused the email: ${answer || responseCode}`;
 }
 
-export function createMailer(config: Config, db: Database, log: FastifyBaseLogger): Mailer {
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+/** A mail server saved in /admin/email-setup, as nodemailer takes it. */
+function transportOptions(smtp: SmtpSettings) {
+  return {
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.security === 'tls',
+    requireTLS: smtp.security === 'starttls',
+    ignoreTLS: smtp.security === 'none',
+    auth: smtp.username ? { user: smtp.username, pass: smtp.password ?? '' } : undefined,
+    // A server that does not answer fails the send (and a test) in seconds, not minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
+}
+
+const formatSender = (smtp: SmtpSettings) =>
+  smtp.fromName ? { name: smtp.fromName, address: smtp.fromEmail } : smtp.fromEmail;
+
+interface Route {
+  transport: Transporter;
+  from: string | { name: string; address: string };
+}
+
+/**
+ * Sends through the mail server saved in /admin/email-setup, or else SMTP_URL. The saved settings are
+ * read before each message (cached briefly by PlatformSettings), so a change applies without a restart.
+ */
+export function createMailer(
+  config: Config,
+  db: Database,
+  settings: PlatformSettings,
+  log: FastifyBaseLogger,
+): AppMailer {
+  let current: { signature: string; route: Route | undefined } | undefined;
+
+  /** The transport for the settings now in force, built again only when they change. */
+  async function route(): Promise<Route | undefined> {
+    const saved = await settings.smtp();
+    const signature = JSON.stringify(saved ?? config.smtpUrl ?? null);
+    if (current?.signature === signature) return current.route;
+    current?.route?.transport.close();
+    let next: Route | undefined;
+    if (saved)
+      next = { transport: nodemailer.createTransport(transportOptions(saved)), from: formatSender(saved) };
+    else if (config.smtpUrl)
+      next = { transport: nodemailer.createTransport(config.smtpUrl), from: config.mailFrom };
+    current = { signature, route: next };
+    return next;
+  }
+
+  /** The route, or why there is none: the saved password cannot be opened with this server's key. */
+  async function routeOrReason(): Promise<{ route: Route | undefined } | { unreadable: string }> {
+    try {
+      return { route: await route() };
+    } catch (error) {
+      if (!(error instanceof SecretUnreadable)) throw error;
+      log.error({ err: error }, 'the saved mail server password cannot be read');
+      return { unreadable: `The saved mail server password cannot be read: ${error.message}.` };
+    }
+  }
 
   async function keep(message: EmailMessage, status: 'not_configured' | 'failed', error?: string) {
     await db
@@ -49,16 +117,21 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
 
   return {
     async send(message) {
-      if (!transport) {
+      const found = await routeOrReason().catch((err: unknown) => ({ unreadable: String(err) }));
+      if ('unreadable' in found) {
+        await keep(message, 'failed', found.unreadable);
+        return;
+      }
+      if (!found.route) {
         log.info(
           { to: message.to, subject: message.subject, text: message.text },
-          'email kept in outbox (no SMTP_URL)',
+          'email kept in outbox (no mail server set up)',
         );
         await keep(message, 'not_configured');
         return;
       }
       try {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+        await found.route.transport.sendMail({ from: found.route.from, ...message });
         log.info({ to: message.to, subject: message.subject }, 'email sent');
       } catch (err) {
         log.error(
@@ -69,17 +142,49 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
       }
     },
     async deliver(message) {
-      if (!transport) throw new EmailNotSent('Email is not set up on this server (SMTP_URL is empty).');
+      const found = await routeOrReason();
+      if ('unreadable' in found) throw new EmailNotSent(found.unreadable);
+      if (!found.route) throw new EmailNotSent('Email is not set up on this server (SMTP_URL is empty).');
       try {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+        await found.route.transport.sendMail({ from: found.route.from, ...message });
       } catch (err) {
         log.warn({ err, to: message.to, subject: message.subject }, 'email not delivered');
         throw new EmailNotSent(refusalOf(err));
       }
       log.info({ to: message.to, subject: message.subject }, 'email sent');
     },
+    async test(message) {
+      const found = await routeOrReason();
+      const refused = (code: EmailTestResult['code'], response: string) => ({
+        delivered: false,
+        to: message.to,
+        code,
+        response,
+      });
+      if ('unreadable' in found) return refused(null, found.unreadable);
+      if (!found.route) return refused(null, 'Email is not set up: save the mail server first.');
+      try {
+        const info = (await found.route.transport.sendMail({ from: found.route.from, ...message })) as {
+          response?: string;
+        };
+        const response = info.response ?? '';
+        return {
+          delivered: true,
+          to: message.to,
+          code: Number(/^\d{3}/.exec(response)?.[0]) || null,
+          response,
+        };
+      } catch (err) {
+        // An admin is told everything the server or the connection said: this is the screen to fix it on.
+        const { responseCode, code, response, message: text } = (err ?? {}) as Record<string, unknown>;
+        const answer = typeof response === 'string' && response ? response : String(text ?? err);
+        const errorCode =
+          typeof responseCode === 'number' ? responseCode : typeof code === 'string' ? code : null;
+        return refused(errorCode, answer);
+      }
+    },
     close() {
-      transport?.close();
+      current?.route?.transport.close();
     },
   };
 }

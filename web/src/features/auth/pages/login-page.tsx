@@ -5,6 +5,7 @@ import { FormError } from '../../../components/form-error.js';
 import { TryDemoButton } from '../../../components/try-demo-button.js';
 import { useFormSubmit } from '../../../lib/form.js';
 import { isAdminHost } from '../../../lib/hosts.js';
+import { usePublicSettings } from '../../../lib/public-settings.js';
 import { useSession } from '../../../lib/session-context.js';
 
 /** Only paths of this app are followed after sign-in, never another site. */
@@ -17,6 +18,7 @@ function safeNext(next: string | null): string | null {
 export function Component() {
   const { session } = useSession();
   const navigate = useNavigate();
+  const { demo_available: demoAvailable } = usePublicSettings();
   const [params] = useSearchParams();
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -71,8 +73,12 @@ export function Component() {
           </Button>
         </Stack>
       </form>
-      <Divider label="or" labelPosition="center" />
-      <TryDemoButton fullWidth />
+      {demoAvailable && (
+        <>
+          <Divider label="or" labelPosition="center" />
+          <TryDemoButton fullWidth />
+        </>
+      )}
       <Text fz="sm" ta="center">
         New to Coverdesk?{' '}
         <Anchor component={Link} to="/register" fz="sm">

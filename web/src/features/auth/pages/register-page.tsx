@@ -1,13 +1,42 @@
-import { PLAN_TRIAL_NAME, registerBody } from '@coverdesk/contract';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PLAN_TRIAL_NAME, registerBody, SIGNUPS_CLOSED } from '@coverdesk/contract';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
+import { usePublicSettings } from '../../../lib/public-settings.js';
 import { useSession } from '../../../lib/session-context.js';
 import { browserTimeZone } from '../../../lib/time-zone.js';
 
 export function Component() {
+  if (!usePublicSettings().signups_open) return <SignupsClosed />;
+  return <RegisterForm />;
+}
+
+/** While the platform takes no new agencies: say so, and where to go instead. */
+function SignupsClosed() {
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        Sign-ups are closed
+      </Title>
+      <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
+        {SIGNUPS_CLOSED} Please come back later, or write to us and we will tell you when they open.
+      </Alert>
+      <Group gap="sm" grow>
+        <Button component={Link} to="/contact" variant="light" size="md">
+          Contact us
+        </Button>
+        <Button component={Link} to="/login" variant="default" size="md">
+          Sign in
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function RegisterForm() {
   const { session } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();

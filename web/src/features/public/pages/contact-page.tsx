@@ -20,6 +20,7 @@ import { FormError } from '../../../components/form-error.js';
 import { TryDemoButton } from '../../../components/try-demo-button.js';
 import { api } from '../../../lib/api-client.js';
 import { useFormSubmit } from '../../../lib/form.js';
+import { usePublicSettings } from '../../../lib/public-settings.js';
 
 const SUPPORT_EMAIL = 'support@coverdesk.app';
 const MESSAGE_MAX = 5000;
@@ -41,6 +42,7 @@ function validate(values: ContactValues): FormErrors {
 }
 
 function ContactDetails() {
+  const { demo_available: demoAvailable } = usePublicSettings();
   return (
     <Stack gap="lg">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -68,15 +70,17 @@ function ContactDetails() {
           <Text c="gray.7">Usually within one business day, by email.</Text>
         </div>
       </Group>
-      <Card withBorder padding="lg" radius="md" bg="gray.0">
-        <Stack gap="sm" align="flex-start">
-          <Title order={2} fz="lg">
-            Just looking?
-          </Title>
-          <Text c="gray.7">Open the sample agency and click around. No account needed.</Text>
-          <TryDemoButton size="md" mih={44} />
-        </Stack>
-      </Card>
+      {demoAvailable && (
+        <Card withBorder padding="lg" radius="md" bg="gray.0">
+          <Stack gap="sm" align="flex-start">
+            <Title order={2} fz="lg">
+              Just looking?
+            </Title>
+            <Text c="gray.7">Open the sample agency and click around. No account needed.</Text>
+            <TryDemoButton size="md" mih={44} />
+          </Stack>
+        </Card>
+      )}
     </Stack>
   );
 }

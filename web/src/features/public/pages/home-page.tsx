@@ -27,6 +27,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DemoButton, DemoError, useDemoLogin } from '../../../components/try-demo-button.js';
+import { usePublicSettings } from '../../../lib/public-settings.js';
 import { FeatureCard } from '../components/feature-card.js';
 
 const FEATURES = [
@@ -154,6 +155,7 @@ export function Component() {
   // One per button, so a failure is explained beside the button that was pressed.
   const heroDemo = useDemoLogin();
   const closingDemo = useDemoLogin();
+  const { demo_available: demoAvailable } = usePublicSettings();
   return (
     <>
       <Box bg="indigo.0">
@@ -249,24 +251,26 @@ export function Component() {
             ))}
           </SimpleGrid>
 
-          <Card radius="lg" padding="xl" bg="indigo.7" c="white">
-            <Stack gap="md" maw={680}>
-              <Title order={2} c="white">
-                Look around before you sign up
-              </Title>
-              <Text>
-                Try the demo: a sample agency that opens in one click, with no account and no form to fill in.
-                It resets every day, so change anything you like.
-              </Text>
-              <Flex {...CTA_ROW}>
-                <DemoButton demo={closingDemo} size="lg" variant="white" />
-                <Button component={Link} to="/register" size="lg" variant="outline" color="white">
-                  Start free trial
-                </Button>
-              </Flex>
-              <DemoError demo={closingDemo} />
-            </Stack>
-          </Card>
+          {demoAvailable && (
+            <Card radius="lg" padding="xl" bg="indigo.7" c="white">
+              <Stack gap="md" maw={680}>
+                <Title order={2} c="white">
+                  Look around before you sign up
+                </Title>
+                <Text>
+                  Try the demo: a sample agency that opens in one click, with no account and no form to fill
+                  in. It resets every day, so change anything you like.
+                </Text>
+                <Flex {...CTA_ROW}>
+                  <DemoButton demo={closingDemo} size="lg" variant="white" />
+                  <Button component={Link} to="/register" size="lg" variant="outline" color="white">
+                    Start free trial
+                  </Button>
+                </Flex>
+                <DemoError demo={closingDemo} />
+              </Stack>
+            </Card>
+          )}
         </Stack>
       </Container>
     </>

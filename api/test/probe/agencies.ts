@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PASSWORD } from '../test-app.js';
-import type { ProbeClient } from './client.js';
+import { multipartForm, type ProbeClient } from './client.js';
 import type { IdKind } from './route-table.js';
 
 /** An agency the probe signed up, with one of every kind of row, all added through the API. */
@@ -49,6 +49,23 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
       201,
       what,
     ).then((created) => created.id);
+  /** A support ticket with a file: the ticket's id, and its attachment's. */
+  const ticketWithFile = async () => {
+    const ticket = await expectStatus<{ id: string; messages: { attachments: { id: string }[] }[] }>(
+      client.send({
+        method: 'POST',
+        url: '/api/support/tickets/',
+        token: agency.access,
+        ...multipartForm(
+          { subject: `Question ${unique()}`, category: 'other', message: `From ${agency.marker}` },
+          { name: 'notes.txt', text: 'What we saw.' },
+        ),
+      }),
+      201,
+      'a support ticket',
+    );
+    return { ticket: ticket.id, attachment: ticket.messages[0]?.attachments[0]?.id ?? '' };
+  };
   const factory = {
     policyType: () => create('/api/policy-types/', { name: `Motor ${unique()}`, category: 'auto' }, 'a type'),
     company: () => create('/api/companies/', { name: `Insurer ${unique()}` }, 'an insurer'),
@@ -135,6 +152,8 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
         201,
         'an import',
       ).then((created) => created.id),
+    ticket: async () => (await ticketWithFile()).ticket,
+    attachment: async () => (await ticketWithFile()).attachment,
     /** A test reminder in the bell: its delivery's id, and then its notification's. */
     notificationHistory: async () => {
       const sent = await expectStatus<{ results: { id: string; channel: string }[] }>(
@@ -185,7 +204,7 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
         'a claim',
       ),
   };
-  return factory;
+  return { ...factory, ticketWithFile };
 }
 
 /** A new agency with a type its insurer sells, a customer, a policy and its instalments. */
@@ -245,6 +264,7 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
   ids.notificationHistory = await rows.notificationHistory();
   ids.notification = await rows.notification();
   ids.notificationSetting = await rows.notificationSetting();
+  ({ ticket: ids.ticket, attachment: ids.attachment } = await rows.ticketWithFile());
   const spare = await expectStatus<{ refresh: string }>(
     client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
     200,

@@ -1,5 +1,6 @@
 import { PASSWORD } from '../test-app.js';
 import { type Agency, POLICY_TERM } from './agencies.js';
+import { multipartForm } from './client.js';
 import type { IdKind, Operation } from './route-table.js';
 
 /** A request an operation should accept, and the status it answers when it is not a plain 2xx. */
@@ -193,6 +194,26 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'POST /api/admin/super-admins/:id/revoke/': () => [{ body: { reason: 'Left the team' }, status: 409 }],
   'POST /api/admin/super-admins/grant/': (agency) => [
     { body: { email: agency.email, reason: 'Joined the team' }, status: 409 },
+  ],
+  'POST /api/support/tickets/': () => [
+    {
+      file: multipartForm(
+        { subject: unique('Reminders stopped'), category: 'technical', message: 'Nothing since Monday.' },
+        { name: 'steps.txt', text: 'Open Notifications.' },
+      ),
+      status: 201,
+    },
+  ],
+  'POST /api/support/tickets/:id/messages/': () => [
+    { file: multipartForm({ message: 'Still nothing today.' }), status: 201 },
+  ],
+  'POST /api/admin/support/tickets/:id/messages/': () => [
+    { file: multipartForm({ message: 'Fixed from tonight.' }), status: 201 },
+  ],
+  'POST /api/admin/support/tickets/:id/assign/': () => [{ body: { assigned_to: null } }],
+  'GET /api/admin/support/tickets/': () => [
+    {},
+    { query: { status: 'open', assignee: 'none', search: 'Reminders' } },
   ],
   'GET /api/admin/tenants/': () => [
     {},

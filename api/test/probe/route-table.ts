@@ -19,6 +19,8 @@ export const PUBLIC_OPERATIONS = [
   'POST /api/accounts/password-reset/',
   'POST /api/accounts/password-reset/confirm/',
   'POST /api/contact/',
+  // Whether sign-ups and the demo are open, for the public pages.
+  'GET /api/platform/settings/',
   // The secret in the address is the credential (a calendar app cannot sign in).
   'GET /api/calendar/feed/:secret',
 ] as const;
@@ -46,7 +48,10 @@ export type IdKind =
   | 'paymentMethod'
   | 'notification'
   | 'notificationSetting'
-  | 'notificationHistory';
+  | 'notificationHistory'
+  | 'ticket'
+  /** A file attached to the agency's ticket. */
+  | 'attachment';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -66,7 +71,11 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   dashboard: 'notification',
   settings: 'notificationSetting',
   history: 'notificationHistory',
+  tickets: 'ticket',
 };
+
+/** Path parameters other than `:id` that name a row. */
+const NAMED_PARAMS: Record<string, IdKind> = { attachmentId: 'attachment' };
 
 /** Path parameters that name no row: each is filled with a harmless value, like a wildcard. */
 const FREE_PARAMS = ['secret', 'metric', 'slot', 'name'];
@@ -99,7 +108,7 @@ function pathParams(path: string): PathParam[] {
     if (!segment.startsWith(':')) return [];
     const name = segment.slice(1);
     if (FREE_PARAMS.includes(name)) return [{ name }];
-    const kind = name === 'id' ? COLLECTION_KINDS[segments[index - 1] ?? ''] : undefined;
+    const kind = name === 'id' ? COLLECTION_KINDS[segments[index - 1] ?? ''] : NAMED_PARAMS[name];
     if (!kind) {
       throw new Error(
         `The probe does not know what kind of id ${segment} in ${path} names; add its collection to COLLECTION_KINDS in api/test/probe/route-table.ts.`,

@@ -27,8 +27,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
 };
 
 /**
- * The actions a broker's own work writes. Admin actions add their own names (such as
- * "trial_extended"); the log keeps any, and the screens label the ones they know.
+ * The actions the log holds: a broker's own work, then what platform admins do. The log keeps any
+ * name, and a name without a label reads as its words ("trial_extended" as "Trial extended").
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   sign_in: 'Signed in',
@@ -46,6 +46,21 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   subscription_cancelled: 'Subscription cancelled',
   subscription_paused: 'Subscription paused',
   subscription_reactivated: 'Subscription reactivated',
+  trial_extended: 'Trial extended',
+  period_comped: 'Free period given',
+  subscription_changed: 'Subscription changed by an admin',
+  user_disabled: 'Account disabled',
+  user_enabled: 'Account enabled',
+  sessions_ended: 'Signed out everywhere',
+  password_reset_sent: 'Password reset sent',
+  admin_granted: 'Made a platform admin',
+  admin_revoked: 'Platform admin removed',
+  ticket_assigned: 'Ticket assigned',
+  ticket_answered: 'Ticket answered',
+  ticket_resolved: 'Ticket resolved',
+  ticket_reopened: 'Ticket reopened',
+  cache_cleared: 'Cache cleared',
+  platform_settings_changed: 'Platform settings changed',
 };
 
 /** "trial_extended" reads "Trial extended" when no label names it. */

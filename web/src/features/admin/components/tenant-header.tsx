@@ -45,12 +45,6 @@ export function TenantHeader({ tenantId, name }: { tenantId: string; name: strin
   );
 }
 
-/** "trial_extended" as "Trial extended". */
-export const actionLabel = (action: string) => {
-  const words = action.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
 export function Muted({ children }: { children: string }) {
   return <Text c="dimmed">{children}</Text>;
 }

@@ -1,4 +1,10 @@
-import type { AdminActivity, AdminTenantDetail, AdminUser, UsageMetricValue } from '@coverdesk/contract';
+import {
+  type AdminActivity,
+  type AdminTenantDetail,
+  type AdminUser,
+  auditActionLabel,
+  type UsageMetricValue,
+} from '@coverdesk/contract';
 import { Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useParams } from 'react-router';
 import { DetailField } from '../../../components/detail-field.js';
@@ -8,7 +14,7 @@ import { formatDate, formatTime, TABULAR_FIGURES } from '../../../lib/format.js'
 import { useDevice } from '../../../lib/viewport.js';
 import { useAdminTenant } from '../api.js';
 import { personName, UserFlags } from '../components/labels.js';
-import { actionLabel, Muted, TenantHeader } from '../components/tenant-header.js';
+import { Muted, TenantHeader } from '../components/tenant-header.js';
 import { UserActions } from '../components/user-actions.js';
 
 const BACK = { to: '/admin/tenants', label: 'Back to agencies' };
@@ -113,7 +119,7 @@ function Activity({ entries }: { entries: AdminActivity[] }) {
           {entries.map((entry) => (
             <li key={entry.id}>
               <Text fz="sm" fw={600}>
-                {actionLabel(entry.action)}
+                {auditActionLabel(entry.action)}
                 {entry.entity ? ` · ${entry.entity}` : ''}
               </Text>
               <Text fz="xs" c="dimmed">

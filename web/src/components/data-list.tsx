@@ -38,9 +38,34 @@ export interface Column<Row> {
 const DEFAULT_MAX_WIDTH = 240;
 const NUMERIC_CELL = { ...TABULAR_FIGURES, whiteSpace: 'nowrap' } as const;
 
+/** What a list's rows are called, one and many: "1 customer", "1–25 of 40 customers". */
+export interface Noun {
+  one: string;
+  many: string;
+}
+
+/** Which rows of how many a page shows: "1 entry", "1–3 of 3 entries", "26–40 of 40 entries". */
+export function ListCount({
+  first,
+  shown,
+  count,
+  noun,
+}: {
+  first: number;
+  shown: number;
+  count: number;
+  noun: Noun;
+}) {
+  return (
+    <Text fz="sm" c="dimmed" aria-live="polite">
+      {count === 1 ? `1 ${noun.one}` : `${first}–${first + shown - 1} of ${count} ${noun.many}`}
+    </Text>
+  );
+}
+
 interface DataListProps<Row extends { id: string }> {
-  /** What the rows are, for screen readers and the counts ("customers"). */
-  noun: string;
+  /** What the rows are, for screen readers and the counts. */
+  noun: Noun;
   query: UseQueryResult<Paged<Row>>;
   params: Pick<ListParams<string>, 'page' | 'ordering' | 'narrowed' | 'set' | 'clear'>;
   columns: Column<Row>[];
@@ -81,7 +106,7 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
       {count === 0 ? (
         <Card withBorder padding="lg">
           <Stack align="center" gap="xs">
-            <Text fw={600}>No {props.noun} match this search.</Text>
+            <Text fw={600}>No {props.noun.many} match this search.</Text>
             <Button variant="light" onClick={params.clear}>
               Clear search and filters
             </Button>
@@ -144,9 +169,7 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
       )}
       {count > 0 && (
         <Group justify="space-between" gap="sm">
-          <Text fz="sm" c="dimmed" aria-live="polite">
-            {first}–{first + results.length - 1} of {count} {props.noun}
-          </Text>
+          <ListCount first={first} shown={results.length} count={count} noun={props.noun} />
           {pages > 1 && (
             <Pagination
               total={pages}

@@ -51,7 +51,7 @@ export function ListToolbar(props: {
       }}
       rightSection={typed.draft ? <CloseButton aria-label="Clear search" onClick={typed.clear} /> : null}
       flex={1}
-      miw={device === 'mobile' ? 0 : 220}
+      miw={device === 'mobile' ? 0 : 180}
       maw={device === 'mobile' ? undefined : 360}
     />
   );
@@ -199,7 +199,7 @@ export function FilterDate<Filter extends string>({
       label={label}
       value={params.filters[name] ?? ''}
       onChange={(event) => params.set({ [name]: event.currentTarget.value || null })}
-      w={{ base: '100%', sm: 160 }}
+      w={{ base: '100%', sm: 136 }}
     />
   );
 }

@@ -1,16 +1,10 @@
 import { type AdminUser, SUBSCRIPTION_STATUSES } from '@coverdesk/contract';
 import { Badge, Group } from '@mantine/core';
+import { SUBSCRIPTION_STATES } from '../../../components/subscription-badge.js';
 
 export const STATUS_OPTIONS = SUBSCRIPTION_STATUSES.map((status) => ({
   value: status,
-  label: {
-    trial: 'Trial',
-    active: 'Active',
-    past_due: 'Payment due',
-    paused: 'Paused',
-    cancelled: 'Cancelled',
-    expired: 'Expired',
-  }[status],
+  label: SUBSCRIPTION_STATES[status].label,
 }));
 
 /** The account's flags as badges: what it may do, and whether it may sign in at all. */

@@ -164,7 +164,7 @@ function AgencyList() {
       </Title>
       <ListToolbar params={params} searchLabel="Search agency" />
       <DataList
-        noun="agencies"
+        noun={{ one: 'agency', many: 'agencies' }}
         query={agencies}
         params={params}
         columns={columns}

@@ -100,7 +100,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="agencies"
+        noun={{ one: 'agency', many: 'agencies' }}
         query={tenants}
         params={params}
         columns={columns}

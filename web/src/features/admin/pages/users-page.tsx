@@ -54,7 +54,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="users"
+        noun={{ one: 'user', many: 'users' }}
         query={users}
         params={params}
         columns={columns}

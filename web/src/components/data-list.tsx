@@ -31,6 +31,8 @@ export interface Column<Row> {
   numeric?: boolean;
   /** How wide its text may grow before it is cut short (pixels); amounts are never cut. */
   maxWidth?: number;
+  /** How wide it stays when the table is squeezed (pixels): the column a reader needs whole. */
+  minWidth?: number;
   render(row: Row): ReactNode;
 }
 
@@ -77,6 +79,8 @@ interface DataListProps<Row extends { id: string }> {
   cardAction?(row: Row): ReactNode;
   /** Shown when the agency has none yet (nothing narrows the list). */
   empty: ReactNode;
+  /** The card action is one small icon: beside the card's text rather than on a row of its own. */
+  cardActionBeside?: boolean;
 }
 
 /**
@@ -115,7 +119,16 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
       ) : device === 'mobile' ? (
         <Stack gap="xs">
           {results.map((row) =>
-            props.cardAction ? (
+            props.cardAction && props.cardActionBeside ? (
+              <Card key={row.id} withBorder padding="sm">
+                <Group wrap="nowrap" align="flex-start" gap="xs">
+                  <UnstyledButton component={Link} to={props.href(row)} mih={44} flex={1} miw={0}>
+                    {props.card(row)}
+                  </UnstyledButton>
+                  {props.cardAction(row)}
+                </Group>
+              </Card>
+            ) : props.cardAction ? (
               <Card key={row.id} withBorder padding="sm">
                 <UnstyledButton component={Link} to={props.href(row)} mih={44} display="block">
                   {props.card(row)}
@@ -149,7 +162,7 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
                       <Table.Td
                         key={column.key}
                         ta={column.numeric ? 'right' : undefined}
-                        style={column.numeric ? NUMERIC_CELL : undefined}
+                        style={column.numeric ? NUMERIC_CELL : { minWidth: column.minWidth }}
                       >
                         {column.numeric ? (
                           cellValue(column, row, index === 0 && props.href(row))

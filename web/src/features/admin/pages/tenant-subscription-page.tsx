@@ -24,7 +24,7 @@ export function Component() {
   const agency = tenant.data;
   return (
     <Stack maw={1200}>
-      <TenantHeader tenantId={agency.id} name={agency.name} />
+      <TenantHeader tenantId={agency.id} name={agency.name} subscription={agency.subscription} />
       {agency.subscription ? (
         <>
           <Terms subscription={agency.subscription} />

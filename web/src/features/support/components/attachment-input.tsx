@@ -32,7 +32,9 @@ export function AttachmentInput(props: {
       leftSection={<IconPaperclip size={16} aria-hidden />}
       accept={ACCEPT}
       clearable
-      clearButtonProps={{ 'aria-label': 'Remove the attachment' }}
+      // A finger-sized input (44 px), so its remove button is one too.
+      size="md"
+      clearButtonProps={{ 'aria-label': 'Remove the attachment', size: 44 }}
       value={props.value}
       onChange={props.onChange}
       error={props.error}

@@ -58,10 +58,15 @@ export function ReplyForm(props: {
           />
           <FormError message={error} />
           <Group justify="flex-end" wrap="wrap-reverse">
-            <Text fz="sm" c="green.9" role="status">
+            <Text fz="sm" role="status">
               {sent && (
                 <>
-                  <IconCircleCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
+                  <IconCircleCheck
+                    size={16}
+                    aria-hidden
+                    color="var(--mantine-color-green-8)"
+                    style={{ verticalAlign: 'text-bottom' }}
+                  />{' '}
                   {props.sentMessage}
                 </>
               )}

@@ -50,8 +50,9 @@ export function ListToolbar(props: {
         typed.change(event.currentTarget.value);
       }}
       rightSection={typed.draft ? <CloseButton aria-label="Clear search" onClick={typed.clear} /> : null}
-      flex={1}
-      miw={device === 'mobile' ? 0 : 180}
+      // It grows into the room the filters leave, but never pushes Clear onto a line of its own.
+      flex="1 1 160px"
+      miw={device === 'mobile' ? 0 : 160}
       maw={device === 'mobile' ? undefined : 360}
     />
   );
@@ -199,7 +200,7 @@ export function FilterDate<Filter extends string>({
       label={label}
       value={params.filters[name] ?? ''}
       onChange={(event) => params.set({ [name]: event.currentTarget.value || null })}
-      w={{ base: '100%', sm: 136 }}
+      w={{ base: '100%', sm: 148 }}
     />
   );
 }

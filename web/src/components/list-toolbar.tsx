@@ -57,8 +57,15 @@ export function ListToolbar(props: {
     />
   );
   const activeFilters = Object.keys(params.filters).length;
-  const clear = params.narrowed && (
-    <Button variant="subtle" color="gray" onClick={clearAll}>
+  // Its room is kept while nothing narrows the list: appearing as a filter is chosen, it would
+  // otherwise shift the filters under the pointer.
+  const clear = (
+    <Button
+      variant="subtle"
+      color="gray"
+      onClick={clearAll}
+      style={params.narrowed ? undefined : { visibility: 'hidden' }}
+    >
       Clear
     </Button>
   );

@@ -56,9 +56,10 @@ export function termText(
 ): string | null {
   if (!terms.status) return null;
   const trial = terms.status === 'trial';
-  const end = trial ? terms.trial_ends_at : (terms.current_period_end ?? terms.trial_ends_at);
+  // A paying agency's old trial end says nothing about it: without a period end it has no term.
+  const end = trial ? terms.trial_ends_at : terms.current_period_end;
   if (!end) return null;
-  const what = trial || !terms.current_period_end ? 'Trial' : 'Paid period';
+  const what = trial ? 'Trial' : 'Paid period';
   const days = Math.ceil((new Date(end).getTime() - now) / DAY_MS);
   if (days < 0) return `${what} ended ${formatDate(end)}`;
   return `${what} ends ${formatDate(end)} · ${days === 0 ? 'last day' : `${formatCounted(days, 'day')} left`}`;

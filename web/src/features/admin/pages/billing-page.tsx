@@ -138,13 +138,13 @@ const who = (event: AdminBillingEvent) =>
   event.actor ?? (event.provider === 'paddle' && event.provider_event_id ? 'Paddle' : 'Coverdesk');
 
 const columns: Column<AdminBillingEvent>[] = [
-  { key: 'agency', header: 'Agency', render: (event) => event.agency },
+  { key: 'agency', header: 'Agency', maxWidth: 200, render: (event) => event.agency },
   { key: 'occurred_at', header: 'Date', render: (event) => formatDate(event.occurred_at) },
   { key: 'type', header: 'Event', render: (event) => BILLING_EVENT_LABELS[event.type] },
   {
     key: 'details',
     header: 'Details',
-    maxWidth: 360,
+    maxWidth: 300,
     render: (event) => [details(event), note(event)].filter(Boolean).join(' · '),
   },
   { key: 'actor', header: 'By', render: who },

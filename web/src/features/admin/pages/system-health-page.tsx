@@ -59,9 +59,9 @@ function Diagnostics() {
   return (
     <Section title="Diagnostics">
       <Text fz="sm" c="dimmed">
-        They run on the agency you are signed in to, by its records.
+        Each runs on the records of the agency you are signed in to.
       </Text>
-      <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {DIAGNOSTICS.map((diagnostic) => (
           <Text
             component="li"

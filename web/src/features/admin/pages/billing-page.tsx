@@ -138,14 +138,24 @@ const who = (event: AdminBillingEvent) =>
   event.actor ?? (event.provider === 'paddle' && event.provider_event_id ? 'Paddle' : 'Coverdesk');
 
 const columns: Column<AdminBillingEvent>[] = [
-  { key: 'agency', header: 'Agency', maxWidth: 200, render: (event) => event.agency },
+  { key: 'agency', header: 'Agency', maxWidth: 220, render: (event) => event.agency },
   { key: 'occurred_at', header: 'Date', render: (event) => formatDate(event.occurred_at) },
   { key: 'type', header: 'Event', render: (event) => BILLING_EVENT_LABELS[event.type] },
   {
     key: 'details',
     header: 'Details',
     maxWidth: 300,
-    render: (event) => [details(event), note(event)].filter(Boolean).join(' · '),
+    // The note on a line of its own, so the change itself is never the part cut short.
+    render: (event) => (
+      <>
+        <div>{details(event)}</div>
+        {note(event) && (
+          <Text fz="xs" c="dimmed">
+            {note(event)}
+          </Text>
+        )}
+      </>
+    ),
   },
   { key: 'actor', header: 'By', render: who },
   { key: 'amount', header: 'Amount', numeric: true, render: (event) => money(event.amount) },

@@ -35,7 +35,8 @@ function toProfile(row: ProfileRow): UserProfile {
     last_name: row.lastName,
     is_admin: row.isAdmin,
     is_demo_user: row.isDemoUser,
-    is_owner: row.isOwner,
+    // The demo user is never an owner, whatever an older row says: visitors share it.
+    is_owner: row.isOwner && !row.isDemoUser,
     company_name: row.companyName,
     time_zone: row.timeZone,
     currency: row.currency,

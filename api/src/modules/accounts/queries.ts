@@ -74,8 +74,15 @@ export async function findDemoUser(executor: Executor) {
   return row;
 }
 
+/**
+ * A platform admin who may act now: a disabled admin is none, even with an access token issued
+ * before they were disabled and not yet expired.
+ */
 export async function isAdmin(executor: Executor, userId: string): Promise<boolean> {
-  const [row] = await executor.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+  const [row] = await executor
+    .select({ isAdmin: users.isAdmin })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)));
   return row?.isAdmin ?? false;
 }
 

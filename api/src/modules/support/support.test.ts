@@ -159,6 +159,32 @@ describe('a broker opening a ticket', () => {
     expect((await get('/api/support/tickets/', broker.access)).json().count).toBe(0);
   });
 
+  it('names a file by the type it was checked as, never by the extension or direction marks it came with', async () => {
+    const broker = await registerAgency(t.app);
+    const named = async (file: FilePart) => {
+      const ticket = await openTicket(broker.access, file);
+      const read = await get(`/api/support/tickets/${ticket.id}/`, broker.access);
+      const attachment = read.json().messages[0].attachments[0];
+      const download = await get(
+        `/api/support/tickets/${ticket.id}/attachments/${attachment.id}/`,
+        broker.access,
+      );
+      expect(download.headers['content-disposition']).toContain(`filename="${attachment.file_name}"`);
+      return attachment.file_name as string;
+    };
+    const page = Buffer.from('<svg onload="alert(1)"></svg>');
+    expect(await named({ name: 'page.html', type: 'text/plain', content: page })).toBe('page.txt');
+    expect(await named({ name: 'logo.svg', type: 'text/plain', content: page })).toBe('logo.txt');
+    expect(await named({ name: 'run.js', type: 'text/plain', content: page })).toBe('run.txt');
+    expect(await named({ name: 'notes', type: 'text/plain', content: page })).toBe('notes.txt');
+    expect(await named({ name: '.html', type: 'text/plain', content: page })).toBe('attachment.txt');
+    expect(await named({ name: 'photo.jpeg', type: 'image/png', content: PNG })).toBe('photo.png');
+    // A right-to-left override would show "invoice\u202Efdp.exe" as "invoiceexe.pdf".
+    expect(await named({ name: 'invoice\u202Egnp.exe', type: 'image/png', content: PNG })).toBe(
+      'invoicegnp.png',
+    );
+  });
+
   it("hides one agency's tickets and files from another (404), and lets it neither reply nor list them", async () => {
     const owner = await registerAgency(t.app);
     const stranger = await registerAgency(t.app);

@@ -441,6 +441,41 @@ describe('the audit log', () => {
     for (const row of rows) expect(row).toMatchObject({ ipAddress: null, userAgent: null });
   });
 
+  it("shows what platform staff did to the agency and why, but not the staff's address or browser", async () => {
+    const agency = await signedInAgency(t.app);
+    const colleague = await colleagueOf(agency);
+    const staffEmail = `staff-${randomInt(1e9)}@coverdesk.test`;
+    await createAdmin(t.database.db, {
+      email: staffEmail,
+      password: 'night shift operator',
+      firstName: 'Platform',
+      lastName: 'Staff',
+    });
+    const staff = (await signIn(staffEmail, 'night shift operator')).json().access;
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${(await colleague.as.get('/api/user/profile/')).json().id}/sign-out/`,
+      payload: { reason: 'Lost laptop' },
+      headers: { ...bearer(staff), 'user-agent': 'Staff browser/3.0' },
+      remoteAddress: '10.200.0.1',
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+
+    const entries = await logOf(agency);
+    expect(only(entries, 'sessions_ended', 'user')).toMatchObject({
+      actor_email: staffEmail,
+      reason: 'Lost laptop',
+      ip_address: null,
+      user_agent: null,
+    });
+    // The agency's own people keep theirs.
+    const ownSignIn = entries.find(
+      (entry) => entry.action === 'sign_in' && entry.actor_email === colleague.email,
+    );
+    expect(ownSignIn?.ip_address).toMatch(/^10\./);
+    expect(ownSignIn?.user_agent).toBe('Audit test browser/1.0');
+  });
+
   it("never shows an agency another agency's rows", async () => {
     const ours = await signedInAgency(t.app);
     const theirs = await signedInAgency(t.app);

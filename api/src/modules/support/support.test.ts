@@ -355,8 +355,25 @@ describe('the admin inbox', () => {
       'the reply',
     );
     expect(decodeQuotedPrintable(mail.raw)).toContain('Yes, from CSV.');
+    expect(
+      (await adminPost(`/api/admin/support/tickets/${id}/assign/`, { assigned_to: admin.user.id }))
+        .statusCode,
+    ).toBe(200);
     expect((await adminPost(`/api/admin/support/tickets/${id}/resolve/`)).json().status).toBe('resolved');
     expect(await countOpenTickets(t.database.db)).toBe(before);
+
+    // What admins did to it is in the platform's log, outside every agency.
+    const lines = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'ticket'), eq(auditLog.entityId, id)))
+      .orderBy(auditLog.occurredAt, auditLog.id);
+    expect(lines.map((line) => [line.action, line.tenantId, line.actorEmail])).toEqual([
+      ['ticket_answered', null, 'help@coverdesk.test'],
+      ['ticket_assigned', null, 'help@coverdesk.test'],
+      ['ticket_resolved', null, 'help@coverdesk.test'],
+    ]);
+    expect(lines[1]?.changes).toEqual({ assigned_to: { before: null, after: admin.user.id } });
   });
 
   it('is closed to brokers', async () => {

@@ -209,6 +209,35 @@ describe('a broker opening a ticket', () => {
     expect((await get(`/api/support/tickets/${ticket.id}/`, owner.access)).json().messages).toHaveLength(1);
   });
 
+  it('takes at most 20 tickets and replies an hour from one user, then answers 429 with when to try again', async () => {
+    const broker = await registerAgency(t.app);
+    const ticket = await openTicket(broker.access);
+    for (let sent = 1; sent < 20; sent += 1) {
+      const reply = await post(
+        `/api/support/tickets/${ticket.id}/messages/`,
+        broker.access,
+        form({ message: `Still broken (${sent}).` }),
+      );
+      expect(reply.statusCode).toBe(201);
+    }
+    for (const [url, fields] of [
+      [`/api/support/tickets/${ticket.id}/messages/`, { message: 'One more.' }],
+      ['/api/support/tickets/', TICKET],
+    ] as const) {
+      const refused = await post(url, broker.access, form(fields));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().detail).toMatch(
+        /^You can send 20 support tickets and replies an hour\. Please try again in \d+ minutes?\.$/,
+      );
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const thread = (await get(`/api/support/tickets/${ticket.id}/`, broker.access)).json();
+    expect(thread.messages).toHaveLength(20);
+    // Another user is counted apart.
+    const other = await registerAgency(t.app);
+    await openTicket(other.access);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/support/tickets/' })).statusCode).toBe(401);
   });

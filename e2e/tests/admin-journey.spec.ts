@@ -71,7 +71,10 @@ test('an admin helps an agency and finds what they did in user activity', async 
   await expect(log.getByText('Trial extended').first()).toBeVisible();
   await expect(log.getByText('Ticket answered').first()).toBeVisible();
   // Each line opens onto its details: the reason the admin gave.
-  await log.getByRole('button', { name: /^Show details of Trial extended/ }).first().click();
+  await log
+    .getByRole('button', { name: /^Show details of Trial extended/ })
+    .first()
+    .click();
   await expect(log.getByText('Asked in a support ticket: their import slipped').first()).toBeVisible();
   await expectAccessible(page);
 });

@@ -76,6 +76,9 @@ export const emailSetup = z.object({
 });
 export type EmailSetup = z.infer<typeof emailSetup>;
 
+/** The saved mail password goes only to the server it was saved for: another one needs it again. */
+export const SMTP_PASSWORD_AGAIN = 'Enter the password again: the server changed.';
+
 export const emailSetupBody = z.object({
   host: requiredText(255).refine((value) => /^[A-Za-z0-9.:[\]-]+$/.test(value), {
     message: 'Enter a host name or address, without spaces.',

@@ -106,6 +106,52 @@ test('an admin points email at a mail server and a test shows its answer', async
   await expect(page.getByText(/In use: SMTP_URL/)).toBeVisible();
 });
 
+test('the saved mail password is asked for again before it goes to another server', async ({
+  page,
+  request,
+}) => {
+  const admin = await adminSession(request);
+  const headers = { authorization: `Bearer ${admin.access}` };
+  const saved = await request.put('/api/admin/email-setup/', {
+    headers,
+    data: {
+      host: 'smtp.coverdesk.test',
+      port: 587,
+      security: 'starttls',
+      username: 'coverdesk',
+      password: 'the saved mail password',
+      from_email: 'hello@coverdesk.test',
+      from_name: 'Coverdesk',
+    },
+  });
+  expect(saved.status()).toBe(200);
+  await signInWithTokens(page, admin);
+  await page.goto('/admin/email-setup');
+  const host = page.getByRole('textbox', { name: 'Host' });
+  await expect(host).toHaveValue('smtp.coverdesk.test');
+
+  // Only the sender changes: the saved password stays and nothing is asked.
+  await page.getByRole('textbox', { name: 'From name' }).fill('Coverdesk Support');
+  await page.getByRole('button', { name: 'Save email settings' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Email goes out through this server' }),
+  ).toBeVisible();
+
+  await host.fill('mail.elsewhere.example');
+  await page.getByRole('button', { name: 'Save email settings' }).click();
+  await expect(page.getByText('Enter the password again: the server changed.')).toBeVisible();
+  const stored = await (await request.get('/api/admin/email-setup/', { headers })).json();
+  expect(stored).toMatchObject({ host: 'smtp.coverdesk.test', from_name: 'Coverdesk Support' });
+
+  await page.getByLabel('Password', { exact: true }).fill('the new server password');
+  await page.getByRole('button', { name: 'Save email settings' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Email goes out through this server' }),
+  ).toBeVisible();
+  const moved = await (await request.get('/api/admin/email-setup/', { headers })).json();
+  expect(moved).toMatchObject({ host: 'mail.elsewhere.example', password: { set: true } });
+});
+
 test("Paddle's setup keeps secrets write-only and checks each price id", async ({
   page,
   request,

@@ -20,13 +20,17 @@ export function uniqueEmail(prefix = 'broker') {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-export async function registerBroker(request: APIRequestContext, email = uniqueEmail()): Promise<Broker> {
+export async function registerBroker(
+  request: APIRequestContext,
+  email = uniqueEmail(),
+  companyName = 'Peretz Insurance Brokers',
+): Promise<Broker> {
   const details = {
     email,
     password: PASSWORD,
     first_name: 'Noa',
     last_name: 'Peretz',
-    company_name: 'Peretz Insurance Brokers',
+    company_name: companyName,
   };
   const response = await request.post('/api/accounts/register/', { data: details });
   expect(response.status(), await response.text()).toBe(201);
@@ -54,6 +58,17 @@ export async function signInWithTokens(page: Page, broker: Pick<Broker, 'access'
       }
     },
     [broker.access, broker.refresh] as const,
+  );
+}
+
+/** Turns the signed-in user of an open app into another one, as signing out and in would. */
+export async function switchUser(page: Page, session: Pick<Broker, 'access' | 'refresh'>) {
+  await page.evaluate(
+    ([access, refresh]) => {
+      localStorage.setItem('coverdesk.access', access);
+      localStorage.setItem('coverdesk.refresh', refresh);
+    },
+    [session.access, session.refresh] as const,
   );
 }
 

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { adminSession, expect, expectAccessible, lastEmailTo, signInWithTokens, test } from './fixtures.js';
-
-/** Turns the signed-in user of an open app into another one, as signing out and in would. */
-async function switchUser(page: Page, session: { access: string; refresh: string }) {
-  await page.evaluate(
-    ([access, refresh]) => {
-      localStorage.setItem('coverdesk.access', access);
-      localStorage.setItem('coverdesk.refresh', refresh);
-    },
-    [session.access, session.refresh] as const,
-  );
-}
+import {
+  adminSession,
+  expect,
+  expectAccessible,
+  lastEmailTo,
+  signInWithTokens,
+  switchUser,
+  test,
+} from './fixtures.js';
 
 const choose = async (page: Page, label: string, option: string) => {
   await page

@@ -35,7 +35,8 @@ function toProfile(row: ProfileRow): UserProfile {
     last_name: row.lastName,
     is_admin: row.isAdmin,
     is_demo_user: row.isDemoUser,
-    is_owner: row.isOwner,
+    // The demo user is never an owner, whatever an older row says: visitors share it.
+    is_owner: row.isOwner && !row.isDemoUser,
     company_name: row.companyName,
     time_zone: row.timeZone,
     currency: row.currency,
@@ -73,8 +74,15 @@ export async function findDemoUser(executor: Executor) {
   return row;
 }
 
+/**
+ * A platform admin who may act now: a disabled admin is none, even with an access token issued
+ * before they were disabled and not yet expired.
+ */
 export async function isAdmin(executor: Executor, userId: string): Promise<boolean> {
-  const [row] = await executor.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+  const [row] = await executor
+    .select({ isAdmin: users.isAdmin })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)));
   return row?.isAdmin ?? false;
 }
 

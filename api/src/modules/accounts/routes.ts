@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
-import { type AuditEntry, auditOrigin, recordAudit } from '../audit/record.js';
+import { type AuditEntry, auditOrigin, recordAudit, sharedAccountOrigin } from '../audit/record.js';
 import {
   type BackoffRule,
   clearAttempts,
@@ -216,7 +216,8 @@ export const accountRoutes =
         const revoked = await db.transaction(async (tx) => {
           const session = await revokeRefreshToken(tx, request.body.refresh);
           const user = session && (await findUserById(tx, session.userId));
-          if (user) await recordAudit(tx, auditOrigin(request), signInEntry('sign_out', user));
+          const origin = user?.isDemoUser ? sharedAccountOrigin(request) : auditOrigin(request);
+          if (user) await recordAudit(tx, origin, signInEntry('sign_out', user));
           return session;
         });
         if (revoked) ctx.revokedSessions.add([revoked.familyId]);
@@ -240,7 +241,7 @@ export const accountRoutes =
         const demo = await findDemoUser(db);
         if (!demo) throw new HttpError(404, { error: 'Demo account not available. Please contact support.' });
         const session = await db.transaction(async (tx) => {
-          await recordAudit(tx, auditOrigin(request), signInEntry('sign_in', demo));
+          await recordAudit(tx, sharedAccountOrigin(request), signInEntry('sign_in', demo));
           return startSession(tx, demo.id, demo.tenantId, config.jwtSecret);
         });
         return { access_token: session.access, refresh_token: session.refresh, user: session.user };

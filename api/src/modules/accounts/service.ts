@@ -71,7 +71,8 @@ export async function createAgency(
           lastName: account.lastName,
           isAdmin: account.isAdmin,
           isDemoUser: account.isDemo ?? false,
-          isOwner: true,
+          // The demo account is shared by anonymous visitors: none of them owns the agency.
+          isOwner: !account.isDemo,
         })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');

@@ -173,6 +173,25 @@ describe('email setup', () => {
       const first = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, 'email'));
       expect(JSON.stringify(first)).not.toContain(SMTP_PASSWORD);
       expect(first.some((entry) => entry.changes?.password?.after === 'changed')).toBe(true);
+
+      // The saved password goes to no other server: changing where it is sent needs it typed again.
+      const server = { host: '127.0.0.1', port, security: 'none', username: 'coverdesk' };
+      for (const moved of [
+        { host: 'mail.elsewhere.example' },
+        { port: port + 1 },
+        { security: 'tls' },
+        { username: 'someone-else' },
+      ]) {
+        const redirected = await admin.put('/api/admin/email-setup/', {
+          ...server,
+          ...moved,
+          from_email: 'hello@coverdesk.test',
+          from_name: 'Coverdesk',
+        });
+        expect(redirected.statusCode, JSON.stringify(moved)).toBe(400);
+        expect(redirected.json()).toEqual({ password: ['Enter the password again: the server changed.'] });
+      }
+      expect((await admin.get('/api/admin/email-setup/')).json()).toMatchObject(server);
     } finally {
       await smtp.close();
     }

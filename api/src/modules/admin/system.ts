@@ -1,6 +1,7 @@
 import {
   detailResponse,
   type EmailSetup,
+  type EmailSetupBody,
   emailSetup,
   emailSetupBody,
   emailTestBody,
@@ -12,6 +13,7 @@ import {
   paddleSetup,
   paddleSetupBody,
   platformSettings,
+  SMTP_PASSWORD_AGAIN,
 } from '@coverdesk/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -37,6 +39,17 @@ import type { PlatformSettingsKey } from '../platform-settings/tables.js';
 
 const NO_ENCRYPTION_KEY =
   'Secrets cannot be saved: this server has no SETTINGS_ENCRYPTION_KEY. Set it to 32 random bytes (openssl rand -hex 32) on every instance and restart, then save again.';
+
+/**
+ * Whether the saved password may go on to the server in `body`: only to the very host, port,
+ * security and user it was given for, so nobody can send it to a server of their own by changing
+ * the host and leaving the password blank.
+ */
+const sameServer = (saved: StoredEmail, body: EmailSetupBody) =>
+  saved.host === body.host &&
+  saved.port === body.port &&
+  saved.security === body.security &&
+  saved.username === body.username;
 
 const lastFour = (secret: string) => (secret.length > 8 ? secret.slice(-4) : null);
 
@@ -166,7 +179,8 @@ export const adminSystemRoutes =
       {
         schema: {
           tags: ['admin'],
-          summary: 'Save the mail server; without a password the saved one is kept (audited)',
+          summary:
+            'Save the mail server; without a password the saved one is kept for the same host, port, security and user (audited)',
           security: bearerAuth,
           body: emailSetupBody,
           response: { 200: emailSetup, 400: fieldErrorsResponse, 409: detailResponse },
@@ -178,7 +192,8 @@ export const adminSystemRoutes =
         let password: string | null = null;
         if (body.username) {
           if (body.password) password = sealSecret(requireKey(), SECRET_PURPOSE.smtpPassword, body.password);
-          else if (before?.password) password = before.password;
+          else if (before?.password && sameServer(before, body)) password = before.password;
+          else if (before?.password) throw fieldError('password', SMTP_PASSWORD_AGAIN);
           else throw fieldError('password', 'Enter the password the mail server expects for this user.');
         }
         const next: StoredEmail = {

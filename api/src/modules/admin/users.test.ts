@@ -1,8 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, waitFor } from '../../../test/smtp-server.js';
 import { apiAs, createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
 import { isAdmin, promoteAdmins } from '../accounts/queries.js';
+import { users } from '../accounts/tables.js';
 import { auditLog } from '../audit/tables.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -31,13 +33,13 @@ const signIn = (email: string, password = PASSWORD) =>
 const refresh = (token: string) =>
   t.app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
 
-/** The audit lines about one user, oldest first. */
+/** The audit lines about what admins did to one user (not the user's own sign-ins), oldest first. */
 const auditAbout = async (tenantId: string, userId: string) =>
   (
     await withTenant(t.database.db, tenantId, (tx) =>
       tx.select().from(auditLog).orderBy(auditLog.occurredAt, auditLog.id),
     )
-  ).filter((row) => row.entity === 'user' && row.entityId === userId);
+  ).filter((row) => row.entity === 'user' && row.entityId === userId && !row.action.startsWith('sign_'));
 
 describe('the list of users', () => {
   it('finds people by email, name or agency, with their flags', async () => {
@@ -112,6 +114,49 @@ describe('disabling and enabling an account', () => {
       reason: ['This field is required.'],
     });
     expect((await admin.post('/api/admin/users/nope/enable/', { reason: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe('disabling an admin', () => {
+  it('keeps one admin who can sign in when the last two disable each other at the same moment', async () => {
+    const solo = await createTestApp();
+    try {
+      const first = await registerAgency(solo.app);
+      const second = await registerAgency(solo.app);
+      await promoteAdmins(solo.database.db, [first.email, second.email]);
+      const answers = await Promise.all([
+        apiAs(solo.app, first.access).post(`/api/admin/users/${second.user.id}/disable/`, {
+          reason: 'Mine',
+        }),
+        apiAs(solo.app, second.access).post(`/api/admin/users/${first.user.id}/disable/`, {
+          reason: 'No, mine',
+        }),
+      ]);
+      const codes = answers.map((answer) => answer.statusCode).sort();
+      expect(codes[0]).toBe(200);
+      // The other was refused: its session ended if it came after, or as the last admin if it raced.
+      expect([401, 409]).toContain(codes[1]);
+      const refused = answers.find((answer) => answer.statusCode === 409);
+      if (refused) {
+        expect(refused.json().detail).toBe(
+          'This is the last platform admin who can sign in: grant another one first.',
+        );
+      }
+      const left = await Promise.all([first, second].map((one) => isAdmin(solo.database.db, one.user.id)));
+      expect(left.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await solo.close();
+    }
+  });
+
+  it("refuses the admin routes to a disabled admin's access token that has not expired yet", async () => {
+    const other = await registerAgency(t.app);
+    await promoteAdmins(t.database.db, [other.email]);
+    const otherAdmin = apiAs(t.app, other.access);
+    expect((await otherAdmin.get('/api/admin/users/')).statusCode).toBe(200);
+    await t.database.db.update(users).set({ disabledAt: sql`now()` }).where(eq(users.id, other.user.id));
+    expect((await otherAdmin.get('/api/admin/users/')).statusCode).toBe(403);
+    expect(await isAdmin(t.database.db, other.user.id)).toBe(false);
   });
 });
 

@@ -36,6 +36,24 @@ type ListQuery = z.output<typeof adminUserListQuery>;
 type UserRow = typeof users.$inferSelect;
 
 const refuse = (detail: string) => conflict({ detail });
+const ALREADY_DISABLED = 'This account is already disabled.';
+
+/**
+ * Refuses taking away the last admin who can sign in, other than `leaving`. Locks every admin row,
+ * in one order, so two admins revoking or disabling each other at once cannot both count the other
+ * and leave none: the second waits for the first and then counts again.
+ */
+async function keepAnotherAdmin(tx: Transaction, leaving: string): Promise<void> {
+  const admins = await tx
+    .select({ id: users.id, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .orderBy(users.id)
+    .for('update');
+  if (!admins.some((admin) => admin.id !== leaving && admin.disabledAt === null)) {
+    throw refuse('This is the last platform admin who can sign in: grant another one first.');
+  }
+}
 
 function matching(query: ListQuery): SQL | undefined {
   const term = query.search ? containing(query.search) : undefined;
@@ -176,20 +194,23 @@ export const adminUserRoutes =
       async (request) => {
         const target = await targetOf(request.params.id);
         if (target.id === signedInUser(request).userId) throw refuse('You cannot disable your own account.');
-        if (target.disabledAt) throw refuse('This account is already disabled.');
+        if (target.disabledAt) throw refuse(ALREADY_DISABLED);
         await actOnUser(
           request,
           target,
           { action: 'user_disabled', reason: request.body.reason },
           async (tx) => {
+            if (target.isAdmin) await keepAnotherAdmin(tx, target.id);
+            // Only an account still enabled: another admin may have disabled it since it was read.
             const [row] = await tx
               .update(users)
               .set({ disabledAt: sql`now()` })
-              .where(eq(users.id, target.id))
+              .where(and(eq(users.id, target.id), isNull(users.disabledAt)))
               .returning({ disabledAt: users.disabledAt });
+            if (!row) throw refuse(ALREADY_DISABLED);
             const ended = await endSessions(tx, target.id);
             return {
-              disabled_at: { before: null, after: row?.disabledAt?.toISOString() ?? null },
+              disabled_at: { before: null, after: row.disabledAt?.toISOString() ?? null },
               sessions: { before: ended, after: 0 },
             };
           },
@@ -371,17 +392,7 @@ export const adminUserRoutes =
           target,
           { action: 'admin_revoked', reason: request.body.reason },
           async (tx) => {
-            // Locks every admin row, in one order, so two admins revoking each other at once cannot
-            // both count the other and leave none.
-            const admins = await tx
-              .select({ id: users.id, disabledAt: users.disabledAt })
-              .from(users)
-              .where(eq(users.isAdmin, true))
-              .orderBy(users.id)
-              .for('update');
-            if (!admins.some((admin) => admin.id !== target.id && admin.disabledAt === null)) {
-              throw refuse('This is the last platform admin who can sign in: grant another one first.');
-            }
+            await keepAnotherAdmin(tx, target.id);
             await tx.update(users).set({ isAdmin: false }).where(eq(users.id, target.id));
             return { is_admin: { before: true, after: false } };
           },

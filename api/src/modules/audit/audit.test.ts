@@ -14,6 +14,7 @@ import {
 } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
 import { createAdmin } from '../accounts/admins.js';
+import { ensureDemoAgency } from '../accounts/demo.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { users } from '../accounts/tables.js';
 import { emailOutbox } from '../mail/tables.js';
@@ -407,6 +408,72 @@ describe('the audit log', () => {
     expect(people.map((person: { email: string }) => person.email).sort()).toEqual(
       [agency.email, colleague.email].sort(),
     );
+  });
+
+  it("is never the demo user's, whose visitors' addresses and user agents are not kept", async () => {
+    await ensureDemoAgency(t.database.db);
+    const visit = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login/demo/',
+      remoteAddress: '10.9.8.7',
+      headers: { 'user-agent': 'Demo visitor browser/2.0' },
+    });
+    expect(visit.statusCode, visit.body).toBe(200);
+    const demo = apiAs(t.app, visit.json().access_token);
+    const userId: string = visit.json().user.id;
+    expect(visit.json().user.is_owner).toBe(false);
+    // Even a demo user an older version made its agency's owner.
+    await t.database.db.update(users).set({ isOwner: true }).where(eq(users.id, userId));
+    expect((await demo.get('/api/user/profile/')).json().is_owner).toBe(false);
+    expect((await demo.get('/api/user/profile/audit/')).statusCode).toBe(403);
+    expect((await demo.get('/api/user/profile/audit/users/')).statusCode).toBe(403);
+
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/revoke/',
+      payload: { refresh: visit.json().refresh_token },
+      remoteAddress: '10.9.8.7',
+      headers: { 'user-agent': 'Demo visitor browser/2.0' },
+    });
+    expect(signedOut.statusCode).toBe(200);
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.userId, userId));
+    expect(rows.map((row) => row.action).sort()).toEqual(['sign_in', 'sign_out']);
+    for (const row of rows) expect(row).toMatchObject({ ipAddress: null, userAgent: null });
+  });
+
+  it("shows what platform staff did to the agency and why, but not the staff's address or browser", async () => {
+    const agency = await signedInAgency(t.app);
+    const colleague = await colleagueOf(agency);
+    const staffEmail = `staff-${randomInt(1e9)}@coverdesk.test`;
+    await createAdmin(t.database.db, {
+      email: staffEmail,
+      password: 'night shift operator',
+      firstName: 'Platform',
+      lastName: 'Staff',
+    });
+    const staff = (await signIn(staffEmail, 'night shift operator')).json().access;
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${(await colleague.as.get('/api/user/profile/')).json().id}/sign-out/`,
+      payload: { reason: 'Lost laptop' },
+      headers: { ...bearer(staff), 'user-agent': 'Staff browser/3.0' },
+      remoteAddress: '10.200.0.1',
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+
+    const entries = await logOf(agency);
+    expect(only(entries, 'sessions_ended', 'user')).toMatchObject({
+      actor_email: staffEmail,
+      reason: 'Lost laptop',
+      ip_address: null,
+      user_agent: null,
+    });
+    // The agency's own people keep theirs.
+    const ownSignIn = entries.find(
+      (entry) => entry.action === 'sign_in' && entry.actor_email === colleague.email,
+    );
+    expect(ownSignIn?.ip_address).toMatch(/^10\./);
+    expect(ownSignIn?.user_agent).toBe('Audit test browser/1.0');
   });
 
   it("never shows an agency another agency's rows", async () => {

@@ -57,9 +57,18 @@ export async function listAgencyAudit(
     query.user ? eq(auditLog.userId, query.user) : undefined,
   );
   const [total] = await tx.select({ count: countRows() }).from(auditLog).where(where);
+  // Where someone outside the agency acted on it (platform staff), the owner reads what was done, by
+  // whom and why, but not the address and browser it was done from.
+  const ownPeopleOnly = (value: typeof auditLog.ipAddress | typeof auditLog.userAgent) =>
+    sql<string | null>`case when ${agencyUsers.id} is not null then ${value} end`;
   const rows = await tx
-    .select(columns)
+    .select({
+      ...columns,
+      ip_address: ownPeopleOnly(auditLog.ipAddress),
+      user_agent: ownPeopleOnly(auditLog.userAgent),
+    })
     .from(auditLog)
+    .leftJoin(agencyUsers, eq(agencyUsers.id, auditLog.userId))
     .where(where)
     .orderBy(...newestFirst)
     .limit(query.page_size)

@@ -22,6 +22,15 @@ export function auditOrigin(request: FastifyRequest): AuditOrigin {
   };
 }
 
+/**
+ * A request made with an account anonymous visitors share (the demo): its address and user agent
+ * are a visitor's own, not the account's, so only the request id is kept.
+ */
+export const sharedAccountOrigin = (request: FastifyRequest): AuditOrigin => ({
+  ...JOB_ORIGIN,
+  requestId: request.id,
+});
+
 export interface AuditEntry {
   tenantId: string | null;
   userId: string | null;

@@ -19,11 +19,14 @@ import { listAgencyAudit, listAgencyUsers } from './queries.js';
 const tags = ['audit'];
 const errors = { 400: fieldErrorsResponse, 401: detailResponse, 403: detailResponse };
 
-/** The owner who registered the agency, and nobody else in it, reads the agency's log. */
+/**
+ * The owner who registered the agency, and nobody else in it, reads the agency's log. The demo
+ * user never does: the visitors who share it would read one another's sign-ins.
+ */
 async function requireOwner(db: Database, request: FastifyRequest) {
   const auth = signedInUser(request);
   const user = await findUserById(db, auth.userId);
-  if (!user?.isOwner) {
+  if (!user?.isOwner || user.isDemoUser) {
     throw new HttpError(403, { detail: "Only your agency's owner can see its activity log." });
   }
   return auth;

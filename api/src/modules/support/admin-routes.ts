@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/client.js';
 import { readAcrossAgencies } from '../../db/platform-read.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
@@ -46,7 +46,7 @@ const NOT_FOUND = 'Ticket not found.';
  * without an agency and are answered by email. Every change to an agency's ticket runs in that
  * agency's transaction with its audit line; a contact-form ticket belongs to no agency, so it
  * changes on the connecting role, which its own row-level security policy admits for tickets without
- * an agency. The inbox reads every agency's tickets through the platform read path.
+ * an agency, and so does its audit line. The inbox reads every agency's tickets through the platform read path.
  */
 export const adminSupportRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -67,8 +67,8 @@ export const adminSupportRoutes =
     }
 
     /**
-     * Applies an admin's change to a ticket: inside its agency's transaction with the audit line,
-     * or on the connecting role for a contact-form ticket.
+     * Applies an admin's change to a ticket with its audit line, in one transaction: the agency's,
+     * or for a contact-form ticket one on the connecting role, whose line belongs to no agency.
      */
     async function changeTicket(
       request: FastifyRequest,
@@ -78,8 +78,7 @@ export const adminSupportRoutes =
       change: (executor: Executor) => Promise<void>,
     ) {
       const tenantId = ticket.tenant_id;
-      if (tenantId === null) return change(ctx.db);
-      await withTenant(ctx.db, tenantId, async (tx) => {
+      const changeAndRecord = async (tx: Transaction) => {
         await change(tx);
         await recordAudit(tx, auditOrigin(request), {
           tenantId,
@@ -90,7 +89,9 @@ export const adminSupportRoutes =
           entityId: ticket.id,
           changes: audit.changes,
         });
-      });
+      };
+      if (tenantId === null) await ctx.db.transaction(changeAndRecord);
+      else await withTenant(ctx.db, tenantId, changeAndRecord);
     }
 
     app.get(

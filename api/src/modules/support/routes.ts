@@ -18,16 +18,31 @@ import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { notFound, unauthorized } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { displayName, findUserById } from '../accounts/queries.js';
+import { consumeAttempt } from '../throttle/throttle.js';
 import { addMessage, findAgencyTicket, findAttachment, listAgencyTickets, openTicket } from './queries.js';
 import { acceptTicketForms, readTicketForm, sendAttachment } from './upload.js';
 
 const tags = ['support'];
 const idParams = z.object({ id: uuid });
 const errors = { 400: fieldErrorsResponse, 404: detailResponse };
-const formErrors = { ...errors, 413: detailResponse, 415: detailResponse };
+const formErrors = { ...errors, 413: detailResponse, 415: detailResponse, 429: detailResponse };
 const NOT_FOUND = 'Ticket not found.';
 const FORM =
   'Sent as multipart/form-data: the fields below as text, and an optional file named `attachment` (PNG, JPEG, PDF, TXT or CSV, at most 5 MB; 413 past it, 400 for another type).';
+
+/**
+ * Tickets and replies one user may send an hour, together: each lands in the admins' inbox, may
+ * carry a 5 MB file and is mailed on, so a script must not be able to flood them.
+ */
+const MESSAGES_PER_HOUR = 20;
+
+/** Counts a ticket or reply the user is sending, or refuses it with 429 past the hour's limit. */
+const countSupportMessage = (db: Executor, userId: string) =>
+  consumeAttempt(
+    db,
+    [{ key: `support:user:${userId}`, limit: MESSAGES_PER_HOUR, windowSeconds: 3600 }],
+    `You can send ${MESSAGES_PER_HOUR} support tickets and replies an hour.`,
+  );
 
 async function requireTicket(executor: Executor, tenantId: string, id: string) {
   const found = await findAgencyTicket(executor, tenantId, id);
@@ -80,7 +95,7 @@ export const supportRoutes =
         schema: {
           tags,
           summary: 'Open a support ticket',
-          description: `${FORM} Fields: \`subject\`, \`category\` (${ticketBody.shape.category.options.join(', ')}), \`message\`. The ticket starts open.`,
+          description: `${FORM} Fields: \`subject\`, \`category\` (${ticketBody.shape.category.options.join(', ')}), \`message\`. The ticket starts open. A user sends at most ${MESSAGES_PER_HOUR} tickets and replies an hour (429 past it).`,
           security: bearerAuth,
           consumes: ['multipart/form-data'],
           response: { 201: ticketDetail, ...formErrors },
@@ -89,6 +104,7 @@ export const supportRoutes =
       async (request, reply) => {
         const { tenantId, userId } = signedInUser(request);
         const { fields, attachment } = await readTicketForm(request, ticketBody);
+        await countSupportMessage(ctx.db, userId);
         const user = await requester(userId);
         const created = await withTenant(ctx.db, tenantId, async (tx) => {
           const id = await openTicket(
@@ -125,7 +141,7 @@ export const supportRoutes =
         schema: {
           tags,
           summary: 'Reply to a ticket',
-          description: `${FORM} Field: \`message\`. The ticket is open again afterwards, even when it was resolved.`,
+          description: `${FORM} Field: \`message\`. The ticket is open again afterwards, even when it was resolved. Counts toward the ${MESSAGES_PER_HOUR} tickets and replies a user sends an hour (429 past it).`,
           security: bearerAuth,
           consumes: ['multipart/form-data'],
           params: idParams,
@@ -136,6 +152,7 @@ export const supportRoutes =
         const { tenantId, userId } = signedInUser(request);
         const { id } = request.params;
         const { fields, attachment } = await readTicketForm(request, ticketReplyBody);
+        await countSupportMessage(ctx.db, userId);
         const user = await requester(userId);
         const updated = await withTenant(ctx.db, tenantId, async (tx) => {
           await requireTicket(tx, tenantId, id);

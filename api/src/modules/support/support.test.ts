@@ -159,6 +159,32 @@ describe('a broker opening a ticket', () => {
     expect((await get('/api/support/tickets/', broker.access)).json().count).toBe(0);
   });
 
+  it('names a file by the type it was checked as, never by the extension or direction marks it came with', async () => {
+    const broker = await registerAgency(t.app);
+    const named = async (file: FilePart) => {
+      const ticket = await openTicket(broker.access, file);
+      const read = await get(`/api/support/tickets/${ticket.id}/`, broker.access);
+      const attachment = read.json().messages[0].attachments[0];
+      const download = await get(
+        `/api/support/tickets/${ticket.id}/attachments/${attachment.id}/`,
+        broker.access,
+      );
+      expect(download.headers['content-disposition']).toContain(`filename="${attachment.file_name}"`);
+      return attachment.file_name as string;
+    };
+    const page = Buffer.from('<svg onload="alert(1)"></svg>');
+    expect(await named({ name: 'page.html', type: 'text/plain', content: page })).toBe('page.txt');
+    expect(await named({ name: 'logo.svg', type: 'text/plain', content: page })).toBe('logo.txt');
+    expect(await named({ name: 'run.js', type: 'text/plain', content: page })).toBe('run.txt');
+    expect(await named({ name: 'notes', type: 'text/plain', content: page })).toBe('notes.txt');
+    expect(await named({ name: '.html', type: 'text/plain', content: page })).toBe('attachment.txt');
+    expect(await named({ name: 'photo.jpeg', type: 'image/png', content: PNG })).toBe('photo.png');
+    // A right-to-left override would show "invoice\u202Efdp.exe" as "invoiceexe.pdf".
+    expect(await named({ name: 'invoice\u202Egnp.exe', type: 'image/png', content: PNG })).toBe(
+      'invoicegnp.png',
+    );
+  });
+
   it("hides one agency's tickets and files from another (404), and lets it neither reply nor list them", async () => {
     const owner = await registerAgency(t.app);
     const stranger = await registerAgency(t.app);
@@ -181,6 +207,35 @@ describe('a broker opening a ticket', () => {
     expect(reply.statusCode).toBe(404);
     expect((await get('/api/support/tickets/', stranger.access)).json().count).toBe(0);
     expect((await get(`/api/support/tickets/${ticket.id}/`, owner.access)).json().messages).toHaveLength(1);
+  });
+
+  it('takes at most 20 tickets and replies an hour from one user, then answers 429 with when to try again', async () => {
+    const broker = await registerAgency(t.app);
+    const ticket = await openTicket(broker.access);
+    for (let sent = 1; sent < 20; sent += 1) {
+      const reply = await post(
+        `/api/support/tickets/${ticket.id}/messages/`,
+        broker.access,
+        form({ message: `Still broken (${sent}).` }),
+      );
+      expect(reply.statusCode).toBe(201);
+    }
+    for (const [url, fields] of [
+      [`/api/support/tickets/${ticket.id}/messages/`, { message: 'One more.' }],
+      ['/api/support/tickets/', TICKET],
+    ] as const) {
+      const refused = await post(url, broker.access, form(fields));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().detail).toMatch(
+        /^You can send 20 support tickets and replies an hour\. Please try again in \d+ minutes?\.$/,
+      );
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const thread = (await get(`/api/support/tickets/${ticket.id}/`, broker.access)).json();
+    expect(thread.messages).toHaveLength(20);
+    // Another user is counted apart.
+    const other = await registerAgency(t.app);
+    await openTicket(other.access);
   });
 
   it('needs a signed-in user', async () => {
@@ -329,8 +384,25 @@ describe('the admin inbox', () => {
       'the reply',
     );
     expect(decodeQuotedPrintable(mail.raw)).toContain('Yes, from CSV.');
+    expect(
+      (await adminPost(`/api/admin/support/tickets/${id}/assign/`, { assigned_to: admin.user.id }))
+        .statusCode,
+    ).toBe(200);
     expect((await adminPost(`/api/admin/support/tickets/${id}/resolve/`)).json().status).toBe('resolved');
     expect(await countOpenTickets(t.database.db)).toBe(before);
+
+    // What admins did to it is in the platform's log, outside every agency.
+    const lines = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'ticket'), eq(auditLog.entityId, id)))
+      .orderBy(auditLog.occurredAt, auditLog.id);
+    expect(lines.map((line) => [line.action, line.tenantId, line.actorEmail])).toEqual([
+      ['ticket_answered', null, 'help@coverdesk.test'],
+      ['ticket_assigned', null, 'help@coverdesk.test'],
+      ['ticket_resolved', null, 'help@coverdesk.test'],
+    ]);
+    expect(lines[1]?.changes).toEqual({ assigned_to: { before: null, after: admin.user.id } });
   });
 
   it('is closed to brokers', async () => {

@@ -36,13 +36,25 @@ function declaredType(mimetype: string, fileName: string): string {
   return mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-/** A name safe to store and to send back in a header: no path, no control characters, not too long. */
+const MAX_NAME_LENGTH = 150;
+
+/**
+ * A name safe to store and to send back in a header: no path, no control or format characters (a
+ * right-to-left override can make a name ending `.exe` read as `.pdf`), not too long, and always the
+ * extension of the type the file was checked as, whatever the client named it: a text file named
+ * `page.html` is offered as `page.txt`, never as a page a browser would run.
+ */
 function cleanFileName(name: string, type: AttachmentType): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\p{Cc}"]/gu, '')
-    .trim()
-    .slice(-150);
-  return base || `attachment${ATTACHMENT_TYPES[type]}`;
+  const extension = ATTACHMENT_TYPES[type];
+  const stem = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/[\p{Cc}\p{Cf}"]/gu, '')
+    .replace(/\.[^.]*$/, '')
+    .trim();
+  const kept = Array.from(stem)
+    .slice(0, MAX_NAME_LENGTH - extension.length)
+    .join('')
+    .trim();
+  return `${kept || 'attachment'}${extension}`;
 }
 
 function checkedUpload(fileName: string, mimetype: string, content: Buffer): Upload {

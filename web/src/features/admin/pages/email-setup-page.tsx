@@ -4,6 +4,7 @@ import {
   type EmailTestResult,
   emailSetupBody,
   emailTestBody,
+  SMTP_PASSWORD_AGAIN,
   SMTP_SECURITY,
   SMTP_SECURITY_LABELS,
   type SmtpSecurity,
@@ -66,6 +67,20 @@ const bodyOf = (values: Values): EmailSetupBody => ({
   password: values.password || undefined,
 });
 
+/**
+ * The server keeps its saved password only for the host, port, security and user it was saved for;
+ * asked before sending, so the admin hears it beside the field at once.
+ */
+function passwordNeededAgain(setup: EmailSetup, values: Values): Record<string, string> {
+  if (!setup.saved || !setup.password.set || values.password || !values.username) return {};
+  const moved =
+    values.host !== setup.host ||
+    Number(values.port) !== setup.port ||
+    values.security !== setup.security ||
+    values.username !== setup.username;
+  return moved ? { password: SMTP_PASSWORD_AGAIN } : {};
+}
+
 /** /admin/email-setup: the mail server, a password that is never shown again, and a test send. */
 export function Component() {
   const setup = useEmailSetup();
@@ -90,7 +105,10 @@ function EmailForm({ setup }: { setup: EmailSetup }) {
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: valuesOf(setup),
-    validate: (values) => zodValidate(emailSetupBody)(bodyOf(values)),
+    validate: (values) => ({
+      ...passwordNeededAgain(setup, values),
+      ...zodValidate(emailSetupBody)(bodyOf(values)),
+    }),
   });
   const { onSubmit, error, submitting } = useFormSubmit(form, async (values) => {
     const saved = await save.mutateAsync(bodyOf(values));

@@ -63,7 +63,12 @@ export const adminBillingEventQuery = pageQuery.extend({
 });
 export type AdminBillingEventQuery = z.input<typeof adminBillingEventQuery>;
 
-export const adminBillingEvent = billingEvent.extend({ tenant_id: z.string(), agency: z.string() });
+export const adminBillingEvent = billingEvent.extend({
+  tenant_id: z.string(),
+  agency: z.string(),
+  /** The plan after the agency's previous event, to show a change of plan; null for its first. */
+  from_plan_name: z.string().nullable(),
+});
 export type AdminBillingEvent = z.infer<typeof adminBillingEvent>;
 
 export const adminBillingEventPage = paged(adminBillingEvent);

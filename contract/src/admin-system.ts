@@ -140,7 +140,7 @@ export type PaddleSetup = z.infer<typeof paddleSetup>;
 export const paddleSetupBody = z.object({
   environment: paddleEnvironment,
   api_key: newSecret(500),
-  client_token: requiredText(200),
+  client_token: requiredText(200, 'Enter the client-side token.'),
   webhook_secret: newSecret(500),
   prices: z.record(z.string(), planPrices),
 });

@@ -16,10 +16,11 @@ export const text = (params?: { error: string }) =>
     message: 'This text contains a character that cannot be saved.',
   });
 
-export const requiredText = (max: number) =>
+/** Required, trimmed text; `blank` says what to enter when it is empty. */
+export const requiredText = (max: number, blank = 'This field may not be blank.') =>
   text({ error: REQUIRED })
     .trim()
-    .min(1, 'This field may not be blank.')
+    .min(1, blank)
     .max(max, `Ensure this field has no more than ${max} characters.`);
 
 /** Text up to a length, trimmed. */

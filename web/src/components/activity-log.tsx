@@ -26,7 +26,10 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { formatDate, formatTime } from '../lib/format.js';
 import type { ListParams } from '../lib/list-params.js';
 import { useDevice } from '../lib/viewport.js';
+import { ListCount } from './data-list.js';
 import { EmptyState, ErrorState } from './page-states.js';
+
+const ENTRIES = { one: 'entry', many: 'entries' };
 
 /** A row of either log; the platform's also names the agency. */
 type Entry = AuditEntry & Partial<Pick<AdminAuditEntry, 'tenant_name'>>;
@@ -260,9 +263,7 @@ export function ActivityLog(props: {
         </Card>
       )}
       <Group justify="space-between" gap="sm">
-        <Text fz="sm" c="dimmed" aria-live="polite">
-          {first}–{first + results.length - 1} of {count} entries
-        </Text>
+        <ListCount first={first} shown={results.length} count={count} noun={ENTRIES} />
         {pages > 1 && (
           <Pagination
             total={pages}

@@ -31,6 +31,8 @@ export interface Column<Row> {
   numeric?: boolean;
   /** How wide its text may grow before it is cut short (pixels); amounts are never cut. */
   maxWidth?: number;
+  /** How wide it stays when the table is squeezed (pixels): the column a reader needs whole. */
+  minWidth?: number;
   render(row: Row): ReactNode;
 }
 
@@ -38,9 +40,34 @@ export interface Column<Row> {
 const DEFAULT_MAX_WIDTH = 240;
 const NUMERIC_CELL = { ...TABULAR_FIGURES, whiteSpace: 'nowrap' } as const;
 
+/** What a list's rows are called, one and many: "1 customer", "1–25 of 40 customers". */
+export interface Noun {
+  one: string;
+  many: string;
+}
+
+/** Which rows of how many a page shows: "1 entry", "1–3 of 3 entries", "26–40 of 40 entries". */
+export function ListCount({
+  first,
+  shown,
+  count,
+  noun,
+}: {
+  first: number;
+  shown: number;
+  count: number;
+  noun: Noun;
+}) {
+  return (
+    <Text fz="sm" c="dimmed" aria-live="polite">
+      {count === 1 ? `1 ${noun.one}` : `${first}–${first + shown - 1} of ${count} ${noun.many}`}
+    </Text>
+  );
+}
+
 interface DataListProps<Row extends { id: string }> {
-  /** What the rows are, for screen readers and the counts ("customers"). */
-  noun: string;
+  /** What the rows are, for screen readers and the counts. */
+  noun: Noun;
   query: UseQueryResult<Paged<Row>>;
   params: Pick<ListParams<string>, 'page' | 'ordering' | 'narrowed' | 'set' | 'clear'>;
   columns: Column<Row>[];
@@ -52,6 +79,8 @@ interface DataListProps<Row extends { id: string }> {
   cardAction?(row: Row): ReactNode;
   /** Shown when the agency has none yet (nothing narrows the list). */
   empty: ReactNode;
+  /** The card action is one small icon: beside the card's text rather than on a row of its own. */
+  cardActionBeside?: boolean;
 }
 
 /**
@@ -81,7 +110,7 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
       {count === 0 ? (
         <Card withBorder padding="lg">
           <Stack align="center" gap="xs">
-            <Text fw={600}>No {props.noun} match this search.</Text>
+            <Text fw={600}>No {props.noun.many} match this search.</Text>
             <Button variant="light" onClick={params.clear}>
               Clear search and filters
             </Button>
@@ -90,7 +119,16 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
       ) : device === 'mobile' ? (
         <Stack gap="xs">
           {results.map((row) =>
-            props.cardAction ? (
+            props.cardAction && props.cardActionBeside ? (
+              <Card key={row.id} withBorder padding="sm">
+                <Group wrap="nowrap" align="flex-start" gap="xs">
+                  <UnstyledButton component={Link} to={props.href(row)} mih={44} flex={1} miw={0}>
+                    {props.card(row)}
+                  </UnstyledButton>
+                  {props.cardAction(row)}
+                </Group>
+              </Card>
+            ) : props.cardAction ? (
               <Card key={row.id} withBorder padding="sm">
                 <UnstyledButton component={Link} to={props.href(row)} mih={44} display="block">
                   {props.card(row)}
@@ -124,7 +162,7 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
                       <Table.Td
                         key={column.key}
                         ta={column.numeric ? 'right' : undefined}
-                        style={column.numeric ? NUMERIC_CELL : undefined}
+                        style={column.numeric ? NUMERIC_CELL : { minWidth: column.minWidth }}
                       >
                         {column.numeric ? (
                           cellValue(column, row, index === 0 && props.href(row))
@@ -144,9 +182,7 @@ export function DataList<Row extends { id: string }>(props: DataListProps<Row>) 
       )}
       {count > 0 && (
         <Group justify="space-between" gap="sm">
-          <Text fz="sm" c="dimmed" aria-live="polite">
-            {first}–{first + results.length - 1} of {count} {props.noun}
-          </Text>
+          <ListCount first={first} shown={results.length} count={count} noun={props.noun} />
           {pages > 1 && (
             <Pagination
               total={pages}

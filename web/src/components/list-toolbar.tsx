@@ -50,14 +50,22 @@ export function ListToolbar(props: {
         typed.change(event.currentTarget.value);
       }}
       rightSection={typed.draft ? <CloseButton aria-label="Clear search" onClick={typed.clear} /> : null}
-      flex={1}
-      miw={device === 'mobile' ? 0 : 220}
+      // It grows into the room the filters leave, but never pushes Clear onto a line of its own.
+      flex="1 1 160px"
+      miw={device === 'mobile' ? 0 : 160}
       maw={device === 'mobile' ? undefined : 360}
     />
   );
   const activeFilters = Object.keys(params.filters).length;
-  const clear = params.narrowed && (
-    <Button variant="subtle" color="gray" onClick={clearAll}>
+  // Its room is kept while nothing narrows the list: appearing as a filter is chosen, it would
+  // otherwise shift the filters under the pointer.
+  const clear = (
+    <Button
+      variant="subtle"
+      color="gray"
+      onClick={clearAll}
+      style={params.narrowed ? undefined : { visibility: 'hidden' }}
+    >
       Clear
     </Button>
   );
@@ -199,7 +207,7 @@ export function FilterDate<Filter extends string>({
       label={label}
       value={params.filters[name] ?? ''}
       onChange={(event) => params.set({ [name]: event.currentTarget.value || null })}
-      w={{ base: '100%', sm: 160 }}
+      w={{ base: '100%', sm: 148 }}
     />
   );
 }

@@ -5,7 +5,7 @@ import { Badge } from '@mantine/core';
 export const SUBSCRIPTION_STATES: Record<SubscriptionState['status'], { label: string; color: string }> = {
   trial: { label: 'Trial', color: 'blue' },
   active: { label: 'Active', color: 'green' },
-  past_due: { label: 'Payment due', color: 'yellow' },
+  past_due: { label: 'Past due', color: 'yellow' },
   paused: { label: 'Paused', color: 'gray' },
   cancelled: { label: 'Cancelled', color: 'red' },
   expired: { label: 'Expired', color: 'red' },

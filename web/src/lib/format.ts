@@ -54,3 +54,10 @@ export function todayIn(timeZone: string, now = new Date()): string {
 
 /** Figures that line up in columns (money, counts). */
 export const TABULAR_FIGURES = { fontVariantNumeric: 'tabular-nums' } as const;
+
+const countFormat = new Intl.NumberFormat(undefined);
+
+/** A count and what it counts, singular for one: "1 user", "2,000 users", "3 policies". */
+export function formatCounted(count: number, one: string, many = `${one}s`): string {
+  return `${countFormat.format(count)} ${count === 1 ? one : many}`;
+}

@@ -148,7 +148,10 @@ export async function platformBillingEvents(
   >(sql`
     select e.id, e.tenant_id, t.name as agency, e.type, e.from_status, e.to_status, e.plan_name,
       e.billing_cycle, e.amount::text as amount, e.provider, e.provider_event_id,
-      e.actor_name as actor, e.note, e.occurred_at
+      e.actor_name as actor, e.note, e.occurred_at,
+      (select p.plan_name from billing_events p
+        where p.tenant_id = e.tenant_id and (p.occurred_at, p.id) < (e.occurred_at, e.id)
+        order by p.occurred_at desc, p.id desc limit 1) as from_plan_name
     from billing_events e join tenants t on t.id = e.tenant_id
     where ${where}
     order by e.occurred_at desc, e.id desc

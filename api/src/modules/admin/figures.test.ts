@@ -201,10 +201,13 @@ describe('GET /api/admin/billing/', () => {
       'upgraded',
       'trial_started',
     ]);
+    expect(byAgency.results.at(-1).from_plan_name).toBeNull();
     expect(byAgency.results[0]).toMatchObject({
       tenant_id: tenantIds.atlas,
       agency: 'Atlas Brokers',
       plan_name: 'Agency',
+      // The plan after Atlas's previous event, so the list reads "Professional → Agency".
+      from_plan_name: 'Professional',
       from_status: 'active',
       to_status: 'active',
     });

@@ -1,6 +1,7 @@
-import { Table } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TABULAR_FIGURES } from '../../lib/format.js';
+import { useDevice } from '../../lib/viewport.js';
 
 export interface FigureColumn<Row> {
   header: string;
@@ -21,7 +22,11 @@ export function FigureTable<Row>(props: {
   columns: FigureColumn<Row>[];
   /** A last row summing the columns, when the sum means something. */
   total?: ReactNode[];
+  /** Too many columns for a phone: there each row becomes a card of labelled figures. */
+  cardsOnPhone?: boolean;
 }) {
+  const device = useDevice();
+  if (props.cardsOnPhone && device === 'mobile') return <FigureCards {...props} />;
   const cell = (column: FigureColumn<Row>) =>
     column.numeric
       ? { ta: 'right' as const, style: NUMERIC_CELL }
@@ -62,5 +67,47 @@ export function FigureTable<Row>(props: {
         </Table.Tfoot>
       )}
     </Table>
+  );
+}
+
+/** A phone's form of a wide table: one card per row, its first column as the title, the rest labelled. */
+function FigureCards<Row>(props: {
+  caption: string;
+  rows: readonly Row[];
+  rowKey(row: Row): string;
+  columns: FigureColumn<Row>[];
+  total?: ReactNode[];
+}) {
+  const [title, ...figures] = props.columns;
+  const card = (key: string, heading: ReactNode, values: ReactNode[]) => (
+    <Paper component="li" key={key} withBorder radius="sm" p="xs">
+      <Text fz="sm" fw={600}>
+        {heading}
+      </Text>
+      <SimpleGrid component="dl" cols={2} spacing="xs" verticalSpacing={4} m={0} mt={4}>
+        {figures.map((column, index) => (
+          <div key={column.header}>
+            <Text component="dt" fz="xs" c="dimmed">
+              {column.header}
+            </Text>
+            <Text component="dd" fz="sm" m={0} style={column.numeric ? NUMERIC_CELL : undefined}>
+              {values[index]}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} aria-label={props.caption} style={{ listStyle: 'none' }}>
+      {props.rows.map((row) =>
+        card(
+          props.rowKey(row),
+          title?.render(row),
+          figures.map((column) => column.render(row)),
+        ),
+      )}
+      {props.total && card('total', props.total[0], props.total.slice(1))}
+    </Stack>
   );
 }

@@ -24,19 +24,23 @@ export function ReasonDialog(props: {
 }) {
   const [reason, setReason] = useState('');
   const [blank, setBlank] = useState(false);
+  // The API's answer to an earlier opening's confirm is not this one's: errors wait for a confirm.
+  const [confirmed, setConfirmed] = useState(false);
   // Each opening starts with an empty reason.
   useEffect(() => {
     if (props.opened) {
       setReason('');
       setBlank(false);
+      setConfirmed(false);
     }
   }, [props.opened]);
 
-  const fields =
-    props.error instanceof ApiError && props.error.status === 400 ? fieldErrors(props.error.body) : {};
-  const otherError = props.error && Object.keys(fields).length === 0 ? errorText(props.error) : null;
+  const error = confirmed ? props.error : null;
+  const fields = error instanceof ApiError && error.status === 400 ? fieldErrors(error.body) : {};
+  const otherError = error && Object.keys(fields).length === 0 ? errorText(error) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setConfirmed(true);
     if (!reason.trim()) {
       setBlank(true);
       return;
@@ -68,7 +72,7 @@ export function ReasonDialog(props: {
               setReason(event.currentTarget.value);
               setBlank(false);
             }}
-            error={blank ? 'Say why, for the audit log.' : fields.reason}
+            error={blank ? 'Enter a reason (kept in the audit log).' : fields.reason}
             data-autofocus
           />
           <FormError message={otherError} />

@@ -148,7 +148,7 @@ function PlatformFigures({ dashboard }: { dashboard: AdminDashboard }) {
   );
 }
 
-/** Whether the database answers and its migrations are applied, with the diagnostics an admin runs. */
+/** Whether the database answers and its migrations are applied; the details and diagnostics are on System health. */
 function PlatformHealth() {
   const health = useQuery({
     queryKey: ['dashboard', 'health'],
@@ -199,25 +199,6 @@ function PlatformHealth() {
             </Group>
           </SimpleGrid>
         )}
-        <Text fz="sm" c="dimmed">
-          Diagnostics for your own agency:{' '}
-          <Anchor component={Link} to="/performance-test" fz="sm">
-            performance test
-          </Anchor>
-          ,{' '}
-          <Anchor component={Link} to="/commission-aggregation-test" fz="sm">
-            commission aggregation test
-          </Anchor>
-          ,{' '}
-          <Anchor component={Link} to="/analytics-summaries-test" fz="sm">
-            analytics summaries test
-          </Anchor>
-          . The API reference is at{' '}
-          <Anchor href="/api/docs" fz="sm">
-            /api/docs
-          </Anchor>
-          .
-        </Text>
       </Stack>
     </Card>
   );

@@ -10,7 +10,7 @@ import { FiveFigures, FiveFiguresSkeleton } from '../../../components/five-figur
 import { ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState, ErrorState } from '../../../components/page-states.js';
 import { SubscriptionBadge } from '../../../components/subscription-badge.js';
-import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { formatCounted, formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useAgencyUsage, usePlatformAnalytics } from '../figures-api.js';
@@ -62,7 +62,7 @@ function Usage({ analytics }: { analytics: AdminAnalytics }) {
           {
             label: 'Policies',
             value: formatCount(totals.policies),
-            note: `${formatCount(totals.agencies)} agencies on Coverdesk`,
+            note: `${formatCounted(totals.agencies, 'agency', 'agencies')} on Coverdesk`,
           },
           { label: 'Customers', value: formatCount(totals.customers), note: 'Every agency’s customers' },
           { label: 'Leads', value: formatCount(totals.leads), note: 'Open and closed' },
@@ -164,7 +164,7 @@ function AgencyList() {
       </Title>
       <ListToolbar params={params} searchLabel="Search agency" />
       <DataList
-        noun="agencies"
+        noun={{ one: 'agency', many: 'agencies' }}
         query={agencies}
         params={params}
         columns={columns}

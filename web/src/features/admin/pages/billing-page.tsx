@@ -116,27 +116,47 @@ function PastDue({ rows }: { rows: AdminBilling['past_due'] }) {
   );
 }
 
-/** The plan and cycle after the event, the change of state when there was one, and its note. */
+/** The plan ("Professional → Starter" when it changed) and cycle after the event, and the change of state. */
 const details = (event: AdminBillingEvent) =>
   [
-    event.plan_name,
+    event.from_plan_name && event.plan_name && event.from_plan_name !== event.plan_name
+      ? `${event.from_plan_name} → ${event.plan_name}`
+      : event.plan_name,
     event.billing_cycle,
     event.from_status && event.to_status && event.from_status !== event.to_status
       ? `${SUBSCRIPTION_STATES[event.from_status].label} → ${SUBSCRIPTION_STATES[event.to_status].label}`
       : null,
-    event.note,
   ]
     .filter(Boolean)
     .join(' · ');
+
+/** An admin's change carries the reason they gave; others a note of what happened. */
+const note = (event: AdminBillingEvent) =>
+  event.note && (event.type === 'changed_by_admin' ? `Reason: ${event.note}` : event.note);
 
 const who = (event: AdminBillingEvent) =>
   event.actor ?? (event.provider === 'paddle' && event.provider_event_id ? 'Paddle' : 'Coverdesk');
 
 const columns: Column<AdminBillingEvent>[] = [
-  { key: 'agency', header: 'Agency', render: (event) => event.agency },
+  { key: 'agency', header: 'Agency', maxWidth: 220, render: (event) => event.agency },
   { key: 'occurred_at', header: 'Date', render: (event) => formatDate(event.occurred_at) },
   { key: 'type', header: 'Event', render: (event) => BILLING_EVENT_LABELS[event.type] },
-  { key: 'details', header: 'Details', maxWidth: 320, render: details },
+  {
+    key: 'details',
+    header: 'Details',
+    maxWidth: 300,
+    // The note on a line of its own, so the change itself is never the part cut short.
+    render: (event) => (
+      <>
+        <div>{details(event)}</div>
+        {note(event) && (
+          <Text fz="xs" c="dimmed">
+            {note(event)}
+          </Text>
+        )}
+      </>
+    ),
+  },
   { key: 'actor', header: 'By', render: who },
   { key: 'amount', header: 'Amount', numeric: true, render: (event) => money(event.amount) },
 ];
@@ -169,7 +189,7 @@ function BillingEvents() {
         }
       />
       <DataList
-        noun="billing events"
+        noun={{ one: 'billing event', many: 'billing events' }}
         query={events}
         params={params}
         columns={columns}
@@ -178,12 +198,15 @@ function BillingEvents() {
           <Stack gap={2}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Text fw={600}>{BILLING_EVENT_LABELS[event.type]}</Text>
-              <Text style={{ ...TABULAR_FIGURES, whiteSpace: 'nowrap' }}>{money(event.amount)}</Text>
+              {event.amount && (
+                <Text style={{ ...TABULAR_FIGURES, whiteSpace: 'nowrap' }}>{money(event.amount)}</Text>
+              )}
             </Group>
             <Text fz="sm">{event.agency}</Text>
             <Text fz="xs" c="dimmed">
-              {formatDate(event.occurred_at)} · {details(event) || who(event)}
+              {[formatDate(event.occurred_at), details(event), who(event)].filter(Boolean).join(' · ')}
             </Text>
+            {note(event) && <Text fz="xs">{note(event)}</Text>}
           </Stack>
         )}
         empty={

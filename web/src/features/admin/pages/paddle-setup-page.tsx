@@ -151,7 +151,7 @@ function PaddleForm({ setup }: { setup: PaddleSetup }) {
               <Code style={{ wordBreak: 'break-all' }}>{setup.webhook_url}</Code>
               <CopyButton value={setup.webhook_url}>
                 {({ copied, copy }) => (
-                  <Button variant="subtle" size="compact-sm" onClick={copy}>
+                  <Button variant="subtle" size="compact-sm" mih={44} onClick={copy}>
                     {copied ? 'Copied' : 'Copy'}
                   </Button>
                 )}

@@ -140,6 +140,7 @@ function Revenue({ revenue }: { revenue: AdminRevenue }) {
           figures={
             <Scrolling label="MRR movements by month">
               <FigureTable
+                cardsOnPhone
                 caption="New, expansion, contraction and churned MRR by month"
                 rows={months}
                 rowKey={(month) => month.month}
@@ -165,6 +166,7 @@ function Revenue({ revenue }: { revenue: AdminRevenue }) {
       <FigureCard title="By plan" description="The paying subscriptions on each plan now">
         <Scrolling label="Revenue by plan">
           <FigureTable
+            cardsOnPhone
             caption="Paying subscriptions, MRR and ARR by plan"
             rows={revenue.by_plan}
             rowKey={(plan) => plan.plan}
@@ -210,8 +212,10 @@ function Revenue({ revenue }: { revenue: AdminRevenue }) {
   );
 }
 
-/** A table a phone may be too narrow for: it scrolls sideways within its card, and takes focus to. */
+/** A table a desk may be too narrow for: it scrolls sideways within its card, and takes focus to. A phone gets cards. */
 function Scrolling({ label, children }: { label: string; children: ReactNode }) {
+  const device = useDevice();
+  if (device === 'mobile') return children;
   return (
     <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
       {children}

@@ -19,8 +19,8 @@ export function Component() {
     <Stack maw={1100}>
       <Group justify="space-between" align="flex-start">
         <Text c="dimmed" maw={640}>
-          Platform admins see every agency and act on any account. Addresses in the server's ADMIN_EMAILS are
-          made admins at every start, so only the configuration can take theirs away.
+          Platform admins see every agency and act on any account. Addresses in the server's admin list
+          (ADMIN_EMAILS) are made admins at every start, so only that list can take theirs away.
         </Text>
         <GrantAdmin />
       </Group>
@@ -32,18 +32,20 @@ export function Component() {
         <Stack gap="xs">
           {admins.data.results.map((admin) => (
             <Card key={admin.id} withBorder padding="sm">
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Stack gap={2} miw={0}>
-                  <Text fw={600} truncate>
+              <Stack gap="xs">
+                <Stack gap={2}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {admin.email}
                   </Text>
-                  <Text fz="sm" c="dimmed" truncate>
+                  <Text fz="sm" c="dimmed">
                     {personName(admin)} · {admin.agency_name}
                   </Text>
                   <AdminBadges admin={admin} />
                 </Stack>
-                <RevokeAdmin admin={admin} />
-              </Group>
+                <Group>
+                  <RevokeAdmin admin={admin} />
+                </Group>
+              </Stack>
             </Card>
           ))}
         </Stack>
@@ -164,13 +166,13 @@ function RevokeAdmin({ admin }: { admin: SuperAdmin }) {
   // Where revoking is refused anyway, the row says why instead of offering the button.
   const blocked =
     state.user?.id === admin.id
-      ? 'You: ask another admin'
+      ? "You can't remove yourself; another admin must."
       : admin.granted_by_configuration
-        ? 'Remove from ADMIN_EMAILS'
+        ? "Remove from the server's admin list (ADMIN_EMAILS)"
         : null;
   if (blocked)
     return (
-      <Text fz="sm" c="dimmed">
+      <Text fz="sm" c="dimmed" maw={260}>
         {blocked}
       </Text>
     );

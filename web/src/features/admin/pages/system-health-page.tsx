@@ -1,7 +1,8 @@
 import { DATABASE_ENGINE_LABELS, type SystemHealth } from '@coverdesk/contract';
-import { Alert, Badge, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { DetailRow } from '../../../components/detail-figures.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { TABULAR_FIGURES } from '../../../lib/format.js';
@@ -34,7 +35,60 @@ export function Component() {
       ) : (
         <HealthCards health={health} />
       )}
+      <Diagnostics />
     </Stack>
+  );
+}
+
+const DIAGNOSTICS = [
+  { to: '/performance-test', label: 'Performance test', what: 'how fast your agency’s main calls answer' },
+  {
+    to: '/commission-aggregation-test',
+    label: 'Commission aggregation test',
+    what: 'the commission report’s totals recomputed from its rows',
+  },
+  {
+    to: '/analytics-summaries-test',
+    label: 'Analytics summaries test',
+    what: 'the analytics totals checked against their parts',
+  },
+] as const;
+
+/** The checks a support engineer runs on their own agency, and the API reference. */
+function Diagnostics() {
+  return (
+    <Section title="Diagnostics">
+      <Text fz="sm" c="dimmed">
+        Each runs on the records of the agency you are signed in to.
+      </Text>
+      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {DIAGNOSTICS.map((diagnostic) => (
+          <Text
+            component="li"
+            fz="sm"
+            key={diagnostic.to}
+            mih={44}
+            display="flex"
+            style={{ alignItems: 'center' }}
+          >
+            <span>
+              <Anchor component={Link} to={diagnostic.to} fz="sm">
+                {diagnostic.label}
+              </Anchor>
+              : {diagnostic.what}
+            </span>
+          </Text>
+        ))}
+        <Text component="li" fz="sm" mih={44} display="flex" style={{ alignItems: 'center' }}>
+          <span>
+            <Anchor href="/api/docs" fz="sm">
+              API reference
+            </Anchor>
+            : every endpoint, at /api/docs
+          </span>
+        </Text>
+      </Stack>
+    </Section>
   );
 }
 

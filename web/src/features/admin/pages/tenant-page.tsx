@@ -30,7 +30,7 @@ export function Component() {
   const agency = tenant.data;
   return (
     <Stack maw={1200}>
-      <TenantHeader tenantId={agency.id} name={agency.name} />
+      <TenantHeader tenantId={agency.id} name={agency.name} subscription={agency.subscription} />
       <Summary agency={agency} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Usage agency={agency} />
@@ -148,10 +148,8 @@ function Users({ users }: { users: AdminUser[] }) {
             <Card key={user.id} withBorder padding="sm">
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={2} miw={0}>
-                  <Text fw={600} truncate>
-                    {personName(user)}
-                  </Text>
-                  <Text fz="sm" c="dimmed" truncate>
+                  <Text fw={600}>{personName(user)}</Text>
+                  <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {user.email}
                   </Text>
                   <UserFlags user={user} />
@@ -168,7 +166,7 @@ function Users({ users }: { users: AdminUser[] }) {
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Email</Table.Th>
-                <Table.Th>Flags</Table.Th>
+                <Table.Th>Role</Table.Th>
                 <Table.Th>Last sign-in</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Actions</VisuallyHidden>

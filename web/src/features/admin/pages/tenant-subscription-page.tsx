@@ -1,4 +1,4 @@
-import type { AdminTenantDetail, SubscriptionState } from '@coverdesk/contract';
+import { type AdminTenantDetail, PLAN_CURRENCY, type SubscriptionState } from '@coverdesk/contract';
 import { Button, Card, NumberInput, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconGift, IconSwitchHorizontal, IconX } from '@tabler/icons-react';
@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { DetailField } from '../../../components/detail-field.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { SubscriptionBadge } from '../../../components/subscription-badge.js';
-import { formatDate } from '../../../lib/format.js';
+import { formatDate, formatMoney } from '../../../lib/format.js';
 import { type SubscriptionAction, useAdminTenant, usePlans, useSubscriptionAction } from '../api.js';
 import { fieldError, ReasonDialog } from '../components/reason-dialog.js';
 import { Muted, TenantHeader } from '../components/tenant-header.js';
@@ -24,7 +24,7 @@ export function Component() {
   const agency = tenant.data;
   return (
     <Stack maw={1200}>
-      <TenantHeader tenantId={agency.id} name={agency.name} />
+      <TenantHeader tenantId={agency.id} name={agency.name} subscription={agency.subscription} />
       {agency.subscription ? (
         <>
           <Terms subscription={agency.subscription} />
@@ -60,7 +60,7 @@ function Terms({ subscription }: { subscription: SubscriptionState }) {
         <DetailField label="Period ends" empty="No paid period">
           {subscription.current_period_end && formatDate(subscription.current_period_end)}
         </DetailField>
-        <DetailField label="Cancellation" empty="None">
+        <DetailField label="Cancellation" empty="Not scheduled">
           {subscription.cancel_at_period_end
             ? 'At the end of the period'
             : subscription.status === 'cancelled'
@@ -149,9 +149,9 @@ function ExtendTrial({ agency }: { agency: AdminTenantDetail }) {
       action="extend-trial"
       icon={IconCalendarPlus}
       title="Extend trial"
-      text="Give the agency more days of trial, from its current end or from today if it has run out. Only an agency that has never paid has a trial."
+      text="Add days to the agency's free trial. If the trial has already ended, the days count from today. Agencies that have paid before have no trial to extend."
       button="Extend trial"
-      dialogText="The trial runs longer by the days you choose; the agency keeps everything it holds."
+      dialogText="The trial lasts the extra days you choose. Nothing the agency has saved changes."
       onOpen={() => setDays(7)}
       body={() => ({ days })}
       fields={(error) => (
@@ -186,9 +186,9 @@ function ChangePlan({
       action="change-plan"
       icon={IconSwitchHorizontal}
       title="Change plan"
-      text={`Move the agency off the ${subscription.plan_details.display_name} plan at once, at no charge; its trial or paid period runs on as it is.`}
+      text={`Switch the agency from the ${subscription.plan_details.display_name} plan to another one now. There is no charge, and its trial or paid period ends on the same day as before.`}
       button="Change plan"
-      dialogText="The new plan's features and limits apply at once. An agency holding more than the new plan allows must remove the excess first."
+      dialogText="The new plan's features and limits apply straight away. If the agency has more records than the new plan allows, it must remove some before it can add more."
       onOpen={() => setPlan(null)}
       body={() => ({ plan: plan ?? '' })}
       fields={(error) => (
@@ -214,10 +214,10 @@ function CompPeriod({ agency }: { agency: AdminTenantDetail }) {
       agency={agency}
       action="comp-period"
       icon={IconGift}
-      title="Comp a period"
-      text="Give the agency free months: active until then, recorded in its billing history at 0, added after any period it has paid for."
-      button="Comp period"
-      dialogText="The agency is active, free of charge, for the months you choose."
+      title="Give free months"
+      text={`Let the agency use Coverdesk free for a number of months. The months start after any period it has already paid for, and appear in its billing history at ${formatMoney('0.00', PLAN_CURRENCY)}.`}
+      button="Give free months"
+      dialogText="The agency's subscription is active, free of charge, for the months you choose."
       onOpen={() => setMonths(1)}
       body={() => ({ months })}
       fields={(error) => (
@@ -244,10 +244,10 @@ function Cancel({ agency }: { agency: AdminTenantDetail }) {
       action="cancel"
       icon={IconX}
       title="Cancel subscription"
-      text="End the agency's subscription at the end of its trial or paid period, or at once."
+      text="Stop the agency's subscription, either when its trial or paid period ends or straight away."
       button="Cancel subscription"
       destructive
-      dialogText="The agency keeps its records, but loses access to its screens when the subscription ends."
+      dialogText="The agency's records are kept, but its people can no longer use Coverdesk once the subscription ends."
       onOpen={() => setWhen('period_end')}
       body={() => ({ immediate: when === 'now' })}
       fields={() => (

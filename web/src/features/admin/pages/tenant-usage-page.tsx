@@ -36,7 +36,11 @@ export function Component() {
   const { metrics, plan_name } = usage.data;
   return (
     <Stack maw={1200}>
-      <TenantHeader tenantId={tenant.data.id} name={tenant.data.name} />
+      <TenantHeader
+        tenantId={tenant.data.id}
+        name={tenant.data.name}
+        subscription={tenant.data.subscription}
+      />
       <Text c="dimmed">
         {plan_name
           ? `Limits of the ${plan_name} plan.`

@@ -5,14 +5,13 @@ import { type Column, DataList } from '../../../components/data-list.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { SubscriptionBadge } from '../../../components/subscription-badge.js';
-import { formatDate } from '../../../lib/format.js';
+import { formatCounted, formatDate } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { useAdminTenants, usePlans } from '../api.js';
-import { STATUS_OPTIONS } from '../components/labels.js';
+import { STATUS_OPTIONS, termText } from '../components/labels.js';
 
 const FILTERS = ['plan', 'status'] as const;
 const count = new Intl.NumberFormat('en-US').format;
-const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
 /** The status badge at its full width: a squeezed table or card must not cut "Active" short. */
 function Status({ status }: { status: NonNullable<AdminTenantRow['status']> }) {
@@ -100,7 +99,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="agencies"
+        noun={{ one: 'agency', many: 'agencies' }}
         query={tenants}
         params={params}
         columns={columns}
@@ -108,16 +107,21 @@ export function Component() {
         card={(row) => (
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Stack gap={2} miw={0}>
-              <Text fw={600} truncate>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {row.name}
               </Text>
-              <Text fz="sm" c="dimmed" truncate>
+              <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {row.owner_email ?? 'No owner'}
               </Text>
               <Text fz="sm" c="dimmed">
-                {row.plan_name ?? 'No plan'} · {plural(row.user_count, 'user')} ·{' '}
-                {plural(row.policy_count, 'policy', 'policies')}
+                {row.plan_name ?? 'No plan'} · {formatCounted(row.user_count, 'user')} ·{' '}
+                {formatCounted(row.policy_count, 'policy', 'policies')}
               </Text>
+              {termText(row) && (
+                <Text fz="sm" c="dimmed">
+                  {termText(row)}
+                </Text>
+              )}
             </Stack>
             {row.status && <Status status={row.status} />}
           </Group>

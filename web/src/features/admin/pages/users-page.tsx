@@ -19,10 +19,17 @@ const STATE_LABELS: Record<(typeof ADMIN_USER_STATES)[number], string> = {
 };
 
 const columns: Column<AdminUser>[] = [
-  { key: 'email', header: 'Email', sort: 'email', maxWidth: 300, render: (user) => user.email },
-  { key: 'name', header: 'Name', render: personName },
-  { key: 'agency', header: 'Agency', sort: 'agency', render: (user) => user.agency_name },
-  { key: 'flags', header: 'Flags', maxWidth: 320, render: (user) => <UserFlags user={user} /> },
+  {
+    key: 'email',
+    header: 'Email',
+    sort: 'email',
+    minWidth: 280,
+    maxWidth: 360,
+    render: (user) => user.email,
+  },
+  { key: 'name', header: 'Name', maxWidth: 180, render: personName },
+  { key: 'agency', header: 'Agency', sort: 'agency', maxWidth: 220, render: (user) => user.agency_name },
+  { key: 'flags', header: 'Role', maxWidth: 320, render: (user) => <UserFlags user={user} /> },
   {
     key: 'last_login',
     header: 'Last sign-in',
@@ -54,7 +61,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="users"
+        noun={{ one: 'user', many: 'users' }}
         query={users}
         params={params}
         columns={columns}
@@ -62,10 +69,10 @@ export function Component() {
         href={(user) => `/admin/tenants/${user.tenant_id}`}
         card={(user) => (
           <Stack gap={2} miw={0}>
-            <Text fw={600} truncate>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {user.email}
             </Text>
-            <Text fz="sm" c="dimmed" truncate>
+            <Text fz="sm" c="dimmed">
               {personName(user)} · {user.agency_name}
             </Text>
             <Group gap="xs">
@@ -77,6 +84,7 @@ export function Component() {
           </Stack>
         )}
         cardAction={(user) => <UserActions user={user} />}
+        cardActionBeside
         empty={
           <EmptyState icon={IconUsers} title="No users yet">
             People appear here when they register an agency.

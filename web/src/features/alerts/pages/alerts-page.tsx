@@ -177,7 +177,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="policies"
+        noun={{ one: 'policy', many: 'policies' }}
         query={policies}
         params={narrowed}
         columns={columns}

@@ -35,7 +35,7 @@ function AgencyFilter({ value, onChange }: { value: string | null; onChange(valu
       clearable
       onSearchChange={setSearch}
       nothingFoundMessage={agencies.isFetching ? 'Looking…' : 'No agency by that name'}
-      w={{ base: '100%', sm: 200 }}
+      w={{ base: '100%', sm: 210 }}
     />
   );
 }
@@ -64,7 +64,7 @@ export function Component() {
               placeholder="Any action"
               data={ACTION_OPTIONS}
               searchable
-              width={190}
+              width={170}
             />
             <FilterSelect
               params={params}
@@ -72,7 +72,7 @@ export function Component() {
               label="Record"
               placeholder="Any record"
               data={ENTITY_OPTIONS}
-              width={150}
+              width={130}
             />
             <FilterDate params={params} name="date_from" label="From" />
             <FilterDate params={params} name="date_to" label="To" />

@@ -141,7 +141,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="claims"
+        noun={{ one: 'claim', many: 'claims' }}
         query={claims}
         params={params}
         columns={columns}

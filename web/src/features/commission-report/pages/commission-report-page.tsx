@@ -176,7 +176,7 @@ export function Component() {
         </>
       )}
       <DataList
-        noun="policies"
+        noun={{ one: 'policy', many: 'policies' }}
         query={rows}
         params={{ ...params, narrowed: report.narrowed }}
         columns={columns}

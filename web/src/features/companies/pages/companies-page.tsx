@@ -94,7 +94,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="insurers"
+        noun={{ one: 'insurer', many: 'insurers' }}
         query={companies}
         params={params}
         columns={columns}

@@ -115,7 +115,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="customers"
+        noun={{ one: 'customer', many: 'customers' }}
         query={customers}
         params={params}
         columns={columns}

@@ -176,7 +176,7 @@ export function Component() {
         <LeadBoard filters={boardQuery} />
       ) : (
         <DataList
-          noun="leads"
+          noun={{ one: 'lead', many: 'leads' }}
           query={leads}
           params={params}
           columns={columns}

@@ -355,7 +355,7 @@ function HistoryTab() {
         }
       />
       <DataList
-        noun="deliveries"
+        noun={{ one: 'delivery', many: 'deliveries' }}
         query={history}
         params={params}
         columns={columns}

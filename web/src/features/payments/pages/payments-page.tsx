@@ -97,7 +97,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="instalments"
+        noun={{ one: 'instalment', many: 'instalments' }}
         query={installments}
         params={params}
         columns={columns}

@@ -124,7 +124,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="policies"
+        noun={{ one: 'policy', many: 'policies' }}
         query={policies}
         params={params}
         columns={columns}

@@ -65,7 +65,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="policy types"
+        noun={{ one: 'policy type', many: 'policy types' }}
         query={types}
         params={params}
         columns={columns}

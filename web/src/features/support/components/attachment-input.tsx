@@ -1,5 +1,5 @@
 import { ATTACHMENT_HINT, ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES } from '@coverdesk/contract';
-import { FileInput } from '@mantine/core';
+import { CloseButton, FileInput } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 
 const ACCEPT = [...Object.keys(ATTACHMENT_TYPES), ...Object.values(ATTACHMENT_TYPES), '.jpeg'].join(',');
@@ -31,8 +31,14 @@ export function AttachmentInput(props: {
       styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       leftSection={<IconPaperclip size={16} aria-hidden />}
       accept={ACCEPT}
-      clearable
-      clearButtonProps={{ 'aria-label': 'Remove the attachment' }}
+      // Mantine's own clear button is 28 px: this one is finger-sized (44 px).
+      rightSection={
+        props.value ? (
+          <CloseButton size={44} aria-label="Remove the attachment" onClick={() => props.onChange(null)} />
+        ) : null
+      }
+      rightSectionWidth={48}
+      rightSectionPointerEvents="all"
       value={props.value}
       onChange={props.onChange}
       error={props.error}

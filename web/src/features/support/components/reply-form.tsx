@@ -1,8 +1,8 @@
 import { ticketReplyBody } from '@coverdesk/contract';
-import { Button, Card, Group, Stack, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { IconSend } from '@tabler/icons-react';
+import { IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { AttachmentInput, attachmentProblem } from './attachment-input.js';
@@ -28,14 +28,16 @@ export function ReplyForm(props: {
       return { ...validateText(values), ...(problem ? { attachment: problem } : {}) };
     },
   });
+  // Said beside the button, not in a toast: on a phone a toast would cover the box just written in.
+  const [sent, setSent] = useState(false);
   const { onSubmit, error, submitting } = useFormSubmit(form, async (values) => {
     await props.send(values);
     form.reset();
-    notifications.show({ color: 'green', message: props.sentMessage });
+    setSent(true);
   });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="reply-title">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} noValidate onChange={() => setSent(false)}>
         <Stack gap="sm">
           <Title order={2} fz="h4" id="reply-title">
             Reply
@@ -55,7 +57,20 @@ export function ReplyForm(props: {
             error={form.errors.attachment as string | undefined}
           />
           <FormError message={error} />
-          <Group justify="flex-end">
+          <Group justify="flex-end" wrap="wrap-reverse">
+            <Text fz="sm" role="status">
+              {sent && (
+                <>
+                  <IconCircleCheck
+                    size={16}
+                    aria-hidden
+                    color="var(--mantine-color-green-8)"
+                    style={{ verticalAlign: 'text-bottom' }}
+                  />{' '}
+                  {props.sentMessage}
+                </>
+              )}
+            </Text>
             <Button
               type="submit"
               loading={submitting}

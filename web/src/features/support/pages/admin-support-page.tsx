@@ -112,7 +112,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="tickets"
+        noun={{ one: 'ticket', many: 'tickets' }}
         query={inbox}
         params={{ ...params, narrowed }}
         columns={columns}

@@ -1,9 +1,10 @@
 import { TICKET_CATEGORY_LABELS } from '@coverdesk/contract';
 import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconCircleCheck, IconRotate } from '@tabler/icons-react';
+import { IconCircleCheck, IconRotate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { DetailField } from '../../../components/detail-field.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
@@ -65,12 +66,7 @@ export function Component() {
 
   return (
     <Stack maw={1000}>
-      <Anchor component={Link} to="/admin/support" fz="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          Support inbox
-        </Group>
-      </Anchor>
+      <BackLink to="/admin/support">Support inbox</BackLink>
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" gap="xs">
@@ -151,10 +147,10 @@ export function Component() {
         send={(values) => reply.mutateAsync(values)}
         description={
           data.from_contact_form
-            ? `Sent by email to ${data.requester_email}; the ticket then waits on them (pending).`
-            : `${data.opened_by_name} is emailed your answer with a link to the ticket, which then waits on the agency (pending).`
+            ? `We email your answer to ${data.requester_email}. The ticket is then marked Pending until they reply.`
+            : `We email ${data.opened_by_name} your answer with a link to the ticket. The ticket is then marked Pending until the agency replies.`
         }
-        sentMessage={`Reply sent; ${data.requester_email} is emailed.`}
+        sentMessage={`Reply sent. We emailed ${data.opened_by_name || data.requester_email}.`}
       />
       <ConfirmDialog
         opened={confirming}

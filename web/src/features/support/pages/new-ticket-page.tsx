@@ -4,11 +4,12 @@ import {
   type TicketCategory,
   ticketBody,
 } from '@coverdesk/contract';
-import { Anchor, Button, Card, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { BackLink } from '../../../components/back-link.js';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { useOpenTicket } from '../api.js';
@@ -76,9 +77,7 @@ export function Component() {
           />
           <FormError message={error} />
           <Group justify="space-between" gap="sm">
-            <Anchor component={Link} to="/support" fz="sm">
-              Back to tickets
-            </Anchor>
+            <BackLink to="/support">Back to tickets</BackLink>
             <Button
               type="submit"
               loading={submitting}

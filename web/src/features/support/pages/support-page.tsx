@@ -57,7 +57,7 @@ export function Component() {
         }
       />
       <DataList
-        noun="tickets"
+        noun={{ one: 'ticket', many: 'tickets' }}
         query={tickets}
         params={params}
         columns={columns}

@@ -1,7 +1,7 @@
 import { TICKET_CATEGORY_LABELS } from '@coverdesk/contract';
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { formatDate } from '../../../lib/format.js';
 import { useReply, useTicket } from '../api.js';
@@ -32,12 +32,7 @@ export function Component() {
   const { data } = ticket;
   return (
     <Stack maw={900}>
-      <Anchor component={Link} to="/support" fz="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} aria-hidden />
-          All tickets
-        </Group>
-      </Anchor>
+      <BackLink to="/support">All tickets</BackLink>
       <Card withBorder padding="lg">
         <Stack gap={6}>
           <Group justify="space-between" align="flex-start" gap="xs">

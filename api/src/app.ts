@@ -119,6 +119,8 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   // Paddle may be set up (or moved to production) in /admin/paddle-setup while the app runs, so the
   // policy names Paddle's hosts per response, from the settings as they are now. This hook runs
   // before helmet's, which computes the header synchronously.
+  // Read once before the first request, so no later reader waits for the database (see PlatformSettings).
+  app.addHook('onReady', async () => settings.refreshPaddleEnvironment());
   app.addHook('onRequest', async () => settings.refreshPaddleEnvironment());
   const paddleHosts = (kind: keyof ReturnType<typeof paddleSources>) => () => {
     const environment = settings.paddleEnvironment();

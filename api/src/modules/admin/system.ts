@@ -94,7 +94,7 @@ export const adminSystemRoutes =
           changes,
         });
       });
-      settings.forget();
+      await settings.reload();
     }
 
     const requireKey = () => {

@@ -73,8 +73,8 @@ export async function savedPaddleSettings(db: Database): Promise<StoredPaddle | 
 
 /**
  * The platform settings, read on hot paths (every registration, every email, every billing call and
- * every page's Content-Security-Policy), so kept in memory for a few seconds. A save on this instance
- * drops the copy at once; other instances see it within `ttlMs`.
+ * every page's Content-Security-Policy), so kept in memory and refreshed when older than `ttlMs`. A
+ * save on this instance reloads the copy at once; other instances follow on their next read after `ttlMs`.
  */
 export class PlatformSettings {
   private cached: { at: number; rows: Map<PlatformSettingsKey, Saved<unknown>> } | undefined;
@@ -95,8 +95,22 @@ export class PlatformSettings {
     return this.config.settingsEncryptionKey;
   }
 
+  /**
+   * The saved rows. Once loaded they are answered from memory, and a stale copy is refreshed in the
+   * background rather than awaited: a reader may be inside a transaction (a billing call picks its
+   * provider while holding the subscription's lock), and on embedded PGlite, which has one
+   * connection, a query outside that transaction would wait for it for ever. Only the first read
+   * waits; the app makes it at start, before any request.
+   */
   private async rows(): Promise<Map<PlatformSettingsKey, Saved<unknown>>> {
-    if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.rows;
+    if (!this.cached) return this.load();
+    if (Date.now() - this.cached.at >= this.ttlMs) {
+      this.load().catch((err: unknown) => this.log.warn({ err }, 'platform settings not refreshed'));
+    }
+    return this.cached.rows;
+  }
+
+  private load(): Promise<Map<PlatformSettingsKey, Saved<unknown>>> {
     this.loading ??= this.db
       .select()
       .from(platformSettings)
@@ -149,9 +163,9 @@ export class PlatformSettings {
     return deleted.length > 0;
   }
 
-  /** Called once the saving transaction has committed: this instance applies the change at once. */
-  forget(): void {
-    this.cached = undefined;
+  /** Called once the saving transaction has committed, outside it: this instance applies the change at once. */
+  async reload(): Promise<void> {
+    await this.load();
   }
 
   async general(): Promise<GeneralSettings> {

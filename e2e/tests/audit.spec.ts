@@ -101,6 +101,8 @@ test('an admin filters user activity by agency, user and action', async ({ page,
 
   const mobile = testInfo.project.name === 'mobile';
   await page.getByRole('textbox', { name: 'User id or email' }).fill(broker.email);
+  // The typed text is sent after a pause; the next filter is chosen once it has landed.
+  await expect(page).toHaveURL(/search=/);
   if (mobile) await page.getByRole('button', { name: 'Filters' }).click();
   const agency = picker(page, 'Agency');
   await agency.click();

@@ -116,7 +116,10 @@ export const installments = pgTable(
   'installments',
   {
     id: id(),
-    tenantId: tenantId(),
+    // The policy's agency: the key to the policy below holds it there, and an agency's deletion
+    // reaches its instalments through its policies. A key of its own to the agencies would check
+    // again, on every instalment an import writes, what the policy's key has already checked.
+    tenantId: uuid('tenant_id').notNull(),
     policyId: uuid('policy_id').notNull(),
     sequence: integer('sequence').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { IMPORT_SAMPLE_ROWS, MAX_IMPORT_ROWS } from '@coverdesk/contract';
 import { parse } from 'csv-parse';
@@ -79,22 +80,20 @@ export async function surveyImportFile(bytes: Buffer) {
 
 /**
  * Text from a spreadsheet program: UTF-8 when the bytes are valid UTF-8, otherwise Windows-1252 (what
- * Excel on Windows saves as "CSV"). The delimiter is the one the header row uses most.
+ * Excel on Windows saves as "CSV"). The delimiter is the one the header row uses most. UTF-8 bytes go
+ * to the parser as they are, slice by slice, so a large file is never also held as one long string.
  */
 async function* readDelimited(bytes: Buffer): AsyncGenerator<string[]> {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    text = iconv.decode(bytes, 'win1252');
-  }
-  if (text.includes('\u0000')) throw badFile('This file is neither a CSV nor an XLSX spreadsheet.');
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  if (bytes.includes(0)) throw badFile('This file is neither a CSV nor an XLSX spreadsheet.');
+  const utf8 = isUtf8(bytes) ? bytes : Buffer.from(iconv.decode(bytes, 'win1252'), 'utf8');
+  const lineEnd = utf8.indexOf(0x0a);
+  const firstLine = utf8.subarray(0, lineEnd === -1 ? utf8.length : lineEnd).toString('utf8');
   const delimiter = [',', ';', '\t', '|'].reduce((best, candidate) =>
     firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best,
   );
-  // Fed in slices, so the parser holds a slice's records at a time rather than the whole file's.
-  const parser = Readable.from(slices(text)).pipe(
+  // Fed in slices, so the parser holds a slice's records at a time rather than the whole file's. It
+  // reads bytes, so a character cut in two by a slice's end is joined again.
+  const parser = Readable.from(slices(utf8)).pipe(
     parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true }),
   );
   try {
@@ -104,11 +103,11 @@ async function* readDelimited(bytes: Buffer): AsyncGenerator<string[]> {
   }
 }
 
-const SLICE_CHARACTERS = 64 * 1024;
+const SLICE_BYTES = 64 * 1024;
 
-function* slices(text: string) {
-  for (let start = 0; start < text.length; start += SLICE_CHARACTERS) {
-    yield text.slice(start, start + SLICE_CHARACTERS);
+function* slices(bytes: Buffer) {
+  for (let start = 0; start < bytes.length; start += SLICE_BYTES) {
+    yield bytes.subarray(start, start + SLICE_BYTES);
   }
 }
 

@@ -247,11 +247,18 @@ class PersonRows<Values extends { email?: string; phone?: string; national_id?: 
 
 const finishNothing = async () => {};
 
-/** Rows planned between pauses, in which the answers to queries and other requests get their turn. */
-const ROWS_BETWEEN_PAUSES = 250;
+/**
+ * Planning gives way at least this often, so that the answer to a statement of the batch being
+ * written is taken up at once and the next statement sent: the database is never left waiting for a
+ * stretch of planning to end. Other requests get their turn in the same pauses.
+ */
+const PLANNING_STRETCH_MS = 3;
+let stretchStarted = performance.now();
 
-async function pauseEvery(position: number) {
-  if (position > 0 && position % ROWS_BETWEEN_PAUSES === 0) await setImmediate();
+async function giveWay() {
+  if (performance.now() - stretchStarted < PLANNING_STRETCH_MS) return;
+  await setImmediate();
+  stretchStarted = performance.now();
 }
 
 // ---------------------------------------------------------------- customers
@@ -286,8 +293,8 @@ async function planCustomers(
   const people = new PersonRows<CustomerValues>(index, settings.duplicates);
   return {
     async plan(rows) {
-      for (const [position, { row, cells }] of rows.entries()) {
-        await pauseEvery(position);
+      for (const { row, cells } of rows) {
+        await giveWay();
         const { body, rename } = customerFields(fieldsOf(cells, settings.columns), '');
         const parsed = customerBody.safeParse(body);
         if (parsed.success) people.place(row, parsed.data, new Set(Object.keys(body)));
@@ -339,8 +346,8 @@ async function planLeads(
   const people = new PersonRows<LeadValues>(index, settings.duplicates);
   return {
     async plan(rows) {
-      for (const [position, { row, cells }] of rows.entries()) {
-        await pauseEvery(position);
+      for (const { row, cells } of rows) {
+        await giveWay();
         const values = fieldsOf(cells, settings.columns);
         const { body, rename } = customerFields(values, '');
         const errors: Record<string, string[]> = {};
@@ -513,8 +520,8 @@ async function planPolicies(
     const creates: (PolicyInput & { id: string })[] = [];
     const updates: { row: number; id: string; values: PolicyValues; rate: string }[] = [];
     const outcomes: RowOutcome[] = [];
-    for (const [position, { row, cells }] of rows.entries()) {
-      await pauseEvery(position);
+    for (const { row, cells } of rows) {
+      await giveWay();
       const values = fieldsOf(cells, settings.columns);
       const errors: Record<string, string[]> = {};
 

@@ -44,12 +44,15 @@ const customInstallments = z.coerce
  * changes. Each reads its fields only once they are valid on their own, and only those present.
  */
 function checkAcrossFields(policy: Partial<Record<string, unknown>>, context: z.RefinementCtx) {
-  const start = validField(isoDate, policy.start_date);
-  const end = validField(isoDate, policy.end_date);
-  const total = validField(moneyInput, policy.total_premium);
-  const net = validField(moneyInput, policy.net_premium);
-  const frequency = validField(paymentFrequency, policy.payment_frequency);
-  const instalments = validField(customInstallments, policy.custom_installments);
+  // When no field failed, each already holds its valid value: an import checks thousands of rows.
+  const valid: typeof validField =
+    context.issues.length === 0 ? (_schema, value) => value as never : validField;
+  const start = valid(isoDate, policy.start_date);
+  const end = valid(isoDate, policy.end_date);
+  const total = valid(moneyInput, policy.total_premium);
+  const net = valid(moneyInput, policy.net_premium);
+  const frequency = valid(paymentFrequency, policy.payment_frequency);
+  const instalments = valid(customInstallments, policy.custom_installments);
   if (start && end && end <= start) {
     context.addIssue({
       code: 'custom',

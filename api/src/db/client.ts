@@ -40,6 +40,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 /**
+ * The embedded database's page cache, inside the process's own memory and never given back. Its
+ * pages are files of the data directory, which the operating system caches as well, so a quarter of
+ * PostgreSQL's 128MB default keeps the process small at little cost to reads.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
+/**
  * PGlite is served on a loopback socket so the app keeps one code path (node-postgres). PGlite runs
  * one query at a time, so the pool holds a single connection: transactions queue instead of
  * interleaving on one session.
@@ -51,6 +58,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { btree_gin, pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 1 });
   await server.start();

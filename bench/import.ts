@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import {
   cpuSnapshot,
@@ -33,6 +35,8 @@ const { values } = parseArgs({
     server: { type: 'string', default: 'api/dist/main.js' },
     /** Kill the server (SIGKILL) this many seconds into the job, check nothing was written, restart it. */
     'kill-after': { type: 'string' },
+    /** After the import, time the database alone writing the same rows again (rolled back). */
+    floor: { type: 'boolean', default: false },
   },
 });
 const rows = positiveInteger('rows', values.rows);
@@ -135,6 +139,45 @@ async function countWritten(engine: string, dataDir: string) {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/**
+ * The database's own part, with no server at all: the imported policies and their instalments
+ * written once more by two `insert ... select` statements in one transaction (new keys and policy
+ * numbers, the kept totals deferred as the import defers them), then rolled back. Every index,
+ * foreign key and trigger of the schema does its work, so no import of these rows can be faster.
+ */
+const BARE_INSERTS = [
+  `create temp table floor_keys on commit drop as
+    select id as old_id, ('01900000-0000-7000-8000-' || lpad(to_hex(row_number() over (order by id)), 12, '0'))::uuid as id
+    from policies`,
+  `select set_config('app.kept_totals_deferred', 'on', true)`,
+  `insert into policies (id, tenant_id, policy_number, customer_id, company_id, policy_type_id, start_date,
+      end_date, total_premium, net_premium, commission_percentage, payment_frequency, total_installments)
+    select k.id, p.tenant_id, p.policy_number || '-again', p.customer_id, p.company_id, p.policy_type_id,
+      p.start_date, p.end_date, p.total_premium, p.net_premium, p.commission_percentage, p.payment_frequency,
+      p.total_installments
+    from policies p join floor_keys k on k.old_id = p.id order by k.id`,
+  `insert into installments (id, tenant_id, policy_id, sequence, due_date, amount_due)
+    select ('01910000-0000-7000-8000-' || lpad(to_hex(row_number() over (order by k.id, i.sequence)), 12, '0'))::uuid,
+      i.tenant_id, k.id, i.sequence, i.due_date, i.amount_due
+    from installments i join floor_keys k on k.old_id = i.policy_id order by k.id, i.sequence`,
+];
+
+async function timeBareInserts(query: (text: string) => Promise<unknown>) {
+  await query('begin');
+  const timings: Record<string, string> = {};
+  try {
+    for (const [index, statement] of BARE_INSERTS.entries()) {
+      const started = performance.now();
+      await query(statement);
+      if (index >= 2)
+        timings[index === 2 ? 'policies' : 'installments'] = seconds(performance.now() - started);
+    }
+  } finally {
+    await query('rollback');
+  }
+  return timings;
+}
+
 async function runEngine(engine: string, file: Buffer) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coverdesk-import-bench-'));
   const settings = {
@@ -228,6 +271,25 @@ async function runEngine(engine: string, file: Buffer) {
     if (record.status !== 'done') throw new Error(`import ${record.status}: ${record.detail}`);
     if (engine === 'postgresql') {
       console.log(JSON.stringify({ engine, written: await countWritten(engine, dataDir) }));
+    }
+    if (values.floor) {
+      const bare =
+        engine === 'postgresql'
+          ? await withClient(databaseUrl, (client) => timeBareInserts((text) => client.query(text)))
+          : await (async () => {
+              // The embedded database belongs to the server process; write to it while the server is down.
+              await stopServer(server.process);
+              const pglite = await PGlite.create({
+                dataDir: path.join(dataDir, 'pglite'),
+                extensions: { btree_gin, pg_trgm },
+              });
+              try {
+                return await timeBareInserts((text) => pglite.query(text));
+              } finally {
+                await pglite.close();
+              }
+            })();
+      console.log(JSON.stringify({ engine, bareInserts: bare }));
     }
   } finally {
     await stopServer(server.process);

@@ -14,6 +14,12 @@ const STARTUP_TIMEOUT_MS = 60_000;
 /** Past this the server gets SIGKILL; it gives itself 10 s to drain. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
+/**
+ * Node's own flags for the server, from `BENCH_SERVER_NODE_FLAGS` (space-separated): `--cpu-prof`
+ * or `--heapsnapshot-signal=SIGUSR2` to see where a benchmark's time and memory go.
+ */
+const SERVER_NODE_FLAGS = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+
 export interface RunningServer {
   url: string;
   process: ChildProcess;
@@ -39,7 +45,7 @@ export async function startServer(
   const log = openSync(logFile, 'w');
   // The server logs to a file, not to a pipe into this process: a pipe would make the load
   // generator pay for reading every log line and could stall the server when it falls behind.
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
     cwd: REPO_ROOT,
     stdio: ['ignore', log, log],
     env: {

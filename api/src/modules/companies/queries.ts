@@ -1,8 +1,9 @@
 import type { Company, companyBody, companyListQuery } from '@coverdesk/contract';
 import { and, eq, exists, ilike, or, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
-import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
+import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { listRates, replaceRates, upsertRates } from './rates.js';
 import { companies, companyPolicyTypes } from './tables.js';
@@ -116,13 +117,14 @@ const fieldsOf = (values: CompanyValues) => ({
   commissionPaymentMethod: values.commission_payment_method,
 });
 
-/** Adds the insurer and the rates it pays; answers its id. */
-export async function createCompany(tx: Transaction, tenantId: string, values: CompanyValues) {
-  const rows = await tx
-    .insert(companies)
-    .values({ tenantId, ...fieldsOf(values) })
-    .returning({ id: companies.id });
-  const { id } = one(rows);
+/** Adds the insurer and the rates it pays; answers its id, which an import gives when it planned one. */
+export async function createCompany(
+  tx: Transaction,
+  tenantId: string,
+  values: CompanyValues,
+  id: string = uuidv7(),
+) {
+  await tx.insert(companies).values({ id, tenantId, ...fieldsOf(values) });
   await upsertRates(tx, tenantId, id, values.policy_types);
   return id;
 }

@@ -27,10 +27,11 @@ import { leads } from '../leads/tables.js';
 import {
   catchUpKeptTotals,
   changedSchedule,
-  createPoliciesDeferringTotals,
   findPolicyForChange,
   type PolicyInput,
   policyInput,
+  policyInsertsDeferringTotals,
+  runInOrder,
   updatePolicy,
 } from '../policies/queries.js';
 import { policies } from '../policies/tables.js';
@@ -66,10 +67,12 @@ export interface BatchPlan {
   /** New records per plan limit. */
   adds: Partial<Record<UsageMetric, number>>;
   /**
-   * Writes the batch in the caller's transaction. Rows that turn out impossible only now (a policy
-   * whose schedule cannot change once paid) are answered as failed; the rest are written.
+   * Builds the batch's statements and answers what writes them in the caller's transaction, so the
+   * building can happen while the batch before is still being written. Rows that turn out impossible
+   * only while writing (a policy whose schedule cannot change once paid) are answered as failed; the
+   * rest are written.
    */
-  write(tx: Transaction): Promise<RowOutcome[]>;
+  prepare(): (tx: Transaction) => Promise<RowOutcome[]>;
 }
 
 /**
@@ -304,7 +307,7 @@ async function planCustomers(
       return {
         outcomes,
         adds: { customers: creates.length },
-        async write(tx) {
+        prepare: () => async (tx) => {
           await createCustomers(tx, tenantId, creates);
           for (const update of updates) {
             const stored = await findCustomer(tx, tenantId, update.id, { lock: true });
@@ -372,7 +375,7 @@ async function planLeads(
       return {
         outcomes,
         adds: { leads: creates.length },
-        async write(tx) {
+        prepare: () => async (tx) => {
           await createLeads(tx, tenantId, creates);
           for (const update of updates) {
             const lead = await findLead(tx, tenantId, update.id, { lock: true });
@@ -509,9 +512,6 @@ async function planPolicies(
   const insurerNameProblem = nameChecker(companyBody.shape.name);
   const typeNameProblem = nameChecker(policyTypeBody.shape.name);
   const newId = uuidv7Source();
-  // The ids the database gave the insurers and types the file named first, by the ids planned for them.
-  const insurerIds = new Map<string, string>();
-  const typeIds = new Map<string, string>();
   // Policies inserted with the kept totals deferred, brought up to date by `finish`.
   const inserted: string[] = [];
 
@@ -595,45 +595,16 @@ async function planPolicies(
     return {
       outcomes,
       adds: { customers: newCustomers.length, policies: creates.length },
-      async write(tx) {
-        // The database gives new insurers and types their ids; the rows that name them follow.
-        await createParties(tx, tenantId, { insurers, types, rates, insurerIds, typeIds });
-        await createCustomers(tx, tenantId, newCustomers);
-        await createPoliciesDeferringTotals(
-          tx,
-          tenantId,
-          creates.map((input) => ({
-            ...input,
-            company_id: insurerIds.get(input.company_id) ?? input.company_id,
-            policy_type_id: typeIds.get(input.policy_type_id) ?? input.policy_type_id,
-          })),
-        );
-        for (const input of creates) inserted.push(input.id);
-        const refused: RowOutcome[] = [];
-        for (const update of updates) {
-          const stored = await findPolicyForChange(tx, tenantId, update.id);
-          if (!stored) continue;
-          const input = policyInput(
-            {
-              ...update.values,
-              policy_type_id: typeIds.get(update.values.policy_type_id) ?? update.values.policy_type_id,
-            },
-            update.rate,
-          );
-          const schedule = await changedSchedule(tx, tenantId, update.id, input);
-          if (schedule && stored.hasPayments) {
-            refused.push(
-              failed(update.row, {
-                row: [
-                  'Payments are recorded on this policy, so its premium and schedule cannot change. Undo those payments first.',
-                ],
-              }),
-            );
-            continue;
-          }
-          await updatePolicy(tx, tenantId, update.id, input, schedule);
-        }
-        return refused;
+      prepare() {
+        const inserts = policyInsertsDeferringTotals(tenantId, creates);
+        return async (tx) => {
+          // New insurers and types first: the rows that name them follow.
+          await createParties(tx, tenantId, { insurers, types, rates });
+          await createCustomers(tx, tenantId, newCustomers);
+          await runInOrder(tx, inserts);
+          for (const input of creates) inserted.push(input.id);
+          return updatePolicies(tx, tenantId, updates);
+        };
       },
     };
   };
@@ -646,9 +617,36 @@ async function planPolicies(
   };
 }
 
+/** Rows that update policies, unless payments on a policy keep its schedule as it is. */
+async function updatePolicies(
+  tx: Transaction,
+  tenantId: string,
+  updates: { row: number; id: string; values: PolicyValues; rate: string }[],
+): Promise<RowOutcome[]> {
+  const refused: RowOutcome[] = [];
+  for (const update of updates) {
+    const stored = await findPolicyForChange(tx, tenantId, update.id);
+    if (!stored) continue;
+    const input = policyInput(update.values, update.rate);
+    const schedule = await changedSchedule(tx, tenantId, update.id, input);
+    if (schedule && stored.hasPayments) {
+      refused.push(
+        failed(update.row, {
+          row: [
+            'Payments are recorded on this policy, so its premium and schedule cannot change. Undo those payments first.',
+          ],
+        }),
+      );
+      continue;
+    }
+    await updatePolicy(tx, tenantId, update.id, input, schedule);
+  }
+  return refused;
+}
+
 /**
  * Insurers, types and the rates linking them that rows of the file named first and that no earlier
- * batch created. The ids the database gives them are kept by the ids the plan gave them.
+ * batch created, with the ids the plan gave them.
  */
 async function createParties(
   tx: Transaction,
@@ -657,29 +655,28 @@ async function createParties(
     insurers: Map<string, Named>;
     types: Map<string, Named>;
     rates: Map<string, { rate: string; isNew: boolean }>;
-    insurerIds: Map<string, string>;
-    typeIds: Map<string, string>;
   },
 ) {
-  const { insurerIds, typeIds } = parties;
   for (const insurer of parties.insurers.values()) {
     if (!insurer.isNew) continue;
-    insurerIds.set(insurer.id, await createCompany(tx, tenantId, companyBody.parse({ name: insurer.name })));
+    await createCompany(tx, tenantId, companyBody.parse({ name: insurer.name }), insurer.id);
     insurer.isNew = false;
   }
   for (const type of parties.types.values()) {
     if (!type.isNew) continue;
-    typeIds.set(
+    await createPolicyType(
+      tx,
+      tenantId,
+      policyTypeBody.parse({ name: type.name, category: 'other' }),
       type.id,
-      await createPolicyType(tx, tenantId, policyTypeBody.parse({ name: type.name, category: 'other' })),
     );
     type.isNew = false;
   }
   for (const [key, link] of parties.rates) {
     if (!link.isNew) continue;
     const [companyId = '', typeId = ''] = key.split('|');
-    await upsertRates(tx, tenantId, insurerIds.get(companyId) ?? companyId, [
-      { policy_type_id: typeIds.get(typeId) ?? typeId, custom_name: '', commission_percentage: link.rate },
+    await upsertRates(tx, tenantId, companyId, [
+      { policy_type_id: typeId, custom_name: '', commission_percentage: link.rate },
     ]);
     link.isNew = false;
   }

@@ -52,6 +52,8 @@ async function recordImport(
   });
 }
 
+const isFailure = (outcome: RowOutcome) => outcome.action === 'fail';
+
 /** What became of an import's rows so far: how many of each, and the failed rows with their problems. */
 class Tally {
   readonly counts: Record<ImportRowAction, number> = { create: 0, update: 0, skip: 0, fail: 0 };
@@ -185,13 +187,17 @@ export class ImportRunner {
         let writing: Promise<void> = Promise.resolve();
         for await (const batch of batchesOf(rows)) {
           const plan = await planner.plan(batch);
+          // Under all-or-nothing a bad row ends the writing, but the rest of the file is still checked
+          // so that the broker sees every bad row at once.
+          const stopped = () => allOrNothing && tally.failed > 0;
+          // Built while the batch before is still being written, so the database need not wait for it.
+          const write =
+            stopped() || (allOrNothing && plan.outcomes.some(isFailure)) ? undefined : plan.prepare();
           await writing;
           tally.count(plan.outcomes);
           record.processed_rows += batch.length;
-          // Under all-or-nothing a bad row ends the writing, but the rest of the file is still checked
-          // so that the broker sees every bad row at once.
-          if (allOrNothing && tally.failed > 0) continue;
-          writing = plan.write(tx).then((refused) => tally.refuse(refused));
+          if (!write || stopped()) continue;
+          writing = write(tx).then((refused) => tally.refuse(refused));
           // Awaited at the next batch or after the last; until then a failure must not count as unhandled.
           writing.catch(() => {});
         }

@@ -477,21 +477,21 @@ const toColumns = (input: PolicyInput) => ({
 });
 
 /** Writes the instalments of each policy, all in one statement. */
-async function insertSchedules(
-  tx: Transaction,
+/** The statement adding the policies' instalment schedules; undefined when there are none. */
+function scheduleInsert(
   tenantId: string,
   policiesWithSchedules: { policyId: string; schedule: ScheduledInstallment[] }[],
-) {
+): SQL | undefined {
   const rows = policiesWithSchedules.flatMap(({ policyId, schedule }) =>
     schedule.map((row) => ({ policyId, ...row })),
   );
-  if (rows.length === 0) return;
-  await tx.execute(sql`
+  if (rows.length === 0) return undefined;
+  return sql`
     insert into installments (id, tenant_id, policy_id, sequence, due_date, amount_due)
     select i.id, ${tenantId}::uuid, i.policy_id, i.sequence, i.due_date, i.amount_due
     from unnest(${sql.param(uuidv7Batch(rows.length))}::uuid[], ${sql.param(rows.map((row) => row.policyId))}::uuid[],
       ${sql.param(rows.map((row) => row.sequence))}::int[], ${sql.param(rows.map((row) => row.due_date))}::date[],
-      ${sql.param(rows.map((row) => row.amount_due))}::numeric[]) as i(id, policy_id, sequence, due_date, amount_due)`);
+      ${sql.param(rows.map((row) => row.amount_due))}::numeric[]) as i(id, policy_id, sequence, due_date, amount_due)`;
 }
 
 /**
@@ -508,20 +508,18 @@ export const policyInput = (values: PolicyValues, rate: string): PolicyInput => 
 const POLICIES_PER_STATEMENT = 10_000;
 
 /**
- * Adds policies and their instalment schedules, a few thousand per statement (column arrays turned
- * back into rows by unnest), with the ids given. The form adds one, an import thousands.
+ * The statements adding policies and their instalment schedules, a few thousand per statement
+ * (column arrays turned back into rows by unnest), with the ids given. Built apart from running them,
+ * so that an import builds a batch's statements while the batch before it is being written.
  */
-export async function createPolicies(
-  tx: Transaction,
-  tenantId: string,
-  inputs: (PolicyInput & { id: string })[],
-): Promise<void> {
+function policyInserts(tenantId: string, inputs: (PolicyInput & { id: string })[]): SQL[] {
+  const statements: SQL[] = [];
   for (let start = 0; start < inputs.length; start += POLICIES_PER_STATEMENT) {
     const batch = inputs.slice(start, start + POLICIES_PER_STATEMENT);
     const schedules = batch.map((input) => buildSchedule(input));
     const rows = batch.map(toColumns);
     const pick = <T>(of: (row: ReturnType<typeof toColumns>) => T) => rows.map(of);
-    await tx.execute(sql`
+    statements.push(sql`
       insert into policies (id, tenant_id, policy_number, customer_id, company_id, policy_type_id,
         start_date, end_date, total_premium, net_premium, commission_percentage, payment_frequency,
         custom_installments, insured_item, sum_insured, deductible, notes, total_installments)
@@ -541,31 +539,48 @@ export async function createPolicies(
         as p(id, policy_number, customer_id, company_id, policy_type_id, start_date, end_date,
           total_premium, net_premium, commission_percentage, payment_frequency, custom_installments,
           insured_item, sum_insured, deductible, notes, total_installments)`);
-    await insertSchedules(
-      tx,
+    const instalments = scheduleInsert(
       tenantId,
       batch.map((input, index) => ({ policyId: input.id, schedule: schedules[index] ?? [] })),
     );
+    if (instalments) statements.push(instalments);
   }
+  return statements;
 }
 
-/**
- * Adds policies as `createPolicies` does, but leaves their kept totals (book, history months, customer,
- * type and calendar day totals) for one `catchUpKeptTotals` over every policy so added, later in the
- * same transaction: an import's batches otherwise recompute a customer's totals once per batch.
- */
-export async function createPoliciesDeferringTotals(
+/** Runs statements one after another in the caller's transaction. */
+export async function runInOrder(tx: Transaction, statements: SQL[]): Promise<void> {
+  for (const statement of statements) await tx.execute(statement);
+}
+
+/** Adds policies and their instalment schedules, with the ids given. The form adds one, an import thousands. */
+export async function createPolicies(
   tx: Transaction,
   tenantId: string,
   inputs: (PolicyInput & { id: string })[],
 ): Promise<void> {
-  if (inputs.length === 0) return;
-  await tx.execute(sql`select set_config('app.kept_totals_deferred', 'on', true)`);
-  await createPolicies(tx, tenantId, inputs);
-  await tx.execute(sql`select set_config('app.kept_totals_deferred', '', true)`);
+  await runInOrder(tx, policyInserts(tenantId, inputs));
 }
 
-/** Brings the kept totals up to date with policies added by `createPoliciesDeferringTotals`. */
+/**
+ * The statements adding policies as `createPolicies` does, but leaving their kept totals (book,
+ * history months, customer, type and calendar day totals) for one `catchUpKeptTotals` over every
+ * policy so added, later in the same transaction: an import's batches otherwise recompute a
+ * customer's totals once per batch.
+ */
+export function policyInsertsDeferringTotals(
+  tenantId: string,
+  inputs: (PolicyInput & { id: string })[],
+): SQL[] {
+  if (inputs.length === 0) return [];
+  return [
+    sql`select set_config('app.kept_totals_deferred', 'on', true)`,
+    ...policyInserts(tenantId, inputs),
+    sql`select set_config('app.kept_totals_deferred', '', true)`,
+  ];
+}
+
+/** Brings the kept totals up to date with policies added by `policyInsertsDeferringTotals`. */
 export async function catchUpKeptTotals(tx: Transaction, policyIds: string[]): Promise<void> {
   if (policyIds.length === 0) return;
   await tx.execute(sql`select kept_totals_catch_up(${sql.param(policyIds)}::uuid[])`);
@@ -637,7 +652,8 @@ export async function updatePolicy(
   await tx
     .delete(installments)
     .where(and(eq(installments.tenantId, tenantId), eq(installments.policyId, id)));
-  await insertSchedules(tx, tenantId, [{ policyId: id, schedule }]);
+  const instalments = scheduleInsert(tenantId, [{ policyId: id, schedule }]);
+  if (instalments) await tx.execute(instalments);
 }
 
 /** Its instalments go with it through the foreign key's cascade. */

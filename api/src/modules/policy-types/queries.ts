@@ -1,8 +1,9 @@
 import type { PolicyType, PolicyTypeInUse, policyTypeListQuery } from '@coverdesk/contract';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
-import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
+import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { countPoliciesOf } from '../policies/in-use.js';
@@ -83,18 +84,22 @@ export async function findPolicyType(tx: Transaction, tenantId: string, id: stri
   return row && toPolicyType(row);
 }
 
-export async function createPolicyType(tx: Transaction, tenantId: string, values: PolicyTypeValues) {
-  const rows = await tx
-    .insert(policyTypes)
-    .values({
-      tenantId,
-      name: values.name,
-      category: values.category,
-      description: values.description,
-      isActive: values.is_active,
-    })
-    .returning({ id: policyTypes.id });
-  return one(rows).id;
+/** Adds the type; answers its id, which an import gives when it planned one. */
+export async function createPolicyType(
+  tx: Transaction,
+  tenantId: string,
+  values: PolicyTypeValues,
+  id: string = uuidv7(),
+) {
+  await tx.insert(policyTypes).values({
+    id,
+    tenantId,
+    name: values.name,
+    category: values.category,
+    description: values.description,
+    isActive: values.is_active,
+  });
+  return id;
 }
 
 /** False when the agency has no such type. */

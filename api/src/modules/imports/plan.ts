@@ -454,6 +454,9 @@ interface Named {
   isNew: boolean;
 }
 
+/** An insurer's rate for a type, as stored or as first given by a row of the file. */
+type RateLink = { rate: string; isNew: boolean };
+
 async function namedRecords(tx: Transaction, tenantId: string, table: typeof companies | typeof policyTypes) {
   const rows = await tx
     .select({ id: table.id, name: table.name })
@@ -482,7 +485,7 @@ async function planPolicies(
   const { index: people } = await existingCustomers(tx, tenantId);
   const insurers = await namedRecords(tx, tenantId, companies);
   const types = await namedRecords(tx, tenantId, policyTypes);
-  const rates = new Map<string, { rate: string; isNew: boolean }>();
+  const rates = new Map<string, RateLink>();
   for (const link of await tx
     .select({
       companyId: companyPolicyTypes.companyId,
@@ -596,10 +599,11 @@ async function planPolicies(
       outcomes,
       adds: { customers: newCustomers.length, policies: creates.length },
       prepare() {
+        const parties = claimNewParties({ insurers, types, rates });
         const inserts = policyInsertsDeferringTotals(tenantId, creates);
         return async (tx) => {
           // New insurers and types first: the rows that name them follow.
-          await createParties(tx, tenantId, { insurers, types, rates });
+          await createParties(tx, tenantId, parties);
           await createCustomers(tx, tenantId, newCustomers);
           await runInOrder(tx, inserts);
           for (const input of creates) inserted.push(input.id);
@@ -644,41 +648,55 @@ async function updatePolicies(
   return refused;
 }
 
+/** The records a batch creates beside its customers and policies. */
+interface NewParties {
+  insurers: Named[];
+  types: Named[];
+  rates: [key: string, link: RateLink][];
+}
+
+/** The entries not yet claimed by a batch, claimed now. */
+function claimNew<T>(entries: Iterable<T>, mark: (entry: T) => { isNew: boolean }): T[] {
+  const claimed = [...entries].filter((entry) => mark(entry).isNew);
+  for (const entry of claimed) mark(entry).isNew = false;
+  return claimed;
+}
+
 /**
- * Insurers, types and the rates linking them that rows of the file named first and that no earlier
- * batch created, with the ids the plan gave them.
+ * The insurers, types and rates linking them that the file named since the last batch was prepared,
+ * each claimed by the batch being prepared. Claimed at once, before anything is written, so that
+ * planning the next batch while this one is written cannot add to what this one creates.
  */
-async function createParties(
-  tx: Transaction,
-  tenantId: string,
-  parties: {
-    insurers: Map<string, Named>;
-    types: Map<string, Named>;
-    rates: Map<string, { rate: string; isNew: boolean }>;
-  },
-) {
-  for (const insurer of parties.insurers.values()) {
-    if (!insurer.isNew) continue;
+function claimNewParties(parties: {
+  insurers: Map<string, Named>;
+  types: Map<string, Named>;
+  rates: Map<string, RateLink>;
+}): NewParties {
+  return {
+    insurers: claimNew(parties.insurers.values(), (insurer) => insurer),
+    types: claimNew(parties.types.values(), (type) => type),
+    rates: claimNew(parties.rates.entries(), ([, link]) => link),
+  };
+}
+
+/** Creates a batch's new insurers, types and rates with the ids the plan gave them. */
+async function createParties(tx: Transaction, tenantId: string, parties: NewParties) {
+  for (const insurer of parties.insurers) {
     await createCompany(tx, tenantId, companyBody.parse({ name: insurer.name }), insurer.id);
-    insurer.isNew = false;
   }
-  for (const type of parties.types.values()) {
-    if (!type.isNew) continue;
+  for (const type of parties.types) {
     await createPolicyType(
       tx,
       tenantId,
       policyTypeBody.parse({ name: type.name, category: 'other' }),
       type.id,
     );
-    type.isNew = false;
   }
   for (const [key, link] of parties.rates) {
-    if (!link.isNew) continue;
     const [companyId = '', typeId = ''] = key.split('|');
     await upsertRates(tx, tenantId, companyId, [
       { policy_type_id: typeId, custom_name: '', commission_percentage: link.rate },
     ]);
-    link.isNew = false;
   }
 }
 

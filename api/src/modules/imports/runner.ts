@@ -185,11 +185,11 @@ export class ImportRunner {
         const { rows } = await readImportRows(found.file);
         // Each batch is written while the next is read and planned; at most two are held at once.
         let writing: Promise<void> = Promise.resolve();
+        // Under all-or-nothing a bad row ends the writing, but the rest of the file is still checked
+        // so that the broker sees every bad row at once.
+        const stopped = () => allOrNothing && tally.failed > 0;
         for await (const batch of batchesOf(rows)) {
           const plan = await planner.plan(batch);
-          // Under all-or-nothing a bad row ends the writing, but the rest of the file is still checked
-          // so that the broker sees every bad row at once.
-          const stopped = () => allOrNothing && tally.failed > 0;
           // Built while the batch before is still being written, so the database need not wait for it.
           const write =
             stopped() || (allOrNothing && plan.outcomes.some(isFailure)) ? undefined : plan.prepare();

@@ -476,7 +476,6 @@ const toColumns = (input: PolicyInput) => ({
   notes: input.notes,
 });
 
-/** Writes the instalments of each policy, all in one statement. */
 /** The statement adding the policies' instalment schedules; undefined when there are none. */
 function scheduleInsert(
   tenantId: string,

@@ -13,25 +13,57 @@ export type QueueName = (typeof QUEUES)[number];
 /**
  * pg-boss on the app's own pool rather than a pool of its own: on embedded PGlite that pool is the
  * one connection there is, and on PostgreSQL it keeps the app within the connections it was given.
+ *
+ * pg-boss's own `stop()` resolves while a worker's fetch may still be on its way back, and it
+ * completes or fails a job without awaiting the statement; the handler of a job fetched that late
+ * would run, and those statements be sent, after the app has closed the pool. So every statement
+ * and every handler run goes through here, and `stop()` returns once none is left.
  */
-export function createJobQueue(pool: pg.Pool, options: PgBoss.ConstructorOptions = {}): PgBoss {
-  return new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) },
-    schema: JOB_SCHEMA,
-    // Only the scheduler (`startScheduler`) keeps pg-boss's cron clock; workers would only poll it.
-    schedule: false,
-    ...options,
-  });
+export class JobQueue {
+  readonly boss: PgBoss;
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(pool: Pick<pg.Pool, 'query'>, options: PgBoss.ConstructorOptions = {}) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => this.track(pool.query(text, values)) },
+      schema: JOB_SCHEMA,
+      // Only the scheduler (`startScheduler`) keeps pg-boss's cron clock; workers would only poll it.
+      schedule: false,
+      ...options,
+    });
+  }
+
+  /** `boss.work`, with each run of the handler awaited by `stop`. */
+  work<Data>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<Data>): Promise<string> {
+    return this.boss.work<Data>(name, options, (jobs) => this.track(handler(jobs)));
+  }
+
+  async stop(options: PgBoss.StopOptions = { graceful: true, wait: true, timeout: 10_000 }): Promise<void> {
+    await this.boss.stop(options);
+    // A fetch's answer starts its handler, and a handler's end sends its completion, in the same
+    // turn of the event loop; once a whole turn passes with nothing running, nothing will start.
+    while (this.running.size > 0) {
+      await Promise.allSettled(this.running);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.running.add(work);
+    const settled = () => this.running.delete(work);
+    work.then(settled, settled);
+    return work;
+  }
 }
 
 /** Creates or upgrades pg-boss's schema and the app's queues; run with the migrations. */
 export async function installJobQueue(pool: pg.Pool): Promise<void> {
-  const boss = createJobQueue(pool, { supervise: false });
-  await boss.start();
+  const queue = new JobQueue(pool, { supervise: false });
+  await queue.boss.start();
   for (const name of QUEUES) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name);
+    if (!(await queue.boss.getQueue(name))) await queue.boss.createQueue(name);
   }
-  await boss.stop({ graceful: false, wait: true });
+  await queue.stop({ graceful: false, wait: true });
 }
 
 /**
@@ -44,11 +76,11 @@ export async function startScheduler(
   schedules: Partial<Record<QueueName, string>>,
   onError: (error: Error) => void,
 ): Promise<{ stop(): Promise<void> }> {
-  const boss = createJobQueue(pool, { schedule: true, supervise: false });
-  boss.on('error', onError);
-  await boss.start();
-  for (const [name, cron] of Object.entries(schedules)) await boss.schedule(name, cron);
-  return { stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+  const queue = new JobQueue(pool, { schedule: true, supervise: false });
+  queue.boss.on('error', onError);
+  await queue.boss.start();
+  for (const [name, cron] of Object.entries(schedules)) await queue.boss.schedule(name, cron);
+  return queue;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '../../../test/test-app.js';
 import { buildApp } from '../../app.js';
 import { withTenant } from '../../db/tenant.js';
-import { createJobQueue } from '../../jobs/queue.js';
+import { JobQueue } from '../../jobs/queue.js';
 import { customers } from '../customers/tables.js';
 import type { leads } from '../leads/tables.js';
 import { installments, policies } from '../policies/tables.js';
@@ -591,10 +591,10 @@ describe('an import interrupted part way', () => {
           .set({ status: 'running', startedBy: agency.user.id })
           .where(eq(imports.id, record.id)),
       );
-      const deadWorker = createJobQueue(first.database.pool, { supervise: false });
-      await deadWorker.start();
-      await deadWorker.send('import', { tenantId, importId: record.id });
-      const [taken] = await deadWorker.fetch('import');
+      const deadWorker = new JobQueue(first.database.pool, { supervise: false });
+      await deadWorker.boss.start();
+      await deadWorker.boss.send('import', { tenantId, importId: record.id });
+      const [taken] = await deadWorker.boss.fetch('import');
       expect(taken).toBeDefined();
       const client = await first.database.pool.connect();
       await client.query('begin');

@@ -1,11 +1,10 @@
 import type { ImportKind, ImportRecord, ImportRowAction } from '@coverdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type PgBoss from 'pg-boss';
 import type { DatabaseHandle, Transaction } from '../../db/client.js';
 import { asConnectingRole, withTenant } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
-import { abandonedJobs, createJobQueue, inTransaction } from '../../jobs/queue.js';
+import { abandonedJobs, inTransaction, JobQueue } from '../../jobs/queue.js';
 import { JOB_ORIGIN, recordAudit } from '../audit/record.js';
 import { agencyUserEmail } from '../audit/trail.js';
 import { actAs } from '../leads/queries.js';
@@ -96,7 +95,7 @@ class ImportRefused extends Error {
  * again instead of waiting for pg-boss's expiry.
  */
 export class ImportRunner {
-  private boss: PgBoss | undefined;
+  private queue: JobQueue | undefined;
   private workerId: string | undefined;
   private readonly live = new Map<string, LiveRun>();
 
@@ -106,27 +105,27 @@ export class ImportRunner {
   ) {}
 
   async start(): Promise<void> {
-    const boss = createJobQueue(this.database.pool);
-    boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
-    await boss.start();
-    this.boss = boss;
-    this.workerId = await boss.work<ImportJob>(QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    const queue = new JobQueue(this.database.pool);
+    queue.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    await queue.boss.start();
+    this.queue = queue;
+    this.workerId = await queue.work<ImportJob>(QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) await this.run(job.data);
     });
     for (const job of await abandonedJobs<ImportJob>(this.database.pool, QUEUE)) {
-      await boss.send(QUEUE, job);
+      await queue.boss.send(QUEUE, job);
     }
   }
 
   async stop(): Promise<void> {
-    await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
-    this.boss = undefined;
+    await this.queue?.stop();
+    this.queue = undefined;
   }
 
   /** Queues the import in the caller's transaction: the job exists if and only if it commits. */
   async enqueue(tx: Transaction, job: ImportJob): Promise<void> {
-    if (!this.boss) throw new Error('the import runner has not started');
-    const boss = this.boss;
+    if (!this.queue) throw new Error('the import runner has not started');
+    const { boss } = this.queue;
     // Jobs are platform rows, out of the tenant role's reach.
     await asConnectingRole(tx, () =>
       boss.send(QUEUE, job, { db: inTransaction(tx), retryLimit: 3, expireInSeconds: 3600 }),
@@ -135,7 +134,7 @@ export class ImportRunner {
 
   /** Fetches queued jobs now rather than at the next poll; called once an enqueue has committed. */
   wake(): void {
-    if (this.boss && this.workerId) this.boss.notifyWorker(this.workerId);
+    if (this.queue && this.workerId) this.queue.boss.notifyWorker(this.workerId);
   }
 
   /** An import running in this process, with its progress; only to its own agency. */

@@ -1,10 +1,9 @@
 import type { NotificationType } from '@coverdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type PgBoss from 'pg-boss';
 import type { DatabaseHandle, Transaction } from '../../db/client.js';
 import { asConnectingRole, withTenant } from '../../db/tenant.js';
-import { createJobQueue, inTransaction } from '../../jobs/queue.js';
+import { inTransaction, JobQueue } from '../../jobs/queue.js';
 import { findModuleAccess } from '../billing/queries.js';
 import { agencyUsers } from '../leads/tables.js';
 import { EmailNotSent, type Mailer } from '../mail/mailer.js';
@@ -50,7 +49,7 @@ export interface NotificationRunnerOptions {
  * and an email leaves `pending` once, under a row lock.
  */
 export class NotificationRunner {
-  private boss: PgBoss | undefined;
+  private queue: JobQueue | undefined;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -60,21 +59,21 @@ export class NotificationRunner {
   ) {}
 
   async start(): Promise<void> {
-    const boss = createJobQueue(this.database.pool);
-    boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
-    await boss.start();
-    this.boss = boss;
-    await boss.work(GENERATE_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const queue = new JobQueue(this.database.pool);
+    queue.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    await queue.boss.start();
+    this.queue = queue;
+    await queue.work(GENERATE_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
       await this.generate(new Date());
     });
-    await boss.work<EmailJob>(EMAIL_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    await queue.work<EmailJob>(EMAIL_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
       if (job) await this.deliver(job.data);
     });
   }
 
   async stop(): Promise<void> {
-    await this.boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
-    this.boss = undefined;
+    await this.queue?.stop();
+    this.queue = undefined;
   }
 
   /** The agencies whose plan sells notifications, as `now` finds them: each one's reminders written. */
@@ -156,8 +155,8 @@ export class NotificationRunner {
   /** Queues the emails in the caller's transaction: they exist if and only if their rows commit. */
   async queueEmails(tx: Transaction, tenantId: string, emails: EmailToSend[]): Promise<void> {
     if (emails.length === 0) return;
-    if (!this.boss) throw new Error('the notification runner has not started');
-    const boss = this.boss;
+    if (!this.queue) throw new Error('the notification runner has not started');
+    const { boss } = this.queue;
     // Jobs are platform rows, out of the tenant role's reach.
     await asConnectingRole(tx, async () => {
       for (const email of emails) {

@@ -1,16 +1,47 @@
 import type { Page } from '@playwright/test';
-import { creator, expect, expectAccessible, seedAgency, signInWithTokens, test } from './fixtures.js';
+import {
+  adminSession,
+  creator,
+  expect,
+  expectAccessible,
+  seedAgency,
+  signInWithTokens,
+  test,
+} from './fixtures.js';
 
 const isPhone = () => test.info().project.name === 'mobile';
 
+/** The header's way into the search: its box on a desk, its search button on a phone. */
+const headerSearch = (page: Page) =>
+  page.getByRole('banner').getByRole(isPhone() ? 'button' : 'textbox', { name: 'Search', exact: true });
+
 /** The spotlight on a desk (Ctrl-K), the full-screen search on a phone (the header's search button). */
 async function openSearch(page: Page) {
-  if (isPhone()) await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
+  if (isPhone()) await headerSearch(page).click();
   else await page.keyboard.press('Control+K');
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await expect(dialog).toBeVisible();
   return dialog;
 }
+
+test('the search is the agency’s: the admin portal’s header leaves it out, and Ctrl-K opens nothing there', async ({
+  page,
+  request,
+}, testInfo) => {
+  await signInWithTokens(page, await adminSession(request));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(headerSearch(page)).toBeVisible();
+
+  await page.goto('/admin/tenants');
+  await expect(page.getByRole('heading', { name: 'Agencies', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(headerSearch(page)).toHaveCount(0);
+  await page.screenshot({
+    path: testInfo.outputPath(isPhone() ? 'admin-header-phone.png' : 'admin-header.png'),
+  });
+  await page.keyboard.press('Control+K');
+  await expect(page.getByRole('dialog', { name: 'Search' })).toHaveCount(0);
+});
 
 test('Ctrl-K finds a policy by a misspelt customer name and opens it', async ({
   page,
@@ -93,6 +124,9 @@ test('the header search lists results as the broker types, moves with the arrows
   await expect(dropdown).toBeHidden();
 
   await box.fill('levi');
+  // The last answer's rows stay up while the new one is on its way; its arrival chooses the first row.
+  const status = page.getByRole('status').filter({ hasText: /^(Searching\.\.\.|\d+ results?)$/ });
+  await expect(status).toHaveText(/^\d+ results?$/);
   const options = dropdown.getByRole('option');
   await expect(options.first()).toContainText('Dana Levi');
   await expect(options.first()).toHaveAttribute('data-combobox-selected', 'true');

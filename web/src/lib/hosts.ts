@@ -1,6 +1,13 @@
+import { useLocation } from 'react-router';
+
 /** An admin hostname (admin.example.com, adminapp.example.com) serves only the admin portal. */
 export function isAdminHost(hostname: string): boolean {
   return hostname.includes('adminapp.') || hostname.includes('admin.');
+}
+
+/** Whether this page belongs to the admin portal: a path under /admin, or any page of the admin host. */
+export function useInAdminPortal(): boolean {
+  return useLocation().pathname.startsWith('/admin') || isAdminHost(window.location.hostname);
 }
 
 /** The broker app's login for someone who reached the admin host without being an admin. */

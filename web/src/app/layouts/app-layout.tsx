@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LoginPopup } from '../../features/notifications/components/login-popup.js';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.js';
+import { useInAdminPortal } from '../../lib/hosts.js';
 import { useDeviceClass } from '../../lib/viewport.js';
 import { Logo } from '../components/logo.js';
 import { PageLoader } from '../guards/page-loader.js';
@@ -54,13 +55,15 @@ function Content() {
 }
 
 function DesktopLayout() {
+  // The header's search looks through the admin's own agency; in the portal it would mislead.
+  const inAdminPortal = useInAdminPortal();
   return (
     <AppShell header={{ height: 68 }} navbar={{ width: 248, breakpoint: 0 }} padding={0}>
       <AppShell.Header px="lg">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="lg">
           <PageTitle />
           <Group gap="md" wrap="nowrap">
-            <DesktopSearch />
+            {!inAdminPortal && <DesktopSearch />}
             <NotificationBell />
             <UserMenu device="desktop" />
           </Group>
@@ -85,6 +88,7 @@ function DesktopLayout() {
 
 function MobileLayout() {
   const [opened, { open, close }] = useDisclosure(false);
+  const inAdminPortal = useInAdminPortal();
   return (
     <AppShell header={{ height: 60 }} padding={0}>
       <AppShell.Header px="sm">
@@ -94,7 +98,7 @@ function MobileLayout() {
             <PageTitle compact />
           </Group>
           <Group gap={4} wrap="nowrap">
-            <MobileSearch />
+            {!inAdminPortal && <MobileSearch />}
             <NotificationBell />
             <UserMenu device="mobile" />
           </Group>

@@ -1,7 +1,7 @@
 import { Divider, NavLink, Stack } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { NavLink as RouterLink, useLocation } from 'react-router';
-import { isAdminHost } from '../../lib/hosts.js';
+import { NavLink as RouterLink } from 'react-router';
+import { useInAdminPortal } from '../../lib/hosts.js';
 import { useAccess } from '../access.js';
 import { mainNavigation, menuLabel } from '../navigation.js';
 import type { Screen } from '../screens.js';
@@ -15,8 +15,7 @@ const ENTRY_STYLE = { borderRadius: 'var(--mantine-radius-md)', minHeight: 44 };
  * is coming without passing over it every day.
  */
 export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
-  const inAdminPortal = useLocation().pathname.startsWith('/admin') || isAdminHost(window.location.hostname);
-  return inAdminPortal ? <AdminNav onNavigate={onNavigate} /> : <AgencyNav onNavigate={onNavigate} />;
+  return useInAdminPortal() ? <AdminNav onNavigate={onNavigate} /> : <AgencyNav onNavigate={onNavigate} />;
 }
 
 function AgencyNav({ onNavigate }: { onNavigate?: () => void }) {

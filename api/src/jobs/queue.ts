@@ -34,7 +34,11 @@ export class JobQueue {
   }
 
   /** `boss.work`, with each run of the handler awaited by `stop`. */
-  work<Data>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<Data>): Promise<string> {
+  work<Data>(
+    name: QueueName,
+    options: PgBoss.WorkOptions,
+    handler: PgBoss.WorkHandler<Data>,
+  ): Promise<string> {
     return this.boss.work<Data>(name, options, (jobs) => this.track(handler(jobs)));
   }
 

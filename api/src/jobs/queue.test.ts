@@ -54,3 +54,19 @@ it('stops only once a job that a late fetch brought back has run and been comple
   const { rows } = await database.pool.query('select state from pgboss.job where id = $1', [id]);
   expect(rows).toEqual([{ state: 'completed' }]);
 });
+
+it('takes the next job at once after one, instead of waiting out the polling interval', async () => {
+  const queue = new JobQueue(database.pool, { supervise: false });
+  await queue.boss.start();
+  for (const which of ['first', 'second', 'third']) await queue.boss.send('import', { which });
+  const ran: string[] = [];
+  await queue.work<{ which: string }>('import', { pollingIntervalSeconds: 60 }, async ([job]) => {
+    ran.push(job?.data.which ?? '');
+  });
+  try {
+    await expect.poll(() => ran.length, { timeout: 15_000 }).toBe(3);
+    expect(ran.sort()).toEqual(['first', 'second', 'third']);
+  } finally {
+    await queue.stop();
+  }
+});

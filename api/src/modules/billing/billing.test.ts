@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
+import { apiAs, bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
+import { ensureDemoAgency } from '../accounts/demo.js';
 import { authorizeModule } from './access.js';
-import { plans, subscriptions } from './tables.js';
+import { paymentMethods, plans, subscriptions } from './tables.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -142,5 +143,72 @@ describe('plan gate on the server', () => {
     } finally {
       await t2.close();
     }
+  });
+});
+
+describe('the demo agency', () => {
+  const DEMO_REFUSAL = "The demo agency's plan cannot be changed; register to try billing";
+
+  it('refuses every change to its subscription and cards, and leaves them as they were', async () => {
+    await ensureDemoAgency(t.database.db);
+    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
+    const { access_token: access, user } = login.json();
+    const as = apiAs(t.app, access);
+    // A card on the demo agency's file, for the calls that name one.
+    const [card] = await withTenant(t.database.db, user.tenant_id, (tx) =>
+      tx
+        .insert(paymentMethods)
+        .values({
+          tenantId: user.tenant_id,
+          brand: 'visa',
+          last4: '4242',
+          expiryMonth: 12,
+          expiryYear: 2030,
+          holderName: 'Dana Demo',
+          isDefault: true,
+        })
+        .returning({ id: paymentMethods.id }),
+    );
+    const before = (await as.get('/api/billing/subscriptions/current/')).json();
+    const cardsBefore = (await as.get('/api/billing/payment-methods/')).json();
+    expect(cardsBefore.count).toBeGreaterThan(0);
+    const [plan] = (await get('/api/billing/plans/')).json().results;
+    const choice = { plan_id: plan.id, billing_cycle: 'yearly' };
+    const checkout = { ...choice, success_url: '/billing', cancel_url: '/billing' };
+    const cardBody = { expiry_month: 1, expiry_year: 2031, holder_name: 'A visitor' };
+
+    const changes: [method: 'post' | 'put' | 'delete', url: string, body?: object][] = [
+      ['post', '/api/billing/subscription/cancel/', { immediate: true }],
+      ['post', '/api/billing/subscription/pause/', {}],
+      ['post', '/api/billing/subscription/reactivate/', {}],
+      ['post', '/api/billing/subscription/change-plan/', { ...choice, change_type: 'immediate' }],
+      ['post', '/api/billing/subscriptions/upgrade/', choice],
+      ['post', '/api/billing/subscriptions/create_checkout_session/', checkout],
+      ['post', '/api/billing/subscriptions/create_payment_intent/', checkout],
+      ['post', '/api/billing/payment-methods/add/', { ...cardBody, brand: 'visa', last4: '1111' }],
+      ['put', `/api/billing/payment-methods/${card?.id}/`, cardBody],
+      ['post', `/api/billing/payment-methods/${card?.id}/set-default/`, {}],
+      ['delete', `/api/billing/payment-methods/${card?.id}/delete/`],
+      ['post', '/api/billing/payment-methods/add-checkout/', {}],
+    ];
+    for (const [method, url, body] of changes) {
+      const response = await as[method](url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json()).toEqual({ detail: DEMO_REFUSAL });
+    }
+
+    expect((await as.get('/api/billing/subscriptions/current/')).json()).toEqual(before);
+    expect((await as.get('/api/billing/payment-methods/')).json()).toEqual(cardsBefore);
+    expect((await as.get('/api/billing/events/')).statusCode).toBe(200);
+    expect((await as.get('/api/billing/subscriptions/status/')).json()).toMatchObject({ is_active: true });
+  });
+
+  it("leaves an agency's own broker free to cancel", async () => {
+    const agency = await registerAgency(t.app);
+    const cancelled = await apiAs(t.app, agency.access).post('/api/billing/subscription/cancel/', {
+      immediate: true,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({ status: 'cancelled', is_active: false });
   });
 });

@@ -18,6 +18,7 @@ import { withTenant } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { users } from '../accounts/tables.js';
+import { changingBilling } from './demo-guard.js';
 import type { PaymentProvider } from './providers.js';
 import { lockSubscription } from './record.js';
 import { paymentMethods } from './tables.js';
@@ -136,7 +137,10 @@ export const paymentMethodRoutes =
 
     app.post(
       '/billing/payment-methods/add/',
-      schema('Record a card (manual provider)', { body: paymentMethodBody }, savedPaymentMethod, 201),
+      changingBilling(
+        db,
+        schema('Record a card (manual provider)', { body: paymentMethodBody }, savedPaymentMethod, 201),
+      ),
       async (request, reply) => {
         const { tenantId } = signedInUser(request);
         const body = paymentMethodBody.parse(request.body);
@@ -169,10 +173,13 @@ export const paymentMethodRoutes =
 
     app.put(
       '/billing/payment-methods/:id/',
-      schema(
-        'Update a card (manual provider)',
-        { params: idParams, body: paymentMethodUpdateBody },
-        savedPaymentMethod,
+      changingBilling(
+        db,
+        schema(
+          'Update a card (manual provider)',
+          { params: idParams, body: paymentMethodUpdateBody },
+          savedPaymentMethod,
+        ),
       ),
       async (request) => {
         const { tenantId } = signedInUser(request);
@@ -201,7 +208,10 @@ export const paymentMethodRoutes =
 
     app.post(
       '/billing/payment-methods/:id/set-default/',
-      schema('Charge this card from now on (manual provider)', { params: idParams }, savedPaymentMethod),
+      changingBilling(
+        db,
+        schema('Charge this card from now on (manual provider)', { params: idParams }, savedPaymentMethod),
+      ),
       async (request) => {
         const { tenantId } = signedInUser(request);
         return withTenant(db, tenantId, async (tx) => {
@@ -214,7 +224,10 @@ export const paymentMethodRoutes =
     // Last, so the probe's checks of the other calls find the agency's card still there.
     app.delete(
       '/billing/payment-methods/:id/delete/',
-      schema('Remove a payment method', { params: anyMethodParams }, z.object({ detail: z.string() })),
+      changingBilling(
+        db,
+        schema('Remove a payment method', { params: anyMethodParams }, z.object({ detail: z.string() })),
+      ),
       async (request) => {
         const { tenantId } = signedInUser(request);
         const { id } = anyMethodParams.parse(request.params);
@@ -243,7 +256,7 @@ export const paymentMethodRoutes =
 
     app.post(
       '/billing/payment-methods/add-checkout/',
-      schema("Paddle's checkout to save a new card", {}, paymentMethodCheckout),
+      changingBilling(db, schema("Paddle's checkout to save a new card", {}, paymentMethodCheckout)),
       async (request) => {
         const { tenantId, userId } = signedInUser(request);
         const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));

@@ -28,6 +28,7 @@ import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js'
 import { pageOf } from '../../http/pagination.js';
 import { users } from '../accounts/tables.js';
 import { auditTrail } from '../audit/trail.js';
+import { changingBilling } from './demo-guard.js';
 import { listBillingEvents } from './events.js';
 import { cancel, changePlan, pause, reactivate, upgrade } from './lifecycle.js';
 import { isSignedByPaddle } from './paddle-signatures.js';
@@ -182,15 +183,16 @@ export const billingRoutes =
       });
     };
 
-    const actionSchema = (summary: string, body?: z.ZodType) => ({
-      schema: {
-        tags: ['billing'],
-        summary,
-        security: bearerAuth,
-        ...(body ? { body } : {}),
-        response: { 200: billingActionResult, ...refusals },
-      },
-    });
+    const actionSchema = (summary: string, body?: z.ZodType) =>
+      changingBilling(db, {
+        schema: {
+          tags: ['billing'],
+          summary,
+          security: bearerAuth,
+          ...(body ? { body } : {}),
+          response: { 200: billingActionResult, ...refusals },
+        },
+      });
 
     app.post(
       '/billing/subscriptions/upgrade/',
@@ -243,15 +245,16 @@ export const billingRoutes =
       return { provider: provider.name, subscription: null, paddle, ...urls };
     };
 
-    const checkoutSchema = (summary: string, body: z.ZodType) => ({
-      schema: {
-        tags: ['billing'],
-        summary,
-        security: bearerAuth,
-        body,
-        response: { 200: checkoutSession, ...refusals },
-      },
-    });
+    const checkoutSchema = (summary: string, body: z.ZodType) =>
+      changingBilling(db, {
+        schema: {
+          tags: ['billing'],
+          summary,
+          security: bearerAuth,
+          body,
+          response: { 200: checkoutSession, ...refusals },
+        },
+      });
 
     app.post(
       '/billing/subscriptions/create_checkout_session/',

@@ -49,8 +49,11 @@ const expiry = (method: SavedPaymentMethod) =>
 /** Card actions: compact beside the card on a desktop, a 44 px touch target on a phone. */
 const ACTION_HEIGHT = { base: 44, sm: 36 };
 
-/** The cards on file: Paddle's when it takes the payments, otherwise the ones recorded here. */
-export function PaymentMethods() {
+/**
+ * The cards on file: Paddle's when it takes the payments, otherwise the ones recorded here; `locked`
+ * shows them without the buttons that change them.
+ */
+export function PaymentMethods({ locked }: { locked: boolean }) {
   const methods = usePaymentMethods();
   const { data: provider } = usePaymentProvider();
   const paddleCheckout = usePaymentMethodCheckout();
@@ -72,15 +75,17 @@ export function PaymentMethods() {
         <Title order={2} fz="h4">
           Payment methods
         </Title>
-        <Button
-          mih={44}
-          variant="light"
-          leftSection={<IconCreditCard size={16} />}
-          onClick={add}
-          loading={paddleCheckout.isPending}
-        >
-          Add payment method
-        </Button>
+        {!locked && (
+          <Button
+            mih={44}
+            variant="light"
+            leftSection={<IconCreditCard size={16} />}
+            onClick={add}
+            loading={paddleCheckout.isPending}
+          >
+            Add payment method
+          </Button>
+        )}
       </Group>
       {methods.isPending ? (
         <Skeleton h={60} />
@@ -112,7 +117,7 @@ export function PaymentMethods() {
                   .filter(Boolean)
                   .join(', ')}
               </Text>
-              {method.provider === 'manual' && (
+              {method.provider === 'manual' && !locked && (
                 <Group gap="xs" mt="sm">
                   {!method.is_default && (
                     <Button

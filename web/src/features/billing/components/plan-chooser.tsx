@@ -48,8 +48,17 @@ function difference(plan: Plan, cycle: BillingCycle, current: Subscription): str
 const isPaying = (subscription: Subscription | undefined) =>
   subscription?.status === 'active' || subscription?.status === 'past_due';
 
-/** The plans on sale, monthly or yearly, with what each costs compared with the current one. */
-export function PlanChooser({ subscription }: { subscription: Subscription | undefined }) {
+/**
+ * The plans on sale, monthly or yearly, with what each costs compared with the current one; `locked`
+ * shows them without the buttons that choose one.
+ */
+export function PlanChooser({
+  subscription,
+  locked,
+}: {
+  subscription: Subscription | undefined;
+  locked: boolean;
+}) {
   const plans = usePlans();
   const [cycle, setCycle] = useState<BillingCycle>(subscription?.billing_cycle ?? 'monthly');
   const [chosen, setChosen] = useState<Plan | null>(null);
@@ -58,7 +67,7 @@ export function PlanChooser({ subscription }: { subscription: Subscription | und
     <Stack id="plans">
       <Group justify="space-between" gap="sm">
         <Title order={2} fz="h4">
-          {isPaying(subscription) ? 'Change plan' : 'Choose a plan'}
+          {locked ? 'Plans' : isPaying(subscription) ? 'Change plan' : 'Choose a plan'}
         </Title>
         <SegmentedControl
           aria-label="Billing cycle"
@@ -90,7 +99,7 @@ export function PlanChooser({ subscription }: { subscription: Subscription | und
               plan={plan}
               cycle={cycle}
               subscription={subscription}
-              onChoose={setChosen}
+              onChoose={locked ? undefined : setChosen}
             />
           ))}
         </SimpleGrid>
@@ -111,7 +120,8 @@ function PlanCard({
   plan: Plan;
   cycle: BillingCycle;
   subscription: Subscription | undefined;
-  onChoose(plan: Plan): void;
+  /** Absent when the plan cannot be chosen here. */
+  onChoose?: (plan: Plan) => void;
 }) {
   const isCurrentPlan = plan.id === subscription?.plan_details.id;
   const isCurrent = isCurrentPlan && cycle === subscription?.billing_cycle && isPaying(subscription);
@@ -172,7 +182,7 @@ function PlanCard({
             Starts on {formatDate(scheduledHere.effective_at)}
           </Text>
         )}
-        {subscription && !isCurrent && !scheduledHere && (
+        {onChoose && subscription && !isCurrent && !scheduledHere && (
           <Button
             mt="auto"
             mih={44}

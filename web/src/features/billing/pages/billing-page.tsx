@@ -1,6 +1,6 @@
 import type { Subscription } from '@coverdesk/contract';
 import { Alert, Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconFlask } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/page-states.js';
 import { SubscriptionBadge } from '../../../components/subscription-badge.js';
@@ -19,6 +19,8 @@ export function Component() {
   const { state } = useSession();
   const [params] = useSearchParams();
   const isAdmin = state.user?.is_admin ?? false;
+  // Every visitor shares the demo agency, so the server refuses them any change to its billing.
+  const isDemo = state.user?.is_demo_user ?? false;
 
   return (
     <Stack maw={1100}>
@@ -48,13 +50,14 @@ export function Component() {
           <Text c="dimmed">Platform admins are not billed and can open every module.</Text>
         </Card>
       ) : (
-        <AgencyBilling />
+        <AgencyBilling locked={isDemo} />
       )}
     </Stack>
   );
 }
 
-function AgencyBilling() {
+/** The agency's billing; `locked` shows it without the buttons that change it. */
+function AgencyBilling({ locked }: { locked: boolean }) {
   const current = useCurrentSubscription();
   // The state the app gates modules on: when it cannot be read, every screen sends the user here.
   const status = useSubscriptionStatus(true);
@@ -73,6 +76,12 @@ function AgencyBilling() {
   }
   return (
     <>
+      {locked && (
+        <Alert color="violet" variant="light" icon={<IconFlask size={18} />}>
+          Every visitor shares the demo agency, so its plan and payment methods cannot be changed. Start a
+          real account to try billing.
+        </Alert>
+      )}
       {status.isError && (
         <ErrorState
           title={SUBSCRIPTION_STATUS_FAILURE}
@@ -85,7 +94,7 @@ function AgencyBilling() {
           Current plan
         </Title>
         {subscription ? (
-          <CurrentPlan subscription={subscription} />
+          <CurrentPlan subscription={subscription} locked={locked} />
         ) : (
           <Stack gap="xs">
             <Skeleton h={20} w="40%" />
@@ -94,8 +103,8 @@ function AgencyBilling() {
         )}
       </Card>
       <PlanUsage />
-      <PlanChooser key={subscription?.billing_cycle} subscription={subscription} />
-      <PaymentMethods />
+      <PlanChooser key={subscription?.billing_cycle} subscription={subscription} locked={locked} />
+      <PaymentMethods locked={locked} />
       <BillingHistory />
     </>
   );
@@ -103,7 +112,7 @@ function AgencyBilling() {
 
 const SUBSCRIPTION_STATUS_FAILURE = 'Failed to fetch subscription status';
 
-function CurrentPlan({ subscription }: { subscription: Subscription }) {
+function CurrentPlan({ subscription, locked }: { subscription: Subscription; locked: boolean }) {
   const { data: provider } = usePaymentProvider();
   const days = subscription.days_until_trial_expires;
   const trialDays = Math.max(subscription.plan_details.trial_days, days, 1);
@@ -149,7 +158,7 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
           ? 'Payments are taken by Paddle, our merchant of record, which also handles tax and receipts.'
           : 'No payment provider is set up: payments are recorded as manual payments, and a new plan starts on the day you choose.'}
       </Text>
-      <SubscriptionActions subscription={subscription} />
+      {!locked && <SubscriptionActions subscription={subscription} />}
     </Stack>
   );
 }

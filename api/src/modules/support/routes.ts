@@ -18,6 +18,7 @@ import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { notFound, unauthorized } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { displayName, findUserById } from '../accounts/queries.js';
+import { isDemoAgency } from '../tenants/queries.js';
 import { consumeAttempt } from '../throttle/throttle.js';
 import { addMessage, findAgencyTicket, findAttachment, listAgencyTickets, openTicket } from './queries.js';
 import { acceptTicketForms, readTicketForm, sendAttachment } from './upload.js';
@@ -35,14 +36,34 @@ const FORM =
  * carry a 5 MB file and is mailed on, so a script must not be able to flood them.
  */
 const MESSAGES_PER_HOUR = 20;
+/**
+ * Tickets and replies the demo agency may send an hour, among all its visitors: they share its one
+ * user, and anyone can sign in to it without an account, so a limit per user would limit nobody.
+ */
+const DEMO_MESSAGES_PER_HOUR = 3;
+const HOUR_SECONDS = 3600;
 
 /** Counts a ticket or reply the user is sending, or refuses it with 429 past the hour's limit. */
-const countSupportMessage = (db: Executor, userId: string) =>
-  consumeAttempt(
+async function countSupportMessage(db: Executor, tenantId: string, userId: string) {
+  if (await isDemoAgency(db, tenantId)) {
+    return consumeAttempt(
+      db,
+      [
+        {
+          key: `support:demo-agency:${tenantId}`,
+          limit: DEMO_MESSAGES_PER_HOUR,
+          windowSeconds: HOUR_SECONDS,
+        },
+      ],
+      `The demo agency's visitors share ${DEMO_MESSAGES_PER_HOUR} support tickets and replies an hour, and they are used up: register to write to us as your own agency.`,
+    );
+  }
+  return consumeAttempt(
     db,
-    [{ key: `support:user:${userId}`, limit: MESSAGES_PER_HOUR, windowSeconds: 3600 }],
+    [{ key: `support:user:${userId}`, limit: MESSAGES_PER_HOUR, windowSeconds: HOUR_SECONDS }],
     `You can send ${MESSAGES_PER_HOUR} support tickets and replies an hour.`,
   );
+}
 
 async function requireTicket(executor: Executor, tenantId: string, id: string) {
   const found = await findAgencyTicket(executor, tenantId, id);
@@ -95,7 +116,7 @@ export const supportRoutes =
         schema: {
           tags,
           summary: 'Open a support ticket',
-          description: `${FORM} Fields: \`subject\`, \`category\` (${ticketBody.shape.category.options.join(', ')}), \`message\`. The ticket starts open. A user sends at most ${MESSAGES_PER_HOUR} tickets and replies an hour (429 past it).`,
+          description: `${FORM} Fields: \`subject\`, \`category\` (${ticketBody.shape.category.options.join(', ')}), \`message\`. The ticket starts open. A user sends at most ${MESSAGES_PER_HOUR} tickets and replies an hour, the demo agency's visitors ${DEMO_MESSAGES_PER_HOUR} among them all (429 past it).`,
           security: bearerAuth,
           consumes: ['multipart/form-data'],
           response: { 201: ticketDetail, ...formErrors },
@@ -104,7 +125,7 @@ export const supportRoutes =
       async (request, reply) => {
         const { tenantId, userId } = signedInUser(request);
         const { fields, attachment } = await readTicketForm(request, ticketBody);
-        await countSupportMessage(ctx.db, userId);
+        await countSupportMessage(ctx.db, tenantId, userId);
         const user = await requester(userId);
         const created = await withTenant(ctx.db, tenantId, async (tx) => {
           const id = await openTicket(
@@ -141,7 +162,7 @@ export const supportRoutes =
         schema: {
           tags,
           summary: 'Reply to a ticket',
-          description: `${FORM} Field: \`message\`. The ticket is open again afterwards, even when it was resolved. Counts toward the ${MESSAGES_PER_HOUR} tickets and replies a user sends an hour (429 past it).`,
+          description: `${FORM} Field: \`message\`. The ticket is open again afterwards, even when it was resolved. Counts toward the ${MESSAGES_PER_HOUR} tickets and replies a user sends an hour, or the demo agency's ${DEMO_MESSAGES_PER_HOUR} (429 past it).`,
           security: bearerAuth,
           consumes: ['multipart/form-data'],
           params: idParams,
@@ -152,7 +173,7 @@ export const supportRoutes =
         const { tenantId, userId } = signedInUser(request);
         const { id } = request.params;
         const { fields, attachment } = await readTicketForm(request, ticketReplyBody);
-        await countSupportMessage(ctx.db, userId);
+        await countSupportMessage(ctx.db, tenantId, userId);
         const user = await requester(userId);
         const updated = await withTenant(ctx.db, tenantId, async (tx) => {
           await requireTicket(tx, tenantId, id);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable, startSmtpServer, waitFor } from '../../../test/smtp-server.js';
 import { bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
+import { ensureDemoAgency } from '../accounts/demo.js';
 import { auditLog } from '../audit/tables.js';
 import { countOpenTickets, statusAfter } from './queries.js';
 
@@ -236,6 +237,28 @@ describe('a broker opening a ticket', () => {
     // Another user is counted apart.
     const other = await registerAgency(t.app);
     await openTicket(other.access);
+  });
+
+  it('takes 3 tickets and replies an hour from the demo agency, among all its visitors together', async () => {
+    await ensureDemoAgency(t.database.db);
+    const visit = async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' })).json()
+        .access_token as string;
+    const [first, second] = [await visit(), await visit()];
+    const ticket = await openTicket(first);
+    for (const [token, message] of [
+      [first, 'Where do I add a policy?'],
+      [second, 'And how do I import customers?'],
+    ] as const) {
+      const reply = await post(`/api/support/tickets/${ticket.id}/messages/`, token, form({ message }));
+      expect(reply.statusCode).toBe(201);
+    }
+    const refused = await post('/api/support/tickets/', second, form(TICKET));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toMatch(
+      /^The demo agency's visitors share 3 support tickets and replies an hour, and they are used up: register to write to us as your own agency\. Please try again in \d+ minutes?\.$/,
+    );
+    expect((await get(`/api/support/tickets/${ticket.id}/`, first)).json().messages).toHaveLength(3);
   });
 
   it('needs a signed-in user', async () => {

@@ -25,6 +25,7 @@ import { users } from '../accounts/tables.js';
 import { revokeUserSessions } from '../accounts/tokens.js';
 import { auditOrigin, recordAudit } from '../audit/record.js';
 import type { FieldChanges } from '../audit/tables.js';
+import { turnOffCalendarFeed } from '../calendar/feeds.js';
 import { tenants } from '../tenants/tables.js';
 import { selectAdminUsers, toAdminUser } from './tenant-queries.js';
 
@@ -184,7 +185,8 @@ export const adminUserRoutes =
       {
         schema: {
           tags,
-          summary: 'Disable an account: it cannot sign in, and its sessions end at once',
+          summary:
+            'Disable an account: it cannot sign in, its sessions end at once, its calendar feed is off',
           security: bearerAuth,
           params: userParams,
           body: adminReasonBody,
@@ -209,9 +211,13 @@ export const adminUserRoutes =
               .returning({ disabledAt: users.disabledAt });
             if (!row) throw refuse(ALREADY_DISABLED);
             const ended = await endSessions(tx, target.id);
+            // The feed's address publishes the agency's calendar to whoever holds it: it goes for
+            // good, so enabling the account again does not bring the old address back.
+            const hadFeed = await turnOffCalendarFeed(tx, target.id);
             return {
               disabled_at: { before: null, after: row.disabledAt?.toISOString() ?? null },
               sessions: { before: ended, after: 0 },
+              calendar_feed: { before: hadFeed, after: false },
             };
           },
         );

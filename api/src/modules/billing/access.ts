@@ -11,7 +11,7 @@ import { findModuleAccess } from './queries.js';
 import { settle } from './settle.js';
 
 /** The plan gate closed: 402 without an active subscription or trial, 403 without the module. */
-class PlanRefusal extends HttpError {}
+export class PlanRefusal extends HttpError {}
 
 /** One module, or several that a request works across (a lead converted into a customer). */
 type Modules = ModuleName | readonly ModuleName[] | undefined;

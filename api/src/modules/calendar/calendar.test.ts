@@ -4,6 +4,7 @@ import {
   calendarEventList,
   MEETING_END_BEFORE_START,
 } from '@coverdesk/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
@@ -14,11 +15,14 @@ import {
   signedInAgency,
   type TestApp,
 } from '../../../test/test-app.js';
+import { users } from '../accounts/tables.js';
 import { escapeText, foldLine } from './ics.js';
+
+const ADMIN_EMAIL = 'ops@coverdesk.test';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ adminEmails: [ADMIN_EMAIL] });
 });
 afterAll(() => t.close());
 
@@ -458,6 +462,48 @@ describe('calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed/nothing.ics' })).statusCode).toBe(
       404,
     );
+  });
+
+  /** An agency with a feed address, and how its feed answers now. */
+  async function agencyWithFeed() {
+    const agency = await signedInAgency(t.app);
+    const url = feedPath((await agency.as.post('/api/calendar/feed/')).json().url);
+    const feedStatus = async () => (await t.app.inject({ method: 'GET', url })).statusCode;
+    expect(await feedStatus()).toBe(200);
+    return { agency, feedStatus };
+  }
+
+  it('turns a disabled user’s address off for good: enabling the account does not bring it back', async () => {
+    const { agency, feedStatus } = await agencyWithFeed();
+    const admin = await signedInAgency(t.app, { email: ADMIN_EMAIL });
+    const reason = { reason: 'Left the agency' };
+    const disabled = await admin.as.post(`/api/admin/users/${agency.user.id}/disable/`, reason);
+    expect(disabled.statusCode).toBe(200);
+    expect(await feedStatus()).toBe(404);
+
+    const enabled = await admin.as.post(`/api/admin/users/${agency.user.id}/enable/`, reason);
+    expect(enabled.statusCode).toBe(200);
+    expect(await feedStatus()).toBe(404);
+  });
+
+  it('answers 404 to the address of a user disabled before disabling turned feeds off', async () => {
+    const { agency, feedStatus } = await agencyWithFeed();
+    await t.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, agency.user.id));
+    expect(await feedStatus()).toBe(404);
+  });
+
+  it('answers 404 while the agency has no access to the calendar, and serves it again once it has', async () => {
+    const { agency, feedStatus } = await agencyWithFeed();
+    const tenantId = agency.user.tenant_id;
+    await setSubscription(t, tenantId, { status: 'expired' });
+    expect(await feedStatus()).toBe(404);
+    await setSubscription(t, tenantId, {
+      status: 'active',
+      plan: await addPlanWithout(t, 'module_calendar'),
+    });
+    expect(await feedStatus()).toBe(404);
+    await setSubscription(t, tenantId, { plan: 'professional' });
+    expect(await feedStatus()).toBe(200);
   });
 
   it('escapes text and folds long lines by octets, never inside a character', () => {

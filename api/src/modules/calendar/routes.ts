@@ -16,7 +16,7 @@ import {
   meetingListQuery,
   uuid,
 } from '@coverdesk/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,9 +28,11 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { sendWrittenJson } from '../../http/written-json.js';
 import { users } from '../accounts/tables.js';
 import { hashToken, randomToken } from '../accounts/tokens.js';
-import { authorizeModule, withModule, withModuleFor } from '../billing/access.js';
+import { authorizeModule, PlanRefusal, withModule, withModuleFor } from '../billing/access.js';
 import { listAssignees } from '../leads/queries.js';
+import { isDemoAgency } from '../tenants/queries.js';
 import { tenants } from '../tenants/tables.js';
+import { turnOffCalendarFeed } from './feeds.js';
 import { calendarFeedText } from './ics.js';
 import {
   calendarEventsJson,
@@ -252,11 +254,7 @@ export const calendarRoutes =
       },
       async (request, reply) => {
         const { userId, tenantId } = await authorizeModule(ctx, request, MODULE);
-        const [agency] = await ctx.db
-          .select({ isDemo: tenants.isDemo })
-          .from(tenants)
-          .where(eq(tenants.id, tenantId));
-        if (agency?.isDemo) {
+        if (await isDemoAgency(ctx.db, tenantId)) {
           throw new HttpError(403, {
             detail: 'The demo agency is open to anyone, so it has no private feed address.',
           });
@@ -287,7 +285,7 @@ export const calendarRoutes =
       },
       async (request, reply) => {
         const { userId } = await authorizeModule(ctx, request, MODULE);
-        await ctx.db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+        await turnOffCalendarFeed(ctx.db, userId);
         return reply.code(204).send(null);
       },
     );
@@ -298,12 +296,13 @@ export const calendarRoutes =
         schema: {
           tags,
           summary: 'A calendar feed (iCalendar), for calendar apps',
-          description: `No sign-in: the secret in the address is the credential. \`text/calendar\` per RFC 5545 with the agency's events from ${FEED_DAYS_BACK} days ago to ${FEED_DAYS_AHEAD} days ahead; 404 for an address turned off or replaced.`,
+          description: `No sign-in: the secret in the address is the credential. \`text/calendar\` per RFC 5545 with the agency's events from ${FEED_DAYS_BACK} days ago to ${FEED_DAYS_AHEAD} days ahead; 404 for an address turned off or replaced, a disabled user's, and one whose agency has no access to the calendar.`,
           params: z.object({ secret: z.string().max(200).describe('`<secret>.ics`') }),
-          response: { 402: detailResponse, 403: detailResponse, 404: detailResponse },
+          response: { 404: detailResponse },
         },
       },
       async (request, reply) => {
+        const noFeed = () => notFound('No calendar feed at this address.');
         const secret = request.params.secret.replace(/\.ics$/, '');
         const [owner] = await ctx.db
           .select({
@@ -315,10 +314,10 @@ export const calendarRoutes =
           .from(calendarFeeds)
           .innerJoin(users, eq(users.id, calendarFeeds.userId))
           .innerJoin(tenants, eq(tenants.id, users.tenantId))
-          .where(eq(calendarFeeds.secretHash, hashToken(secret)));
+          // Disabling turns the feed off too; this also covers a row left from before it did.
+          .where(and(eq(calendarFeeds.secretHash, hashToken(secret)), isNull(users.disabledAt)));
         // The demo agency is open to anyone, so an address made there would be a public one.
-        if (!owner || owner.isDemo || !request.params.secret.endsWith('.ics'))
-          throw notFound('No calendar feed at this address.');
+        if (!owner || owner.isDemo || !request.params.secret.endsWith('.ics')) throw noFeed();
         const events = await withModuleFor(ctx, owner, MODULE, async (tx, { tenantId }, modules) => {
           const today = await agencyToday(tx);
           return listCalendarEvents(tx, tenantId, {
@@ -326,6 +325,11 @@ export const calendarRoutes =
             end: addDays(today, FEED_DAYS_AHEAD),
             kinds: calendarKindsFor(modules),
           });
+        }).catch((error: unknown) => {
+          // An agency whose access ended publishes nothing, and whoever holds the address learns
+          // nothing of its billing: a calendar app has no one to show a 402 to.
+          if (error instanceof PlanRefusal) throw noFeed();
+          throw error;
         });
         return sendCalendar(
           reply,

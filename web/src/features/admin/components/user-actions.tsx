@@ -22,7 +22,8 @@ const ACTIONS: Record<
   disable: {
     label: 'Disable account',
     title: (user) => `Disable ${user.email}?`,
-    description: 'They are signed out at once and cannot sign in again until the account is enabled.',
+    description:
+      'They are signed out at once and cannot sign in again until the account is enabled. Their calendar feed address stops working for good.',
     confirm: 'Disable account',
     destructive: true,
     done: (user) => `${user.email} is disabled and signed out.`,

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -82,6 +82,17 @@ function paddleSources(environment: 'sandbox' | 'production') {
   };
 }
 
+/**
+ * Fastify (since 5.12.1) trusts nobody when given a number, because a count cannot tell a proxy from a
+ * client that reached the app directly; every client would then share the proxy's address and its
+ * limits. So Coverdesk counts the hops itself, for installs that only the proxies can reach (the
+ * README says so); their addresses are the safer setting.
+ */
+function proxyTrust(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Writes reminders and sends their emails; tests drive it on a clock of their own. */
@@ -102,7 +113,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerFrameworkError,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -50,6 +50,45 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, REGISTRATIONS_PER_HOUR: '0' })).toThrow(/REGISTRATIONS_PER_HOUR/);
   });
 
+  it('believes no X-Forwarded-For entry unless told how many proxies are in front, or which', () => {
+    const base = { DATA_DIR: '/unused', JWT_SECRET: 'x' };
+    const trustProxy = (value: string) => loadConfig({ ...base, TRUST_PROXY: value }).trustProxy;
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('0')).toBe(false);
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy(' 2 ')).toBe(2);
+    expect(trustProxy('10.0.0.5, 10.1.0.0/16,loopback, FD00::/8')).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true, naming the settings that replace it', () => {
+    const base = { DATA_DIR: '/unused', JWT_SECRET: 'x' };
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true .*number of proxies .*\(1 behind one reverse proxy.*addresses/,
+    );
+  });
+
+  it('refuses proxy addresses it cannot read, and a range that holds every client', () => {
+    const base = { DATA_DIR: '/unused', JWT_SECRET: 'x' };
+    for (const value of [
+      'yes',
+      '10.0.0',
+      '10.0.0.0/33',
+      '10.0.0.0/0',
+      '::/0',
+      '10.0.0.0/8/8',
+      '1,10.0.0.1',
+    ]) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.1,nginx' })).toThrow(/got "nginx"/);
+  });
+
   it('reads the settings encryption key as 32 bytes in hex or base64, and refuses anything weaker', () => {
     const base = { DATA_DIR: '/unused', JWT_SECRET: 'x' };
     const key = Buffer.alloc(32, 7);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -19,8 +20,11 @@ export interface Config {
   appUrl: string;
   demoEnabled: boolean;
   logLevel: string;
-  /** Honour X-Forwarded-For from a reverse proxy when throttling by address. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe when throttling by address: none (false), those added by
+   * the last this many proxies, or those added by proxies at these addresses, ranges or named ranges.
+   */
+  trustProxy: false | number | string[];
   /** Registration attempts allowed from one address per hour. */
   registrationsPerHour: number;
   /** Paddle Billing; without it billing uses the manual provider (changes apply at once). */
@@ -65,7 +69,7 @@ export function loadConfig(env: Env = process.env): Config {
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     demoEnabled: env.DEMO_ENABLED !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     registrationsPerHour: positiveInteger('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, 10),
     paddle: paddleConfig(env),
     notificationRetrySeconds: positiveInteger(
@@ -75,6 +79,46 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     settingsEncryptionKey: encryptionKey(env.SETTINGS_ENCRYPTION_KEY),
   };
+}
+
+/** The ranges `@fastify/proxy-addr` knows by name: `loopback` is a proxy on the same machine. */
+const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `TRUST_PROXY`: the number of proxies in front, or their addresses. A proxy appends the address it
+ * was reached from, so the client's own address is the right-most entry no trusted proxy wrote;
+ * anything to its left was written by the client.
+ */
+function trustedProxies(value: string | undefined): Config['trustProxy'] {
+  const setting = value?.trim() ?? '';
+  if (setting === '' || setting === 'false') return false;
+  // `true` used to believe the left-most entry, which the client writes. Reading it as 1 would guess
+  // the deployment: with no proxy the hole stays open, behind two every client shares one address
+  // and its limits. A warning at start is easy to miss, so the operator says what is in front.
+  if (setting === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would let clients choose their own address. Set the number of proxies in front of Coverdesk (1 behind one reverse proxy or load balancer) or their addresses, e.g. TRUST_PROXY=10.0.0.5,10.1.0.0/16 or loopback',
+    );
+  }
+  if (/^\d+$/.test(setting)) return Number(setting) || false;
+  const proxies = parseList(setting);
+  const invalid = proxies.filter((proxy) => !NAMED_PROXY_RANGES.includes(proxy) && !isAddressOrRange(proxy));
+  if (invalid.length > 0) {
+    throw new Error(
+      `TRUST_PROXY takes a number of proxies or their addresses (IP, CIDR range, ${NAMED_PROXY_RANGES.join(', ')}), got "${invalid.join('", "')}"`,
+    );
+  }
+  return proxies;
+}
+
+/** An IP address, or a CIDR range narrower than everything (a `/0` would trust every client). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 1 && bits <= (version === 4 ? 32 : 128);
 }
 
 /** 32 bytes, written as 64 hex digits or in base64; anything else would be a weaker or broken key. */

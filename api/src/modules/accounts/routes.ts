@@ -23,12 +23,11 @@ import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
 import { type AuditEntry, auditOrigin, recordAudit, sharedAccountOrigin } from '../audit/record.js';
 import {
-  type BackoffRule,
   clearAttempts,
   consumeAttempt,
   consumeBackoff,
+  countBackoffAttempt,
   refundAttempt,
-  type ThrottleRule,
 } from '../throttle/throttle.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
 import { verifyPassword } from './passwords.js';
@@ -56,19 +55,14 @@ const ACCOUNT_DISABLED =
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 60 * 60;
 
-interface SignInRules {
-  pair: ThrottleRule;
-  address: ThrottleRule;
-  account: BackoffRule;
-}
-
 /**
  * Sign-in throttling that slows guessing without handing an attacker a lock on someone else's
  * account: one address gets 5 tries per account and 30 in all per 15 minutes. Failures on an account
- * from anywhere only space its attempts out: after 5, the next must wait 2 seconds, then 4, 8, 16,
- * and never more than 30, so its owner is never held back for long, from any address.
+ * from anywhere space out the tries of the addresses that failed there: after 5, the next must wait 2
+ * seconds, then 4, 8, 16, and never more than 30. An address with no failure there is not held back
+ * by the others', so guessing from many addresses never keeps the owner out of their account.
  */
-function signInRules(email: string, ip: string): SignInRules {
+function signInRules(email: string, ip: string) {
   return {
     pair: { key: `login:pair:${email}|${ip}`, limit: 5, windowSeconds: FIFTEEN_MINUTES },
     address: { key: `login:ip:${ip}`, limit: 30, windowSeconds: FIFTEEN_MINUTES },
@@ -82,15 +76,28 @@ function signInRules(email: string, ip: string): SignInRules {
   };
 }
 
-/** Counts a sign-in attempt against every rule; one the account's wait refuses counts nowhere. */
-async function admitSignIn(db: Database, rules: SignInRules): Promise<void> {
-  await consumeAttempt(db, [rules.pair, rules.address]);
-  try {
-    await consumeBackoff(db, rules.account);
-  } catch (error) {
-    await refundAttempt(db, [rules.pair, rules.address]);
-    throw error;
-  }
+/**
+ * Counts a sign-in attempt, or refuses it with 429; the route then reports how the password check
+ * went. A refused attempt counts against its address too: one that could ask again for free would
+ * watch for the account's next turn and take it from everyone else.
+ */
+async function admitSignIn(db: Database, email: string, ip: string) {
+  const rules = signInRules(email, ip);
+  const [attemptsFromHere = 0] = await consumeAttempt(db, [rules.pair, rules.address]);
+  // Attempts from this address that no sign-in cleared: failures, or one still being checked.
+  const failedHere = attemptsFromHere > 1;
+  if (failedHere) await consumeBackoff(db, rules.account);
+  return {
+    async failed() {
+      // It skipped the account's wait, but lengthens it for the addresses that failed.
+      if (!failedHere) await countBackoffAttempt(db, rules.account);
+    },
+    async succeeded() {
+      // The account's count stays: it holds back the addresses that failed, and no longer this one.
+      await clearAttempts(db, [rules.pair]);
+      await refundAttempt(db, [rules.address]);
+    },
+  };
 }
 
 export const accountRoutes =
@@ -136,12 +143,12 @@ export const accountRoutes =
       },
       async (request) => {
         const { email, password } = request.body;
-        const rules = signInRules(email, request.ip);
-        await admitSignIn(db, rules);
+        const attempt = await admitSignIn(db, email, request.ip);
         const user = await findUserByEmail(db, email);
         // Checked even without an account, so both cases take the same time.
         const passwordMatches = await verifyPassword(user?.passwordHash ?? null, password);
         if (!user || !passwordMatches) {
+          await attempt.failed();
           // The email as typed: an unknown one belongs to no agency.
           await recordAudit(db, auditOrigin(request), {
             tenantId: user?.tenantId ?? null,
@@ -153,8 +160,7 @@ export const accountRoutes =
           });
           throw unauthorized(BAD_CREDENTIALS);
         }
-        await clearAttempts(db, [rules.pair, rules.account]);
-        await refundAttempt(db, [rules.address]);
+        await attempt.succeeded();
         // Said only to whoever knows the password, so it tells a guesser nothing.
         if (user.disabledAt) {
           await recordAudit(db, auditOrigin(request), {

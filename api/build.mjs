@@ -3,7 +3,13 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli/admin-create.ts', 'src/cli/demo-reset.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/cli/admin-create.ts',
+    'src/cli/demo-reset.ts',
+    // Worker threads start from files of their own (see src/paths.ts).
+    'src/modules/imports/file-worker.ts',
+  ],
   outdir: 'dist',
   // Flat output: every entry sits one level below api/, where src/paths.ts expects to be.
   entryNames: '[name]',

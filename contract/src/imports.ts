@@ -22,6 +22,23 @@ export const IMPORT_DUPLICATE_CHOICES = ['skip', 'update'] as const;
 /** Files past these are refused before anything is read. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 200_000;
+/**
+ * What reading a file may come to, so that a small file cannot expand into more than a server can
+ * hold: a spreadsheet's parts once unzipped, the columns of a row, the characters of one cell (Excel's
+ * own limit), the bytes of one CSV row, and a workbook's shared strings (how many, and their characters
+ * in all).
+ */
+export const MAX_IMPORT_EXPANDED_BYTES = 200 * 1024 * 1024;
+export const MAX_IMPORT_COLUMNS = 200;
+export const MAX_IMPORT_CELL_CHARS = 32_767;
+export const MAX_IMPORT_ROW_BYTES = 1024 * 1024;
+export const MAX_IMPORT_SHARED_STRINGS = 1_000_000;
+export const MAX_IMPORT_SHARED_STRING_CHARS = 64_000_000;
+/** The shared demo agency takes small files only: every visitor shares its database and its server. */
+export const MAX_DEMO_IMPORT_BYTES = 2 * 1024 * 1024;
+export const MAX_DEMO_IMPORT_ROWS = 1_000;
+/** A cell echoed back (examples, preview) is cut to this many characters. */
+export const IMPORT_ECHO_CHARS = 200;
 /** Rows the preview shows with their problems. */
 export const IMPORT_PREVIEW_ROWS = 20;
 /** Rows the column mapping shows as examples. */

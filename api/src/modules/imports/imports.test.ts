@@ -478,15 +478,15 @@ describe('customer and lead imports', () => {
 });
 
 describe('files', () => {
-  it('refuses a file over 50 MB with 413 and a file of more than 200,000 rows with 400', async () => {
+  it('refuses a file over 50 MB with 413 and a file of more than 200,000 rows with 422', async () => {
     const agency = await signedInAgency(t.app);
     const big = await upload(t.app, agency, 'customers', Buffer.alloc(50 * 1024 * 1024 + 1, 'a'));
     expect(big.statusCode).toBe(413);
     expect(big.json().detail).toBe('The file is larger than 50 MB. Split it into smaller files.');
     const many = await upload(t.app, agency, 'customers', `First name\n${'x\n'.repeat(200_001)}`);
-    expect(many.statusCode).toBe(400);
+    expect(many.statusCode).toBe(422);
     expect(many.json().detail).toBe(
-      'The file has 200,001 rows; an import takes at most 200,000. Split it into smaller files.',
+      'The file has more than 200,000 rows, the most an import takes. Split it into smaller files.',
     );
   });
 

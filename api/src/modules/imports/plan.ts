@@ -86,12 +86,6 @@ export interface ImportPlanner {
   finish(tx: Transaction): Promise<void>;
 }
 
-/** What a whole file would do, without writing: the dry run, and the count for the plan limits. */
-export interface DryRun {
-  outcomes: RowOutcome[];
-  adds: Partial<Record<UsageMetric, number>>;
-}
-
 /** A row's non-blank cells by the field the broker gave their column. */
 function fieldsOf(cells: string[], columns: (string | null)[]): Record<string, string> {
   const values: Record<string, string> = {};
@@ -716,7 +710,7 @@ export function startPlan(
 export const ROWS_PER_BATCH = 2_000;
 
 /** Groups rows into batches as they are read. */
-export async function* batchesOf(rows: AsyncIterable<FileRow> | Iterable<FileRow>) {
+export async function* batchesOf(rows: AsyncIterable<FileRow>) {
   let batch: FileRow[] = [];
   for await (const row of rows) {
     batch.push(row);
@@ -728,23 +722,26 @@ export async function* batchesOf(rows: AsyncIterable<FileRow> | Iterable<FileRow
   if (batch.length > 0) yield batch;
 }
 
-/** What importing `rows` would do, read from the agency's records in the caller's transaction. */
+/**
+ * What importing `rows` would do, read from the agency's records in the caller's transaction: the new
+ * records per plan limit, and each batch's outcomes handed to `seen` as they are planned.
+ */
 export async function dryRun(
   tx: Transaction,
   tenantId: string,
   kind: ImportKind,
-  rows: AsyncIterable<FileRow> | Iterable<FileRow>,
+  rows: AsyncIterable<FileRow>,
   settings: ImportSettings,
-): Promise<DryRun> {
+  seen: (outcomes: RowOutcome[], batch: FileRow[]) => void = () => {},
+): Promise<Partial<Record<UsageMetric, number>>> {
   const planner = await startPlan(tx, tenantId, kind, settings);
-  const outcomes: RowOutcome[] = [];
-  const adds: DryRun['adds'] = {};
+  const adds: Partial<Record<UsageMetric, number>> = {};
   for await (const batch of batchesOf(rows)) {
     const plan = await planner.plan(batch);
-    outcomes.push(...plan.outcomes);
+    seen(plan.outcomes, batch);
     for (const [metric, count] of Object.entries(plan.adds) as [UsageMetric, number][]) {
       adds[metric] = (adds[metric] ?? 0) + count;
     }
   }
-  return { outcomes, adds };
+  return adds;
 }

@@ -17,9 +17,8 @@ import { one } from '../../db/query-helpers.js';
 import { BYTE_ORDER_MARK, csvCell } from '../../http/csv.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { assertBelowLimit } from '../billing/usage.js';
-import type { FileRow, ParsedFile, surveyImportFile } from './parse.js';
-import { parseImportFile } from './parse.js';
-import { type DryRun, dryRun, type RowOutcome } from './plan.js';
+import { echoed, readImportFile, type surveyImportFile } from './parse.js';
+import { dryRun, type ImportSettings, type RowOutcome } from './plan.js';
 import { type ImportFailure, importMappings, imports } from './tables.js';
 
 type Settings = z.output<typeof importSettingsBody>;
@@ -85,14 +84,14 @@ export async function requireImport(tx: Transaction, tenantId: string, id: strin
   return found;
 }
 
-/** The stored file, parsed again: a restarted server or another instance reads it the same way. */
-export async function readImportFile(tx: Transaction, tenantId: string, id: string): Promise<ParsedFile> {
+/** The file as it was uploaded: a restarted server or another instance reads it the same way. */
+export async function storedFile(tx: Transaction, tenantId: string, id: string): Promise<Buffer> {
   const [row] = await tx
     .select({ file: imports.file })
     .from(imports)
     .where(and(eq(imports.tenantId, tenantId), eq(imports.id, id)));
   if (!row) throw notFound(NOT_FOUND);
-  return parseImportFile(row.file);
+  return row.file;
 }
 
 async function savedMapping(tx: Transaction, tenantId: string, kind: ImportKind) {
@@ -210,14 +209,39 @@ export function assertMapped(kind: ImportKind, columns: (string | null)[]) {
   }
 }
 
-/** What running the import's file under its current settings would do: the preview's dry run. */
-export async function dryRunStoredImport(
+type StoredImport = Pick<Row, 'id' | 'kind'> & ImportSettings;
+
+/**
+ * What running the import's stored file under its current settings would do, row by row, without
+ * writing anything: how many rows of each fate, and the first rows and first failed rows as the file
+ * has them (each cell cut to what a screen shows).
+ */
+export async function previewImport(
   tx: Transaction,
   tenantId: string,
-  found: Pick<Row, 'id' | 'kind' | 'columns' | 'duplicates'>,
-  parsed: ParsedFile,
-): Promise<DryRun> {
-  return dryRun(tx, tenantId, found.kind, parsed.rows, found);
+  found: StoredImport,
+): Promise<ImportPreview> {
+  const counts = { create: 0, update: 0, skip: 0, fail: 0 };
+  const rows: ImportPreview['rows'] = [];
+  const failedRows: ImportPreview['failed_rows'] = [];
+  await readImportFile(await storedFile(tx, tenantId, found.id), (file) =>
+    dryRun(tx, tenantId, found.kind, file.rows, found, (outcomes, batch) => {
+      const cells = new Map(batch.map((row) => [row.row, row.cells]));
+      const shown = (outcome: RowOutcome) => ({
+        ...outcome,
+        values: (cells.get(outcome.row) ?? []).map(echoed),
+      });
+      for (const outcome of outcomes) {
+        counts[outcome.action] += 1;
+        if (rows.length < IMPORT_PREVIEW_ROWS) rows.push(shown(outcome));
+        if (outcome.action === 'fail' && failedRows.length < IMPORT_PREVIEW_ROWS) {
+          failedRows.push(shown(outcome));
+        }
+      }
+    }),
+  );
+  const total = counts.create + counts.update + counts.skip + counts.fail;
+  return { total_rows: total, ...counts, rows, failed_rows: failedRows };
 }
 
 const METRICS: UsageMetric[] = ['customers', 'policies', 'leads'];
@@ -238,7 +262,7 @@ const MAY_ADD: Record<ImportKind, UsageMetric[]> = {
 export async function assertImportFits(
   tx: Transaction,
   tenantId: string,
-  found: Pick<Row, 'id' | 'kind' | 'columns' | 'duplicates' | 'totalRows'>,
+  found: StoredImport & Pick<Row, 'totalRows'>,
 ) {
   try {
     for (const metric of MAY_ADD[found.kind]) await assertBelowLimit(tx, tenantId, metric, found.totalRows);
@@ -246,30 +270,10 @@ export async function assertImportFits(
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode !== 402) throw error;
   }
-  const plan = await dryRunStoredImport(tx, tenantId, found, await readImportFile(tx, tenantId, found.id));
-  for (const metric of METRICS) await assertBelowLimit(tx, tenantId, metric, plan.adds[metric] ?? 0);
-}
-
-const toPreviewRow = (rowsByNumber: Map<number, FileRow>) => (outcome: RowOutcome) => ({
-  ...outcome,
-  values: rowsByNumber.get(outcome.row)?.cells ?? [],
-});
-
-/** What running the import would do, row by row, without writing anything. */
-export function previewOf(parsed: ParsedFile, plan: DryRun): ImportPreview {
-  const counts = { create: 0, update: 0, skip: 0, fail: 0 };
-  for (const outcome of plan.outcomes) counts[outcome.action] += 1;
-  const byNumber = new Map(parsed.rows.map((row) => [row.row, row]));
-  const preview = toPreviewRow(byNumber);
-  return {
-    total_rows: parsed.rows.length,
-    ...counts,
-    rows: plan.outcomes.slice(0, IMPORT_PREVIEW_ROWS).map(preview),
-    failed_rows: plan.outcomes
-      .filter((outcome) => outcome.action === 'fail')
-      .slice(0, IMPORT_PREVIEW_ROWS)
-      .map(preview),
-  };
+  const adds = await readImportFile(await storedFile(tx, tenantId, found.id), (file) =>
+    dryRun(tx, tenantId, found.kind, file.rows, found),
+  );
+  for (const metric of METRICS) await assertBelowLimit(tx, tenantId, metric, adds[metric] ?? 0);
 }
 
 /** A row's problems in one sentence per field, for the failed-rows file. */
@@ -291,12 +295,15 @@ export async function readFailures(tx: Transaction, tenantId: string, id: string
 }
 
 /** The failed rows as they were in the file, with the row number and the reason in front. */
-export function failuresCsv(parsed: ParsedFile, failures: ImportFailure[]): string {
-  const byNumber = new Map(parsed.rows.map((row) => [row.row, row.cells]));
+export function failuresCsv(file: Buffer, failures: ImportFailure[]): Promise<string> {
+  const problems = new Map(failures.map((failure) => [failure.row, failure.problems]));
   const line = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
-  let text = BYTE_ORDER_MARK + line(['Row', 'Problems', ...parsed.headers]);
-  for (const failure of failures) {
-    text += line([failure.row, failure.problems, ...(byNumber.get(failure.row) ?? [])]);
-  }
-  return text;
+  return readImportFile(file, async ({ headers, rows }) => {
+    let text = BYTE_ORDER_MARK + line(['Row', 'Problems', ...headers]);
+    for await (const { row, cells } of rows) {
+      const problem = problems.get(row);
+      if (problem !== undefined) text += line([row, problem, ...cells]);
+    }
+    return text;
+  });
 }

@@ -1,6 +1,7 @@
 import {
   detailResponse,
   fieldErrorsResponse,
+  IMPORT_ECHO_CHARS,
   IMPORT_KIND_MODULES,
   type ImportKind,
   importIdParams,
@@ -9,6 +10,10 @@ import {
   importSettingsBody,
   importUploadQuery,
   MAX_IMPORT_BYTES,
+  MAX_IMPORT_CELL_CHARS,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_EXPANDED_BYTES,
+  MAX_IMPORT_ROWS,
   MODULE_LABELS,
   type ModuleName,
 } from '@coverdesk/contract';
@@ -24,13 +29,12 @@ import { surveyImportFile } from './parse.js';
 import {
   assertImportFits,
   assertMapped,
-  dryRunStoredImport,
   failuresCsv,
-  previewOf,
+  previewImport,
   readFailures,
-  readImportFile,
   requireImport,
   saveSettings,
+  storedFile,
   storeUpload,
   toRecord,
 } from './queries.js';
@@ -39,6 +43,8 @@ import { imports } from './tables.js';
 
 const tags = ['imports'];
 const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
+/** Reading a file past one of an import's bounds: what it expands to (413), its rows and cells (422). */
+const readingErrors = { 413: detailResponse, 422: detailResponse };
 const MB = 1024 * 1024;
 const TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / MB} MB. Split it into smaller files.`;
 
@@ -88,10 +94,10 @@ export const importRoutes =
         schema: {
           tags,
           summary: 'Upload a CSV or XLSX file to import',
-          description: `The file is the request body (up to ${MAX_IMPORT_BYTES / MB} MB and 200,000 rows; 413 past the size). CSV may use any delimiter and be UTF-8 or Windows-1252. The same file uploaded again answers the import it made before. Columns come back mapped from their headers, the agency's earlier choices first.`,
+          description: `The file is the request body: up to ${MAX_IMPORT_BYTES / MB} MB (413 past it), ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows, ${MAX_IMPORT_COLUMNS} columns and ${MAX_IMPORT_CELL_CHARS.toLocaleString('en-US')} characters a cell (422 past them); an XLSX file may expand to ${MAX_IMPORT_EXPANDED_BYTES / MB} MB once unzipped (413 past it). CSV may use any delimiter and be UTF-8 or Windows-1252. The same file uploaded again answers the import it made before. Columns come back mapped from their headers, the agency's earlier choices first. Examples of the file's rows are cut to ${IMPORT_ECHO_CHARS} characters a cell.`,
           security: bearerAuth,
           querystring: importUploadQuery,
-          response: { 201: importRecord, 413: detailResponse, ...errors },
+          response: { 201: importRecord, ...readingErrors, ...errors },
         },
         bodyLimit: MAX_IMPORT_BYTES,
         onRequest: async (request) => {
@@ -172,15 +178,13 @@ export const importRoutes =
             'Checks every row with the same rules as the forms and finds duplicates (customers by email, phone or id number; policies by number, insurer and start date) without writing anything. Shows the first rows, and the first rows with problems.',
           security: bearerAuth,
           params: importIdParams,
-          response: { 200: importPreview, ...errors },
+          response: { 200: importPreview, ...readingErrors, ...errors },
         },
       },
       async (request) => {
         const { id } = request.params;
         return withModule(ctx, request, undefined, async (tx, { tenantId }, modules) => {
-          const found = await requireImportFor(tx, tenantId, id, modules);
-          const parsed = await readImportFile(tx, tenantId, id);
-          return previewOf(parsed, await dryRunStoredImport(tx, tenantId, found, parsed));
+          return previewImport(tx, tenantId, await requireImportFor(tx, tenantId, id, modules));
         });
       },
     );
@@ -235,7 +239,7 @@ export const importRoutes =
           summary: 'The failed rows as CSV, each with its row number and problems',
           security: bearerAuth,
           params: importIdParams,
-          response: { 200: z.string().describe('CSV text.'), ...errors },
+          response: { 200: z.string().describe('CSV text.'), ...readingErrors, ...errors },
         },
       },
       async (request, reply) => {
@@ -243,7 +247,7 @@ export const importRoutes =
         const { csv, kind } = await withModule(ctx, request, undefined, async (tx, { tenantId }, modules) => {
           const found = await requireImportFor(tx, tenantId, id, modules);
           const failures = await readFailures(tx, tenantId, id);
-          return { csv: failuresCsv(await readImportFile(tx, tenantId, id), failures), kind: found.kind };
+          return { csv: await failuresCsv(await storedFile(tx, tenantId, id), failures), kind: found.kind };
         });
         return reply
           .type('text/csv; charset=utf-8')

@@ -8,7 +8,7 @@ import { abandonedJobs, inTransaction, JobQueue } from '../../jobs/queue.js';
 import { JOB_ORIGIN, recordAudit } from '../audit/record.js';
 import { agencyUserEmail } from '../audit/trail.js';
 import { actAs } from '../leads/queries.js';
-import { readImportRows } from './parse.js';
+import { readImportFile } from './parse.js';
 import { batchesOf, type RowOutcome, startPlan } from './plan.js';
 import { assertImportFits, describeProblems, findImport, toRecord } from './queries.js';
 import { type ImportFailure, imports } from './tables.js';
@@ -84,6 +84,12 @@ class ImportRefused extends Error {
   ) {
     super(detail);
   }
+}
+
+/** A refusal the API would answer with (a plan limit, a file past a bound) ends the import with its words. */
+function refusedWhenAnswered(error: unknown): never {
+  if (error instanceof HttpError) throw new ImportRefused(String(error.body.detail));
+  throw error;
 }
 
 /**
@@ -175,32 +181,30 @@ export class ImportRunner {
         const current = await findImport(tx, tenantId, importId);
         if (current?.status !== 'running') return;
         if (found.row.startedBy) await actAs(tx, found.row.startedBy);
-        await assertImportFits(tx, tenantId, found.row).catch((error) => {
-          if (error instanceof HttpError) throw new ImportRefused(String(error.body.detail));
-          throw error;
-        });
+        await assertImportFits(tx, tenantId, found.row).catch(refusedWhenAnswered);
         const { allOrNothing } = found.row;
         const planner = await startPlan(tx, tenantId, found.row.kind, found.row);
-        const { rows } = await readImportRows(found.file);
-        // Each batch is written while the next is read and planned; at most two are held at once.
-        let writing: Promise<void> = Promise.resolve();
         // Under all-or-nothing a bad row ends the writing, but the rest of the file is still checked
         // so that the broker sees every bad row at once.
         const stopped = () => allOrNothing && tally.failed > 0;
-        for await (const batch of batchesOf(rows)) {
-          const plan = await planner.plan(batch);
-          // Built while the batch before is still being written, so the database need not wait for it.
-          const write =
-            stopped() || (allOrNothing && plan.outcomes.some(isFailure)) ? undefined : plan.prepare();
+        await readImportFile(found.file, async ({ rows }) => {
+          // Each batch is written while the next is read and planned; at most two are held at once.
+          let writing: Promise<void> = Promise.resolve();
+          for await (const batch of batchesOf(rows)) {
+            const plan = await planner.plan(batch);
+            // Built while the batch before is still being written, so the database need not wait for it.
+            const write =
+              stopped() || (allOrNothing && plan.outcomes.some(isFailure)) ? undefined : plan.prepare();
+            await writing;
+            tally.count(plan.outcomes);
+            record.processed_rows += batch.length;
+            if (!write || stopped()) continue;
+            writing = write(tx).then((refused) => tally.refuse(refused));
+            // Awaited at the next batch or after the last; until then a failure must not count as unhandled.
+            writing.catch(() => {});
+          }
           await writing;
-          tally.count(plan.outcomes);
-          record.processed_rows += batch.length;
-          if (!write || stopped()) continue;
-          writing = write(tx).then((refused) => tally.refuse(refused));
-          // Awaited at the next batch or after the last; until then a failure must not count as unhandled.
-          writing.catch(() => {});
-        }
-        await writing;
+        }).catch(refusedWhenAnswered);
         if (allOrNothing && tally.failed > 0) throw this.refusal(tally);
         await planner.finish(tx);
         await this.finish(tx, tenantId, importId, found.row.kind, 'done', tally, '');

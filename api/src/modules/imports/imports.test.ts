@@ -15,6 +15,7 @@ import {
 import { buildApp } from '../../app.js';
 import { withTenant } from '../../db/tenant.js';
 import { JobQueue } from '../../jobs/queue.js';
+import { ensureDemoAgency } from '../accounts/demo.js';
 import { customers } from '../customers/tables.js';
 import type { leads } from '../leads/tables.js';
 import { installments, policies } from '../policies/tables.js';
@@ -487,6 +488,25 @@ describe('files', () => {
     expect(many.statusCode).toBe(422);
     expect(many.json().detail).toBe(
       'The file has more than 200,000 rows, the most an import takes. Split it into smaller files.',
+    );
+  });
+
+  it("keeps the shared demo agency's imports small", async () => {
+    await ensureDemoAgency(t.database.db);
+    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
+    const demo = { access: login.json().access_token } as Agency;
+    const large = await upload(t.app, demo, 'customers', `First name\n${'Dana\n'.repeat(450_000)}`);
+    expect(large.statusCode).toBe(413);
+    expect(large.json().detail).toBe(
+      'The demo agency imports files of up to 2 MB and 1,000 rows; register to import your whole book.',
+    );
+    const long = await upload(t.app, demo, 'customers', `First name\n${'Dana\n'.repeat(1_001)}`);
+    expect(long.statusCode).toBe(422);
+    expect(long.json().detail).toBe(
+      'The file has more than 1,000 rows, the most an import takes. Split it into smaller files.',
+    );
+    expect((await upload(t.app, demo, 'customers', `First name\n${'Dana\n'.repeat(1_000)}`)).statusCode).toBe(
+      201,
     );
   });
 

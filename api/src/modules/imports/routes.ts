@@ -9,6 +9,8 @@ import {
   importRecord,
   importSettingsBody,
   importUploadQuery,
+  MAX_DEMO_IMPORT_BYTES,
+  MAX_DEMO_IMPORT_ROWS,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_CELL_CHARS,
   MAX_IMPORT_COLUMNS,
@@ -22,9 +24,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { bearerAuth } from '../../http/authenticate.js';
+import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, HttpError } from '../../http/errors.js';
 import { withModule } from '../billing/access.js';
+import { isDemoAgency } from '../tenants/queries.js';
 import { surveyImportFile } from './parse.js';
 import {
   assertImportFits,
@@ -47,6 +50,8 @@ const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailRespo
 const readingErrors = { 413: detailResponse, 422: detailResponse };
 const MB = 1024 * 1024;
 const TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / MB} MB. Split it into smaller files.`;
+/** Every visitor of the demo shares its agency and its server, so its files are kept small. */
+const DEMO_TOO_LARGE = `The demo agency imports files of up to ${MAX_DEMO_IMPORT_BYTES / MB} MB and ${MAX_DEMO_IMPORT_ROWS.toLocaleString('en-US')} rows; register to import your whole book.`;
 
 /** What spreadsheet programs and browsers call the files an import takes. */
 const FILE_TYPES = [
@@ -112,7 +117,10 @@ export const importRoutes =
           throw new HttpError(400, { detail: 'Send the file as the request body.' });
         }
         const bytes = request.body;
-        const survey = await surveyImportFile(bytes);
+        const demo = await isDemoAgency(ctx.db, signedInUser(request).tenantId);
+        if (demo && bytes.length > MAX_DEMO_IMPORT_BYTES)
+          throw new HttpError(413, { detail: DEMO_TOO_LARGE });
+        const survey = await surveyImportFile(bytes, demo ? MAX_DEMO_IMPORT_ROWS : MAX_IMPORT_ROWS);
         const record = await withModule(ctx, request, IMPORT_KIND_MODULES[kind], async (tx, { tenantId }) => {
           const id = await storeUpload(tx, tenantId, kind, file_name, bytes, survey);
           return toRecord(await requireImport(tx, tenantId, id));

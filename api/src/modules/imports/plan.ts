@@ -81,6 +81,7 @@ export interface BatchPlan {
  * written in the order they were planned.
  */
 export interface ImportPlanner {
+  /** Reads nothing from the database: what it knows of the agency was read when it started. */
   plan(rows: FileRow[]): Promise<BatchPlan>;
   /** Once every batch is written: brings up to date what the writes left for the end. */
   finish(tx: Transaction): Promise<void>;
@@ -723,18 +724,15 @@ export async function* batchesOf(rows: AsyncIterable<FileRow>) {
 }
 
 /**
- * What importing `rows` would do, read from the agency's records in the caller's transaction: the new
- * records per plan limit, and each batch's outcomes handed to `seen` as they are planned.
+ * What importing `rows` would do, as `planner` knows the agency's records: the new records per plan
+ * limit, and each batch's outcomes handed to `seen` as they are planned. Planning reads nothing from
+ * the database, so it needs no transaction of its own (nor, on PGlite, the only connection).
  */
 export async function dryRun(
-  tx: Transaction,
-  tenantId: string,
-  kind: ImportKind,
+  planner: ImportPlanner,
   rows: AsyncIterable<FileRow>,
-  settings: ImportSettings,
   seen: (outcomes: RowOutcome[], batch: FileRow[]) => void = () => {},
 ): Promise<Partial<Record<UsageMetric, number>>> {
-  const planner = await startPlan(tx, tenantId, kind, settings);
   const adds: Partial<Record<UsageMetric, number>> = {};
   for await (const batch of batchesOf(rows)) {
     const plan = await planner.plan(batch);

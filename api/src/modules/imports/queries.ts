@@ -18,7 +18,7 @@ import { BYTE_ORDER_MARK, csvCell } from '../../http/csv.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { echoed, readImportFile, type surveyImportFile } from './parse.js';
-import { dryRun, type ImportSettings, type RowOutcome } from './plan.js';
+import { dryRun, type ImportPlanner, type ImportSettings, type RowOutcome, startPlan } from './plan.js';
 import { type ImportFailure, importMappings, imports } from './tables.js';
 
 type Settings = z.output<typeof importSettingsBody>;
@@ -214,18 +214,15 @@ type StoredImport = Pick<Row, 'id' | 'kind'> & ImportSettings;
 /**
  * What running the import's stored file under its current settings would do, row by row, without
  * writing anything: how many rows of each fate, and the first rows and first failed rows as the file
- * has them (each cell cut to what a screen shows).
+ * has them (each cell cut to what a screen shows). `planner` has read the agency's records already,
+ * so this runs outside any transaction.
  */
-export async function previewImport(
-  tx: Transaction,
-  tenantId: string,
-  found: StoredImport,
-): Promise<ImportPreview> {
+export async function previewImport(file: Buffer, planner: ImportPlanner): Promise<ImportPreview> {
   const counts = { create: 0, update: 0, skip: 0, fail: 0 };
   const rows: ImportPreview['rows'] = [];
   const failedRows: ImportPreview['failed_rows'] = [];
-  await readImportFile(await storedFile(tx, tenantId, found.id), (file) =>
-    dryRun(tx, tenantId, found.kind, file.rows, found, (outcomes, batch) => {
+  await readImportFile(file, (read) =>
+    dryRun(planner, read.rows, (outcomes, batch) => {
       const cells = new Map(batch.map((row) => [row.row, row.cells]));
       const shown = (outcome: RowOutcome) => ({
         ...outcome,
@@ -270,8 +267,9 @@ export async function assertImportFits(
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode !== 402) throw error;
   }
+  const planner = await startPlan(tx, tenantId, found.kind, found);
   const adds = await readImportFile(await storedFile(tx, tenantId, found.id), (file) =>
-    dryRun(tx, tenantId, found.kind, file.rows, found),
+    dryRun(planner, file.rows),
   );
   for (const metric of METRICS) await assertBelowLimit(tx, tenantId, metric, adds[metric] ?? 0);
 }

@@ -29,6 +29,7 @@ import { conflict, HttpError } from '../../http/errors.js';
 import { withModule } from '../billing/access.js';
 import { isDemoAgency } from '../tenants/queries.js';
 import { surveyImportFile } from './parse.js';
+import { startPlan } from './plan.js';
 import {
   assertImportFits,
   assertMapped,
@@ -191,9 +192,21 @@ export const importRoutes =
       },
       async (request) => {
         const { id } = request.params;
-        return withModule(ctx, request, undefined, async (tx, { tenantId }, modules) => {
-          return previewImport(tx, tenantId, await requireImportFor(tx, tenantId, id, modules));
-        });
+        // The agency's records are read in the transaction; the file is planned after it, so a large
+        // file's dry run keeps no connection from other requests.
+        const { file, planner } = await withModule(
+          ctx,
+          request,
+          undefined,
+          async (tx, { tenantId }, modules) => {
+            const found = await requireImportFor(tx, tenantId, id, modules);
+            return {
+              file: await storedFile(tx, tenantId, id),
+              planner: await startPlan(tx, tenantId, found.kind, found),
+            };
+          },
+        );
+        return previewImport(file, planner);
       },
     );
 

@@ -12,6 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { repeated, workbookOf } from '../api/test/workbook-files.js';
 import {
   cpuSnapshot,
   otherCpuPercent,
@@ -37,6 +38,10 @@ const { values } = parseArgs({
     'kill-after': { type: 'string' },
     /** After the import, time the database alone writing the same rows again (rolled back). */
     floor: { type: 'boolean', default: false },
+    /** Ask for the import's preview (its dry run over the whole file) before starting it. */
+    preview: { type: 'boolean', default: false },
+    /** Instead of an import, upload the files an abuse probe sent to take the server down. */
+    bombs: { type: 'boolean', default: false },
   },
 });
 const rows = positiveInteger('rows', values.rows);
@@ -140,6 +145,121 @@ async function countWritten(engine: string, dataDir: string) {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
+ * Asks the server's health check every 100 ms, as a load balancer would, until stopped: how many
+ * times, the slowest answer and how many failed (an error status, or none within 10 s), per phase.
+ */
+function watchHealth(server: RunningServer) {
+  const phases = new Map<string, { asked: number; slowestMs: number; failed: number }>();
+  let phase = 'start';
+  let running = true;
+  const watching = (async () => {
+    while (running) {
+      const started = performance.now();
+      let ok = false;
+      try {
+        const response = await fetch(new URL('/api/health/', server.url), {
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.text();
+        ok = response.ok;
+      } catch {}
+      const seen = phases.get(phase) ?? { asked: 0, slowestMs: 0, failed: 0 };
+      phases.set(phase, seen);
+      seen.asked += 1;
+      if (!ok) seen.failed += 1;
+      seen.slowestMs = Math.max(seen.slowestMs, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    phase(name: string) {
+      phase = name;
+    },
+    async stop() {
+      running = false;
+      await watching;
+      return Object.fromEntries(
+        [...phases].map(([name, seen]) => [
+          name,
+          { asked: seen.asked, slowest: `${(seen.slowestMs / 1000).toFixed(2)} s`, failed: seen.failed },
+        ]),
+      );
+    },
+  };
+}
+
+/** The server's resident memory sampled every 50 ms until stopped: the highest seen, in MiB. */
+function sampleRss(server: RunningServer) {
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, readMemory(server.pid)?.rssMiB ?? 0);
+  }, 50);
+  return () => {
+    clearInterval(sampler);
+    return peak;
+  };
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The probe's files, or ones that cross the same bounds (see api/src/modules/imports/file-bombs.test.ts). */
+async function bombs(): Promise<[name: string, bytes: Buffer, type: string][]> {
+  return [
+    [
+      'XLSX, 5,000,000 shared strings of 1,000 characters (5 GB unzipped)',
+      await workbookOf({
+        sharedStrings: repeated(5_000_000, () => `<si><t>${'x'.repeat(1_000)}</t></si>`),
+        sheetData: ['<row r="1"><c t="s"><v>0</v></c></row>'],
+      }),
+      XLSX,
+    ],
+    [
+      'XLSX, a sheet of 1.5 GB unzipped',
+      await workbookOf({
+        sheetData: repeated(
+          150_000,
+          (index) => `<row r="${index + 1}"><c t="inlineStr"><is><t>${'x'.repeat(10_000)}</t></is></c></row>`,
+        ),
+      }),
+      XLSX,
+    ],
+    [
+      'CSV, one quoted cell of 49 MB',
+      Buffer.from(`Name,Notes\nDana,"${'n'.repeat(49 * 1024 * 1024)}"\n`),
+      'text/csv',
+    ],
+    ['CSV, 1,000,000 columns in 5 MB', Buffer.from(`${'Name,'.repeat(1_000_000)}Notes\nDana\n`), 'text/csv'],
+  ];
+}
+
+async function uploadBombs(server: RunningServer, token: string, engine: string) {
+  for (const [name, bytes, type] of await bombs()) {
+    const health = watchHealth(server);
+    const peakRss = sampleRss(server);
+    const started = performance.now();
+    const response = await fetch(new URL('/api/imports/?kind=customers&file_name=bomb', server.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      body: bytes,
+    });
+    const answer = await response.text();
+    const took = performance.now() - started;
+    console.log(
+      JSON.stringify({
+        engine,
+        bomb: name,
+        megabytes: (bytes.length / 1024 / 1024).toFixed(1),
+        status: response.status,
+        answer: answer.slice(0, 200),
+        took: seconds(took),
+        peakRssMiB: peakRss(),
+        health: (await health.stop()).start,
+      }),
+    );
+  }
+}
+
+/**
  * The database's own part, with no server at all: the imported policies and their instalments
  * written once more by two `insert ... select` statements in one transaction (new keys and policy
  * numbers, the kept totals deferred as the import defers them), then rolled back. Every index,
@@ -215,19 +335,29 @@ async function runEngine(engine: string, file: Buffer) {
       server = await startServer(serverEntry, settings);
     }
     const { access } = await call(server, 'POST', '/api/token/', undefined, { email, password });
+    if (values.bombs) {
+      await uploadBombs(server, access, engine);
+      return;
+    }
 
-    let peakRss = 0;
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, readMemory(server.pid)?.rssMiB ?? 0);
-    }, 50);
+    const peakRssDuringImport = sampleRss(server);
+    const health = watchHealth(server);
+    health.phase('upload');
     const cpuBefore = cpuSnapshot(server.pid);
     const serverCpuBefore = processCpuSeconds(server.pid) ?? 0;
     const postgresCpuBefore = postgresCpuSeconds(benchDatabase);
     const started = performance.now();
     const upload = await call(server, 'POST', '/api/imports/?kind=policies&file_name=book.csv', access, file);
     const uploaded = performance.now();
+    if (values.preview) {
+      health.phase('preview');
+      await call(server, 'GET', `/api/imports/${upload.id}/preview/`, access);
+    }
+    const previewed = performance.now();
+    health.phase('start');
     await call(server, 'POST', `/api/imports/${upload.id}/start/`, access);
     const queued = performance.now();
+    health.phase('job');
     let token = access;
     if (values['kill-after']) {
       await new Promise((resolve) => setTimeout(resolve, Number(values['kill-after']) * 1000));
@@ -245,7 +375,8 @@ async function runEngine(engine: string, file: Buffer) {
       record = await call(server, 'GET', `/api/imports/${upload.id}/`, token);
     }
     const finished = performance.now();
-    clearInterval(sampler);
+    const peakRss = peakRssDuringImport();
+    const healthByPhase = await health.stop();
     const memory = readMemory(server.pid);
     // After a kill the server is a new process: its CPU counts from zero, the killed one's is lost.
     const serverCpu = (processCpuSeconds(server.pid) ?? 0) - (values['kill-after'] ? 0 : serverCpuBefore);
@@ -258,7 +389,8 @@ async function runEngine(engine: string, file: Buffer) {
       created: record.created,
       failed: record.failed,
       upload: seconds(uploaded - started),
-      start: seconds(queued - uploaded),
+      ...(values.preview ? { preview: seconds(previewed - uploaded) } : {}),
+      start: seconds(queued - previewed),
       job: seconds(finished - queued),
       total: seconds(finished - started),
       peakRssDuringImportMiB: peakRss,
@@ -266,6 +398,7 @@ async function runEngine(engine: string, file: Buffer) {
       serverCpu: seconds(serverCpu * 1000),
       ...(engine === 'postgresql' ? { postgresCpu: seconds(postgresCpu * 1000) } : {}),
       otherCpuPercent: otherCpuPercent(cpuBefore, cpuSnapshot(server.pid)),
+      health: healthByPhase,
     };
     console.log(JSON.stringify(result));
     if (record.status !== 'done') throw new Error(`import ${record.status}: ${record.detail}`);
@@ -302,6 +435,8 @@ async function runEngine(engine: string, file: Buffer) {
   }
 }
 
-const file = generateCsv();
-console.log(`CSV: ${rows} rows, ${customerCount} customers, ${(file.length / 1024 / 1024).toFixed(1)} MB`);
+const file = values.bombs ? Buffer.alloc(0) : generateCsv();
+if (!values.bombs) {
+  console.log(`CSV: ${rows} rows, ${customerCount} customers, ${(file.length / 1024 / 1024).toFixed(1)} MB`);
+}
 for (const engine of engines) await runEngine(engine, file);

@@ -267,6 +267,23 @@ describe('Paddle webhook trusts only what Coverdesk issued', () => {
     expect((await deliver(event, 'ts=;h1=')).statusCode).toBe(401);
     expect((await as.get('/api/billing/subscriptions/current/')).json().status).toBe('trial');
   });
+
+  it('refuses a signature dated a day ahead, as it refuses a stale one, and takes one 3 s ahead', async () => {
+    const { as, user } = await signedInAgency(t.app);
+    const event = subscriptionEvent(user.tenant_id, 'subscription.activated', iso(0), { status: 'active' });
+    const body = JSON.stringify(event);
+    const now = Math.floor(Date.now() / 1000);
+    const stale = await deliver(event, sign(body, SECRET, now - 60));
+    const dayAhead = await deliver(event, sign(body, SECRET, now + 86_400));
+    expect(dayAhead.statusCode).toBe(401);
+    expect(dayAhead.statusCode).toBe(stale.statusCode);
+    expect((await as.get('/api/billing/subscriptions/current/')).json().status).toBe('trial');
+
+    // A clock a little ahead of Coverdesk's is still within the window.
+    const slightlyAhead = await deliver(event, sign(body, SECRET, now + 3));
+    expect(slightlyAhead.statusCode).toBe(200);
+    expect((await as.get('/api/billing/subscriptions/current/')).json().status).toBe('active');
+  });
 });
 
 describe('a new Paddle purchase after the last one ended', () => {

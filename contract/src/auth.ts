@@ -12,8 +12,7 @@ export const emailField = z
   .max(254, 'Ensure this field has no more than 254 characters.')
   .pipe(z.email('Enter a valid email address.'));
 
-export const passwordField = z
-  .string({ error: 'This field is required.' })
+export const passwordField = text({ error: REQUIRED })
   .min(
     PASSWORD_MIN_LENGTH,
     `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`,
@@ -57,8 +56,7 @@ export const tokenBody = z.object({
     .toLowerCase()
     .min(1, 'This field may not be blank.')
     .max(254, 'Ensure this field has no more than 254 characters.'),
-  password: z
-    .string({ error: 'This field is required.' })
+  password: text({ error: REQUIRED })
     .min(1, 'This field may not be blank.')
     .max(PASSWORD_MAX_LENGTH, `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`),
 });
@@ -67,7 +65,7 @@ export const tokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
 export const refreshBody = z.object({
-  refresh: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+  refresh: text({ error: REQUIRED }).min(1, 'This field may not be blank.'),
 });
 
 export const userProfile = z.object({
@@ -104,8 +102,7 @@ export const profileUpdateBody = z.object({
   currency: currencyField.optional(),
   email: emailField.optional(),
   // Bounded like every password, so a megabyte of it is refused before anything hashes it.
-  current_password: z
-    .string()
+  current_password: text()
     .max(PASSWORD_MAX_LENGTH, `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`)
     .optional(),
   new_password: passwordField.optional(),
@@ -117,6 +114,6 @@ export const profileUpdateResponse = z.object({ user: userProfile, message: z.st
 export const passwordResetRequestBody = z.object({ email: emailField });
 
 export const passwordResetConfirmBody = z.object({
-  token: z.string({ error: 'This field is required.' }).min(1, 'This field may not be blank.'),
+  token: text({ error: REQUIRED }).min(1, 'This field may not be blank.'),
   new_password: passwordField,
 });

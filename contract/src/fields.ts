@@ -6,13 +6,27 @@ import { toCents } from './schedule.js';
 export const REQUIRED = 'This field is required.';
 
 const NUL = '\u0000';
+/**
+ * Half of a surrogate pair without its other half: JSON can carry one ("\ud800"), UTF-8 has no way
+ * to write it. With the `u` flag a whole pair reads as one code point, so only a lone half matches.
+ * (String.prototype.isWellFormed says the same, but this schema also runs in browsers older than it.)
+ */
+const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /**
- * Every text a client sends. PostgreSQL cannot store the NUL character, so it is refused here with
- * a field message rather than failing the request later.
+ * Whether PostgreSQL can keep the text as sent: it refuses NUL anywhere and a lone surrogate in
+ * jsonb, and a text column would get a replacement character in its place.
+ */
+const isStorable = (value: string) => !value.includes(NUL) && !LONE_SURROGATE.test(value);
+
+/**
+ * Every text a client sends, in a body or a query: what PostgreSQL cannot store is refused here
+ * with a field message, rather than by the database with a 500. Every free-text field of the
+ * contract is built on this, so the rule lives in one place and holds in the web app's forms too;
+ * strings held to a pattern or a list (ids, emails, dates, enums) cannot carry such characters.
  */
 export const text = (params?: { error: string }) =>
-  z.string(params).refine((value) => !value.includes(NUL), {
+  z.string(params).refine(isStorable, {
     message: 'This text contains a character that cannot be saved.',
   });
 

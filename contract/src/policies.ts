@@ -17,7 +17,9 @@ import {
   optionalText,
   percentage,
   positiveMoney,
+  REQUIRED,
   requiredText,
+  text,
   uuid,
   validField,
 } from './fields.js';
@@ -245,7 +247,7 @@ export const policyInstallmentsQuery = pageQuery.omit({ search: true }).extend({
 export const policyInstallmentPage = paged(installment);
 
 export const secureDeleteBody = z.object({
-  password: z.string({ error: 'This field is required.' }).min(1, 'Enter your password.'),
+  password: text({ error: REQUIRED }).min(1, 'Enter your password.'),
 });
 
 export const cancelBody = z.object({

@@ -231,6 +231,23 @@ describe('email setup', () => {
     expect((await latestAudit('email'))?.changes).toEqual({ saved: { before: true, after: false } });
   });
 
+  it('refuses text the database cannot store, naming the field', async () => {
+    const server = {
+      host: 'smtp.example.com',
+      port: 587,
+      security: 'starttls',
+      username: 'coverdesk',
+      password: SMTP_PASSWORD,
+      from_email: 'hello@coverdesk.test',
+      from_name: 'Coverdesk',
+    };
+    for (const field of ['username', 'from_name']) {
+      const response = await admin.put('/api/admin/email-setup/', { ...server, [field]: 'Cover\ud800desk' });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json()).toEqual({ [field]: ['This text contains a character that cannot be saved.'] });
+    }
+  });
+
   it('refuses bad input with a message per field', async () => {
     const response = await admin.put('/api/admin/email-setup/', {
       host: 'smtp example',
@@ -315,6 +332,17 @@ describe('Paddle setup', () => {
     expect(check.json().ok).toBe(false);
     expect(check.json().detail).toMatch(/^Could not reach Paddle: /);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('refuses a client token the database cannot store', async () => {
+    const response = await admin.put('/api/admin/paddle-setup/', {
+      ...body,
+      client_token: 'test_\ud800token',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      client_token: ['This text contains a character that cannot be saved.'],
+    });
   });
 
   it('refuses a malformed price id and an unknown plan', async () => {

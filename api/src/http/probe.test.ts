@@ -7,6 +7,7 @@ import { shapeOf } from '../../test/probe/arbitraries.js';
 import { ProbeClient, type ProbeRequest, type ProbeResponse } from '../../test/probe/client.js';
 import { fuzzedRequests } from '../../test/probe/fuzz.js';
 import { problemsIn } from '../../test/probe/hygiene.js';
+import { loneSurrogateCases } from '../../test/probe/lone-surrogates.js';
 import { fillPath, type ValidRequest, validRequests, withQuery } from '../../test/probe/requests.js';
 import { apiOperations, type IdKind, type Operation } from '../../test/probe/route-table.js';
 import { createTestApp, setSubscription } from '../../test/test-app.js';
@@ -43,6 +44,7 @@ const ADMIN_EMAIL = 'probe-admin@coverdesk.test';
 const t = await createTestApp({ adminEmails: [ADMIN_EMAIL] });
 const operations = apiOperations(declared);
 const fuzzed = operations.filter((operation) => operation.body || operation.query);
+const withBody = operations.filter((operation) => operation.body);
 const client = new ProbeClient(t.app);
 
 /** Own agency, another agency, one whose plan has lapsed, and a platform admin's. */
@@ -398,4 +400,57 @@ describe('fuzzing from the contract', () => {
   }
 
   afterAll(() => countPhase('fuzzer'));
+});
+
+/** Whether an answer is a 400 with a message for the field, or for the list it is in ("columns" for "columns.2"). */
+function namesField(response: ProbeResponse, field: string): boolean {
+  if (response.status !== 400) return false;
+  let named: string[];
+  try {
+    named = Object.keys(JSON.parse(response.body));
+  } catch {
+    return false;
+  }
+  return named.some((name) => field === name || field.startsWith(`${name}.`));
+}
+
+describe('text PostgreSQL cannot store: a lone surrogate in any string field is a 400 naming it', () => {
+  it('finds the string fields of a body without examples', () => {
+    const emailSetup = withBody.find((operation) => operation.key === 'PUT /api/admin/email-setup/');
+    const fields = loneSurrogateCases(emailSetup?.body as NonNullable<Operation['body']>, []).map(
+      (entry) => entry.field,
+    );
+    expect(fields).toEqual(expect.arrayContaining(['host', 'username', 'password', 'from_name']));
+  });
+
+  for (const operation of withBody) {
+    it(operation.key, async () => {
+      const reader = callerOf(operation);
+      // Each body is refused, so nothing changes; were one let through, it would act on rows of
+      // its own, like the fuzzer's.
+      const caller = reader === own ? { ...own, ids: await ownTargets(operation) } : reader;
+      const examples = validRequests(operation, caller ?? own).flatMap((request) =>
+        !request.file && request.body && typeof request.body === 'object' && !Array.isArray(request.body)
+          ? [request.body as Record<string, unknown>]
+          : [],
+      );
+      const problems: string[] = [];
+      for (const { field, body } of loneSurrogateCases(
+        operation.body as NonNullable<Operation['body']>,
+        examples,
+      )) {
+        const request = requestOf(operation, (caller ?? own).ids, { body }, caller);
+        const response = await client.send(request);
+        if (!namesField(response, field)) {
+          problems.push(
+            `${field}: expected 400 naming it, got ${response.status} ${response.body.slice(0, 200)}`,
+          );
+        }
+        problems.push(...problemsIn(response, { secrets: secretsFor(reader), timed: true }));
+      }
+      expectNone(problems);
+    });
+  }
+
+  afterAll(() => countPhase('lone surrogates'));
 });

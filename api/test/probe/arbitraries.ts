@@ -296,6 +296,15 @@ export function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
   return next ? shapeOf(next) : {};
 }
 
+/** Whether a field takes text: a string, or a wrapper, pipe or union with one inside. */
+export function takesText(schema: z.ZodType): boolean {
+  const def = defOf(schema);
+  if (def.type === 'string') return true;
+  if (def.type === 'union') return (def.options ?? []).some(takesText);
+  const next = def.innerType ?? def.in;
+  return next ? takesText(next) : false;
+}
+
 /** A valid request with one to three fields replaced, removed or added: reaches past validation. */
 function mutations(
   schema: z.ZodType,

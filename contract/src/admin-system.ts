@@ -96,13 +96,17 @@ export type EmailSetupBody = z.infer<typeof emailSetupBody>;
 export const emailTestBody = z.object({ to: emailField.optional() });
 export type EmailTestBody = z.infer<typeof emailTestBody>;
 
-/** The mail server's own answer to a test message, or why there was none. */
+/**
+ * The mail server's answer to a test message, or why there was none. A failure is told in a plain
+ * sentence: the host, port and error code behind it stay in the server's log, since the test would
+ * otherwise map the network the server sits in, port by port.
+ */
 export const emailTestResult = z.object({
   delivered: z.boolean(),
   to: z.string(),
-  /** The SMTP reply code (250, 535…) or the connection's error code (ECONNREFUSED…). */
-  code: z.union([z.number(), z.string()]).nullable(),
-  /** The server's reply line, "250 2.0.0 OK", or the error's text. */
+  /** The SMTP reply code the mail server answered with (250, 535…); null when none answered. */
+  code: z.number().nullable(),
+  /** The server's reply line, "250 2.0.0 OK", or why the test failed, in a sentence. */
   response: z.string(),
 });
 export type EmailTestResult = z.infer<typeof emailTestResult>;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, waitFor } from '../../../test/smtp-server.js';
@@ -197,7 +198,7 @@ describe('email setup', () => {
     }
   });
 
-  it("shows the server's refusal: its code and its words", async () => {
+  it('tells a refused sign-in in a sentence, with the reply code the mail server gave', async () => {
     const smtp = await startSmtpServer({
       credentials: { user: 'coverdesk', pass: 'another password entirely' },
     });
@@ -212,8 +213,58 @@ describe('email setup', () => {
         from_name: '',
       });
       const test = await admin.post('/api/admin/email-setup/test/', {});
-      expect(test.json()).toMatchObject({ delivered: false, code: 535 });
-      expect(test.json().response).toMatch(/535/);
+      expect(test.json()).toMatchObject({
+        delivered: false,
+        code: 535,
+        response: 'The mail server refused the user name or password.',
+      });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('says only that it could not connect to a closed port: no address, port or error code', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    await admin.put('/api/admin/email-setup/', {
+      host: '127.0.0.1',
+      port,
+      security: 'none',
+      username: '',
+      from_email: 'hello@coverdesk.test',
+      from_name: '',
+    });
+    const test = await admin.post('/api/admin/email-setup/test/', {});
+    expect(test.json()).toEqual({
+      delivered: false,
+      to: adminEmail,
+      code: null,
+      response: 'Could not connect to the mail server.',
+    });
+    expect(test.body).not.toContain('127.0.0.1');
+    expect(test.body).not.toContain(String(port));
+    expect(test.body).not.toMatch(/ECONN|ESOCKET/);
+  });
+
+  it('tells a server that does not speak TLS, when TLS was chosen, in a sentence', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      await admin.put('/api/admin/email-setup/', {
+        host: '127.0.0.1',
+        port: Number(new URL(smtp.url).port),
+        security: 'tls',
+        username: '',
+        from_email: 'hello@coverdesk.test',
+        from_name: '',
+      });
+      const test = await admin.post('/api/admin/email-setup/test/', {});
+      expect(test.json()).toMatchObject({
+        delivered: false,
+        code: null,
+        response: 'A secure connection to the mail server could not be made: check the security setting.',
+      });
     } finally {
       await smtp.close();
     }

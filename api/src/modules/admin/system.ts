@@ -258,15 +258,18 @@ export const adminSystemRoutes =
       async (request) => {
         const admin = await findUserById(db, signedInUser(request).userId);
         const to = request.body.to ?? admin?.email ?? '';
-        return ctx.mailer.test({
-          to,
-          subject: 'Coverdesk test email',
-          text: [
-            'This is a test email from Coverdesk.',
-            '',
-            `${admin?.email ?? 'An admin'} sent it from the admin portal's email setup, to check that email reaches its readers.`,
-          ].join('\n'),
-        });
+        return ctx.mailer.test(
+          {
+            to,
+            subject: 'Coverdesk test email',
+            text: [
+              'This is a test email from Coverdesk.',
+              '',
+              `${admin?.email ?? 'An admin'} sent it from the admin portal's email setup, to check that email reaches its readers.`,
+            ].join('\n'),
+          },
+          request.log,
+        );
       },
     );
 

@@ -31,8 +31,11 @@ export interface Mailer {
 
 /** The app's mailer, which also answers the admin's test send. */
 export interface AppMailer extends Mailer {
-  /** Sends a test and returns the mail server's own answer, accepted or not; never throws. */
-  test(message: EmailMessage): Promise<EmailTestResult>;
+  /**
+   * Sends a test and returns the mail server's answer, accepted or not; never throws. Why a test
+   * failed is logged in full on `log`, the request's, and answered in a plain sentence.
+   */
+  test(message: EmailMessage, log: FastifyBaseLogger): Promise<EmailTestResult>;
 }
 
 /**
@@ -44,6 +47,40 @@ function refusalOf(err: unknown): string {
   if (typeof responseCode !== 'number') return 'The mail server could not be reached.';
   const answer = typeof response === 'string' ? response.replace(/\s+/g, ' ').trim().slice(0, 200) : '';
   return `The mail server refused the email: ${answer || responseCode}`;
+}
+
+/** Why a test email failed, as the admin is told it. */
+const TEST_FAILURES = {
+  signIn: 'The mail server refused the user name or password.',
+  refused: 'The mail server refused the test email.',
+  timedOut: 'The mail server did not answer in time.',
+  tls: 'A secure connection to the mail server could not be made: check the security setting.',
+  unreachable: 'Could not connect to the mail server.',
+};
+
+/**
+ * Node's codes for a TLS handshake or certificate that failed: ERR_SSL_WRONG_VERSION_NUMBER,
+ * CERT_HAS_EXPIRED, DEPTH_ZERO_SELF_SIGNED_CERT, UNABLE_TO_VERIFY_LEAF_SIGNATURE…
+ */
+const TLS_ERROR_CODE = /^ERR_(SSL|TLS)_|CERT|^UNABLE_TO_/;
+
+/**
+ * A failed test in a plain sentence, with the SMTP reply code when a mail server gave one. The
+ * transport's own error names the host, port and socket error ("connect ECONNREFUSED
+ * 127.0.0.1:22") and quotes whatever answered, so with it an admin could probe which internal
+ * ports are open; it goes to the log only.
+ */
+function testFailure(err: unknown): Pick<EmailTestResult, 'code' | 'response'> {
+  const { code, originalCode, responseCode } = (err ?? {}) as Record<string, unknown>;
+  const reply = typeof responseCode === 'number' ? responseCode : null;
+  // Nodemailer's codes (EAUTH, ETLS…); the socket's own is kept as originalCode.
+  if (code === 'EAUTH' || code === 'ENOAUTH') return { code: reply, response: TEST_FAILURES.signIn };
+  if (code === 'EENVELOPE' || code === 'EMESSAGE') return { code: reply, response: TEST_FAILURES.refused };
+  if (code === 'ETIMEDOUT') return { code: null, response: TEST_FAILURES.timedOut };
+  if (code === 'ETLS' || (typeof originalCode === 'string' && TLS_ERROR_CODE.test(originalCode))) {
+    return { code: null, response: TEST_FAILURES.tls };
+  }
+  return { code: null, response: TEST_FAILURES.unreachable };
 }
 
 /** A mail server saved in /admin/email-setup, as nodemailer takes it. */
@@ -153,7 +190,7 @@ export function createMailer(
       }
       log.info({ to: message.to, subject: message.subject }, 'email sent');
     },
-    async test(message) {
+    async test(message, requestLog) {
       const found = await routeOrReason();
       const refused = (code: EmailTestResult['code'], response: string) => ({
         delivered: false,
@@ -175,12 +212,9 @@ export function createMailer(
           response,
         };
       } catch (err) {
-        // An admin is told everything the server or the connection said: this is the screen to fix it on.
-        const { responseCode, code, response, message: text } = (err ?? {}) as Record<string, unknown>;
-        const answer = typeof response === 'string' && response ? response : String(text ?? err);
-        const errorCode =
-          typeof responseCode === 'number' ? responseCode : typeof code === 'string' ? code : null;
-        return refused(errorCode, answer);
+        requestLog.warn({ err, to: message.to }, 'test email not sent');
+        const { code, response } = testFailure(err);
+        return refused(code, response);
       }
     },
     close() {

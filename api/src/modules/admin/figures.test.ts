@@ -1,6 +1,6 @@
-import type { BillingCycle, BillingEventType } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthsBefore, seedAgencyHistory } from '../../../test/billing-history.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
   apiAs,
@@ -13,8 +13,7 @@ import {
 import { readAcrossAgencies } from '../../db/platform-read.js';
 import { withTenant } from '../../db/tenant.js';
 import { auditLog } from '../audit/tables.js';
-import { applyTransition, lockSubscription, type SubscriptionRow } from '../billing/record.js';
-import { billingEvents, plans, subscriptions } from '../billing/tables.js';
+import { subscriptions } from '../billing/tables.js';
 import { tenants } from '../tenants/tables.js';
 
 // One platform on its own database: the admin's agency, six agencies with a history over the last
@@ -25,72 +24,9 @@ let admin: ReturnType<typeof apiAs>;
 let adminSession: Awaited<ReturnType<typeof registerAgency>>;
 
 const now = new Date();
-/** A moment `back` calendar months ago (UTC), on the given day of that month. */
-const monthsAgo = (back: number, day = 15) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, day, 12));
+const monthsAgo = (back: number, day?: number) => monthsBefore(now, back, day);
 /** "2026-11" for `back` months ago. */
 const label = (back: number) => monthsAgo(back).toISOString().slice(0, 7);
-const FAR_FUTURE = new Date('2099-01-01T00:00:00Z');
-
-interface Step {
-  at: Date;
-  type: BillingEventType;
-  status?: SubscriptionRow['status'];
-  plan?: string;
-  cycle?: BillingCycle;
-}
-
-/** An agency that signed up at `createdAt` on a trial, then went through `steps`, recorded as billing does. */
-async function seedAgency(name: string, createdAt: Date, steps: Step[], isDemo = false) {
-  const { db } = t.database;
-  const catalogue = Object.fromEntries((await db.select().from(plans)).map((plan) => [plan.name, plan]));
-  const [tenant] = await db.insert(tenants).values({ name, createdAt, isDemo }).returning();
-  if (!tenant) throw new Error('the agency was not added');
-  const trialPlan = catalogue.professional;
-  if (!trialPlan) throw new Error('no professional plan');
-  await withTenant(db, tenant.id, async (tx) => {
-    await tx.insert(subscriptions).values({
-      tenantId: tenant.id,
-      planId: trialPlan.id,
-      status: 'trial',
-      trialStartedAt: createdAt,
-      trialEndsAt: new Date(createdAt.getTime() + 14 * 86_400_000),
-    });
-    await tx.insert(billingEvents).values({
-      tenantId: tenant.id,
-      type: 'trial_started',
-      toStatus: 'trial',
-      planName: trialPlan.displayName,
-      billingCycle: 'monthly',
-      provider: 'manual',
-      occurredAt: createdAt,
-    });
-    for (const step of steps) {
-      const locked = await lockSubscription(tx, tenant.id);
-      if (!locked) throw new Error('no subscription');
-      const plan = step.plan ? catalogue[step.plan] : undefined;
-      const scheduled = step.type === 'plan_change_scheduled';
-      await applyTransition(tx, locked, {
-        type: step.type,
-        set: scheduled
-          ? { scheduledPlanId: plan?.id, scheduledBillingCycle: step.cycle }
-          : {
-              status: step.status,
-              planId: plan?.id,
-              billingCycle: step.cycle,
-              currentPeriodEnd: step.status === 'active' ? FAR_FUTURE : undefined,
-            },
-        plan,
-        cycle: step.cycle,
-        provider: 'manual',
-        actor: null,
-        occurredAt: step.at,
-      });
-    }
-  });
-  return tenant;
-}
-
 let tenantIds: Record<string, string>;
 
 beforeAll(async () => {
@@ -99,32 +35,33 @@ beforeAll(async () => {
   admin = apiAs(t.app, adminSession.access);
 
   // Prices: Starter 29.99 / 299.99, Professional 79.99 / 799.99, Agency 199.99 / 1999.99.
-  const atlas = await seedAgency('Atlas Brokers', monthsAgo(5, 10), [
+  const atlas = await seedAgencyHistory(t.database.db, 'Atlas Brokers', monthsAgo(5, 10), [
     { at: monthsAgo(4), type: 'upgraded', status: 'active', plan: 'starter', cycle: 'monthly' },
     { at: monthsAgo(2), type: 'plan_changed', plan: 'professional', cycle: 'monthly' },
     { at: now, type: 'plan_change_scheduled', plan: 'agency', cycle: 'monthly' },
   ]);
-  const birch = await seedAgency('Birch Insurance', monthsAgo(5, 10), [
+  const birch = await seedAgencyHistory(t.database.db, 'Birch Insurance', monthsAgo(5, 10), [
     { at: monthsAgo(5, 20), type: 'upgraded', status: 'active', plan: 'agency', cycle: 'yearly' },
     { at: monthsAgo(1), type: 'plan_changed', plan: 'professional', cycle: 'yearly' },
   ]);
-  const cedar = await seedAgency('Cedar Cover', monthsAgo(3, 10), [
+  const cedar = await seedAgencyHistory(t.database.db, 'Cedar Cover', monthsAgo(3, 10), [
     { at: monthsAgo(3), type: 'upgraded', status: 'active', plan: 'professional', cycle: 'monthly' },
     { at: monthsAgo(1), type: 'cancellation_scheduled', status: 'cancelled' },
     { at: now, type: 'period_ended', status: 'expired' },
   ]);
-  const dune = await seedAgency('Dune Assurance', monthsAgo(2, 10), [
+  const dune = await seedAgencyHistory(t.database.db, 'Dune Assurance', monthsAgo(2, 10), [
     { at: monthsAgo(1), type: 'trial_expired', status: 'expired' },
   ]);
-  const elm = await seedAgency('Elm Underwriting', monthsAgo(4, 10), [
+  const elm = await seedAgencyHistory(t.database.db, 'Elm Underwriting', monthsAgo(4, 10), [
     { at: monthsAgo(4), type: 'upgraded', status: 'active', plan: 'starter', cycle: 'yearly' },
     { at: now, type: 'past_due', status: 'past_due' },
   ]);
-  const fir = await seedAgency('Fir & Sons', monthsAgo(1, 10), [
+  const fir = await seedAgencyHistory(t.database.db, 'Fir & Sons', monthsAgo(1, 10), [
     { at: monthsAgo(1), type: 'upgraded', status: 'active', plan: 'agency', cycle: 'monthly' },
     { at: now, type: 'paused', status: 'paused' },
   ]);
-  await seedAgency(
+  await seedAgencyHistory(
+    t.database.db,
     'Demo Agency',
     monthsAgo(3, 10),
     [{ at: monthsAgo(3), type: 'upgraded', status: 'active', plan: 'agency', cycle: 'monthly' }],

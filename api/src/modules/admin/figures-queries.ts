@@ -28,6 +28,9 @@ import { countOpenTickets } from '../support/queries.js';
  */
 const PAYING = sql.raw(`('active', 'past_due')`);
 
+/** Statuses in which a subscription has ended: cancelled (even at the end of its period) or expired. */
+const ENDED = sql.raw(`('cancelled', 'expired')`);
+
 /** A plan's price for one month of a cycle: the monthly price, or the yearly price over 12, unrounded. */
 const monthlyPrice = (cycle: SQL, plan: string) =>
   sql`case ${cycle} when 'yearly' then ${sql.raw(plan)}.price_yearly / 12 else ${sql.raw(plan)}.price_monthly end`;
@@ -46,6 +49,32 @@ const LAST_12_MONTHS = sql`
 
 const monthOf = (moment: string) => sql.raw(`date_trunc('month', ${moment} at time zone 'UTC')`);
 const monthLabel = sql.raw(`to_char(m.month, 'YYYY-MM')`);
+
+/**
+ * Each agency's subscription at the end of every month in which its billing changed, beside where it
+ * stood at the end of its previous such month (null and 0 before its first): the status, and the
+ * recurring revenue it brought, the plan's monthly price (yearly over 12) while paying, else 0. Churn
+ * and revenue movements compare these two ends rather than each event with the one before, so an
+ * agency that cancels (or schedules a cancellation) and takes it back within the month neither
+ * churned nor came back as new: it never stopped paying. A plan change scheduled for later changes
+ * nothing yet. Prices are the plans' current ones.
+ */
+const AGENCY_MONTH_ENDS = sql`
+  select tenant_id, month, status, mrr,
+    lag(status) over agency as status_before,
+    coalesce(lag(mrr) over agency, 0) as mrr_before
+  from (
+    select distinct on (e.tenant_id, ${monthOf('e.occurred_at')})
+      e.tenant_id, ${monthOf('e.occurred_at')} as month, e.to_status as status,
+      case when e.to_status in ${PAYING} then coalesce(${monthlyPrice(sql.raw('e.billing_cycle'), 'p')}, 0)
+        else 0 end as mrr
+    from billing_events e
+    join tenants t on t.id = e.tenant_id and not t.is_demo
+    left join plans p on p.display_name = e.plan_name
+    where e.type <> 'plan_change_scheduled'
+    order by e.tenant_id, ${monthOf('e.occurred_at')}, e.occurred_at desc, e.id desc
+  ) month_end
+  window agency as (partition by tenant_id order by month)`;
 
 async function subscriptionCounts(tx: Transaction): Promise<SubscriptionCounts> {
   const { rows } = await tx.execute<{ status: keyof SubscriptionCounts; count: number }>(sql`
@@ -72,9 +101,10 @@ export async function platformDashboard(tx: Transaction): Promise<AdminDashboard
         as new_this_month,
       (select ${cents('mrr')} from (${CURRENT_MRR}) current) as mrr
     from tenants where not is_demo`);
-  // Churn counts a subscription once, when it moves into cancelled or expired from a live state: a
-  // cancellation at period end is counted when it is made, not again when the period runs out; a
-  // trial that runs out without a purchase counts too.
+  // Churn counts a subscription once, in the month at whose end it is cancelled or expired having been
+  // live at the end of the month before: a cancellation at period end is counted in the month it is
+  // made (unless taken back within it), not again when the period runs out; a trial that runs out
+  // without a purchase counts too.
   const { rows: months } = await tx.execute<{ month: string; sign_ups: number; churned: number }>(sql`
     with months as (${LAST_12_MONTHS}),
     sign_ups as (
@@ -82,12 +112,10 @@ export async function platformDashboard(tx: Transaction): Promise<AdminDashboard
       from tenants where not is_demo group by 1
     ),
     churned as (
-      select ${monthOf('e.occurred_at')} as month, count(*)::int as count
-      from billing_events e join tenants t on t.id = e.tenant_id and not t.is_demo
-      where e.to_status in ('cancelled', 'expired')
-        and (e.from_status is null or e.from_status not in ('cancelled', 'expired'))
-        and e.occurred_at >= (select min(month) from months) at time zone 'UTC'
-      group by 1
+      select month, count(*)::int as count
+      from (${AGENCY_MONTH_ENDS}) agency_month
+      where status in ${ENDED} and (status_before is null or status_before not in ${ENDED})
+      group by month
     )
     select ${monthLabel} as month, coalesce(s.count, 0) as sign_ups, coalesce(c.count, 0) as churned
     from months m
@@ -163,15 +191,13 @@ export async function platformBillingEvents(
 }
 
 /**
- * Recurring revenue now, by plan, and month by month, with how it moved. Each billing event (but a
- * plan change scheduled for later, which changes nothing yet) leaves its agency on a plan, a cycle
- * and a status; the agency's MRR after it is the plan's monthly price (yearly over 12) while the status
- * is paying, else 0. Compared with the agency's MRR after its previous event:
+ * Recurring revenue now, by plan, and month by month, with how it moved. Each agency's MRR at the end
+ * of a month (`AGENCY_MONTH_ENDS`) is compared with its MRR at the end of the month before:
  * - new: from 0 to more (a first purchase, or paying again after a cancellation, a pause or a lapse);
  * - expansion: from some to more (a dearer plan or cycle); contraction: from some to less, not 0;
  * - churned: from some to 0 (cancelled, even at period end, paused or expired), the MRR lost.
  * A month's MRR is the sum of every movement up to its end, so each month's MRR is the previous
- * month's plus new and expansion, minus contraction and churn. Prices are the plans' current ones.
+ * month's plus new and expansion, minus contraction and churn.
  */
 export async function platformRevenue(tx: Transaction): Promise<AdminRevenue> {
   const { rows: now } = await tx.execute<{ mrr: string; arr: string }>(sql`
@@ -189,28 +215,14 @@ export async function platformRevenue(tx: Transaction): Promise<AdminRevenue> {
     order by p.sort_order`);
   const { rows: months } = await tx.execute<AdminRevenue['months'][number]>(sql`
     with months as (${LAST_12_MONTHS}),
-    states as (
-      select e.tenant_id, e.occurred_at, e.id,
-        case when e.to_status in ${PAYING} then coalesce(${monthlyPrice(sql.raw('e.billing_cycle'), 'p')}, 0)
-          else 0 end as mrr
-      from billing_events e
-      join tenants t on t.id = e.tenant_id and not t.is_demo
-      left join plans p on p.display_name = e.plan_name
-      where e.type <> 'plan_change_scheduled'
-    ),
-    changes as (
-      select ${monthOf('occurred_at')} as month, mrr,
-        coalesce(lag(mrr) over (partition by tenant_id order by occurred_at, id), 0) as before
-      from states
-    ),
     movements as (
       select month,
-        sum(mrr - before) as net,
-        sum(mrr) filter (where before = 0 and mrr > 0) as new_mrr,
-        sum(mrr - before) filter (where before > 0 and mrr > before) as expansion,
-        sum(before - mrr) filter (where mrr > 0 and mrr < before) as contraction,
-        sum(before) filter (where before > 0 and mrr = 0) as churned
-      from changes group by month
+        sum(mrr - mrr_before) as net,
+        sum(mrr) filter (where mrr_before = 0 and mrr > 0) as new_mrr,
+        sum(mrr - mrr_before) filter (where mrr_before > 0 and mrr > mrr_before) as expansion,
+        sum(mrr_before - mrr) filter (where mrr > 0 and mrr < mrr_before) as contraction,
+        sum(mrr_before) filter (where mrr_before > 0 and mrr = 0) as churned
+      from (${AGENCY_MONTH_ENDS}) agency_month group by month
     )
     select ${monthLabel} as month,
       ${cents(sql`(select sum(net) from movements upto where upto.month <= m.month)`)} as mrr,

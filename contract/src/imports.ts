@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuid } from './fields.js';
+import { text, uuid } from './fields.js';
 
 /** What a spreadsheet can bring into the agency. */
 export const IMPORT_KINDS = ['customers', 'policies', 'leads'] as const;
@@ -278,12 +278,12 @@ export const importDuplicates = z.enum(IMPORT_DUPLICATE_CHOICES, { error: 'Choos
 
 export const importUploadQuery = z.object({
   kind: importKind,
-  file_name: z.string().trim().min(1).max(255).default('import.csv'),
+  file_name: text().trim().min(1).max(255).default('import.csv'),
 });
 
 /** What the broker decides before running: the field of each column, duplicates, all or nothing. */
 export const importSettingsBody = z.object({
-  columns: z.array(z.string().nullable()).max(500),
+  columns: z.array(text().nullable()).max(500),
   duplicates: importDuplicates.default('skip'),
   all_or_nothing: z.boolean().default(true),
 });

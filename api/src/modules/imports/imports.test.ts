@@ -522,6 +522,10 @@ describe('files', () => {
     expect((await upload(t.app, agency, 'pets', 'a\nb\n')).json()).toEqual({
       kind: ['Choose customers, policies or leads.'],
     });
+    // A name the database could not store is refused by the field, not by the database.
+    const named = await upload(t.app, agency, 'customers', 'First name\nDana\n', 'book%00.csv');
+    expect(named.statusCode).toBe(400);
+    expect(named.json()).toEqual({ file_name: ['This text contains a character that cannot be saved.'] });
   });
 });
 

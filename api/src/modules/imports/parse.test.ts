@@ -135,6 +135,16 @@ describe('reading a workbook', () => {
     });
   });
 
+  it('leaves out characters XML does not allow, which the database could not store', async () => {
+    const file = await workbookOf({
+      sheetData: [
+        '<row r="1"><c t="inlineStr"><is><t>Name</t></is></c></row>',
+        '<row r="2"><c t="inlineStr"><is><t>Da&#xD800;na&#0;\u0000 &#x1F600;</t></is></c></row>',
+      ],
+    });
+    expect((await readAll(file)).rows).toEqual([{ row: 2, cells: ['Dana 😀'] }]);
+  });
+
   it('stops a shared-strings bomb at the first bound it crosses', async () => {
     // The probe's bomb held five million such texts (5 GB); the reading stops at the 64,000th.
     const bomb = await workbookOf({

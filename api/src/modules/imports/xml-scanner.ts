@@ -13,12 +13,26 @@ export interface XmlHandler {
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
-function decodeEntities(text: string): string {
+/**
+ * Whether XML allows the character at all. A reference to one it does not (NUL, a lone surrogate) is
+ * not XML, and neither PostgreSQL's text nor its JSON could store it: it is left out.
+ */
+const isXmlChar = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff);
+
+function decodeEntities(raw: string): string {
+  // A NUL byte written as such is no more XML than one written as a reference.
+  const text = raw.includes('\0') ? raw.replaceAll('\0', '') : raw;
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, entity: string) => {
     if (entity.startsWith('#')) {
       const code = entity[1] === 'x' ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
-      return code <= 0x10ffff ? String.fromCodePoint(code) : '';
+      return isXmlChar(code) ? String.fromCodePoint(code) : '';
     }
     return ENTITIES[entity] ?? whole;
   });

@@ -3,7 +3,7 @@ import { auditEntry } from './audit.js';
 import { emailField } from './auth.js';
 import { billingCycle, subscriptionState, subscriptionStatus, usageSummary } from './billing.js';
 import { USAGE_METRICS } from './constants.js';
-import { boundedText, EARLIEST_DATE, LATEST_DATE, requiredText, text } from './fields.js';
+import { boundedText, EARLIEST_DATE, LATEST_DATE, queryBoolean, requiredText, text } from './fields.js';
 import { ordering, paged, pageQuery } from './pagination.js';
 
 /** A moment an admin sets, in the years the app's dates allow. */
@@ -38,10 +38,16 @@ export type AdminReasonBody = z.input<typeof adminReasonBody>;
 
 export const ADMIN_TENANT_ORDERINGS = ['name', 'created_at', 'users', 'policies'] as const;
 
-/** `GET /api/admin/tenants/`: search by agency name or a user's email, filter by plan and status. */
+/**
+ * `GET /api/admin/tenants/`: search by agency name or a user's email, filter by plan and status. The
+ * demo agency is left out unless asked for, as the dashboard leaves it out of its count of agencies.
+ */
 export const adminTenantListQuery = pageQuery.extend({
   plan: boundedText(50).optional(),
   status: subscriptionStatus.optional(),
+  include_demo: queryBoolean
+    .default(false)
+    .describe('Also the demo agency, whose records its visitors make up.'),
   ordering: ordering(ADMIN_TENANT_ORDERINGS, 'name'),
 });
 export type AdminTenantListQuery = z.input<typeof adminTenantListQuery>;

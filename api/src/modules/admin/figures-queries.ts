@@ -15,6 +15,7 @@ import type { Transaction } from '../../db/client.js';
 import { containing, literalLimit } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { countOpenTickets } from '../support/queries.js';
+import { listedAgencies } from './tenant-queries.js';
 
 // Platform-wide reads for the admin screens, in a `readAcrossAgencies` transaction: each figure is one grouped
 // statement over the whole table (no query per agency), so it stays quick with hundreds of agencies
@@ -100,7 +101,7 @@ export async function platformDashboard(tx: Transaction): Promise<AdminDashboard
       count(*) filter (where ${monthOf('created_at')} = date_trunc('month', now() at time zone 'UTC'))::int
         as new_this_month,
       (select ${cents('mrr')} from (${CURRENT_MRR}) current) as mrr
-    from tenants where not is_demo`);
+    from tenants where ${listedAgencies({ includeDemo: false })}`);
   // Churn counts a subscription once, in the month at whose end it is cancelled or expired having been
   // live at the end of the month before: a cancellation at period end is counted in the month it is
   // made (unless taken back within it), not again when the period runs out; a trial that runs out
@@ -109,7 +110,7 @@ export async function platformDashboard(tx: Transaction): Promise<AdminDashboard
     with months as (${LAST_12_MONTHS}),
     sign_ups as (
       select ${monthOf('created_at')} as month, count(*)::int as count
-      from tenants where not is_demo group by 1
+      from tenants where ${listedAgencies({ includeDemo: false })} group by 1
     ),
     churned as (
       select month, count(*)::int as count

@@ -6,7 +6,7 @@ import type {
   UsageMetric,
 } from '@coverdesk/contract';
 import { USAGE_METRICS } from '@coverdesk/contract';
-import { and, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, ilike, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { containing, countRows, literalLimit, orderBy } from '../../db/query-helpers.js';
@@ -44,6 +44,14 @@ const lastActivity = sql<Date | null>`greatest(
   (select max(${users.lastLogin}) from ${users} where ${users.tenantId} = ${tenants.id}),
   (select max(${auditLog.occurredAt}) from ${auditLog} where ${auditLog.tenantId} = ${tenants.id}))`;
 
+/**
+ * The agencies the portal counts: all but the demo agency, whose records its visitors make up, unless
+ * the demo is asked for. The agencies list filters with it and the dashboard counts with it, so the
+ * dashboard's figure and the list it stands for agree.
+ */
+export const listedAgencies = ({ includeDemo }: { includeDemo: boolean }): SQL =>
+  includeDemo ? sql`true` : not(tenants.isDemo);
+
 function matching(query: ListQuery): SQL | undefined {
   const search = query.search
     ? or(
@@ -55,6 +63,7 @@ function matching(query: ListQuery): SQL | undefined {
       )
     : undefined;
   return and(
+    listedAgencies({ includeDemo: query.include_demo }),
     search,
     query.plan ? eq(plans.name, query.plan) : undefined,
     query.status ? eq(currentStatus, query.status) : undefined,

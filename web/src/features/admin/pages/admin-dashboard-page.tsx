@@ -53,7 +53,8 @@ function PlatformFigures({ dashboard }: { dashboard: AdminDashboard }) {
         label="Platform figures"
         figures={[
           {
-            label: 'Agencies',
+            // As the agencies list counts them by default: the demo agency is left out.
+            label: 'Agencies (without the demo)',
             value: formatCount(agencies.total),
             note: `${formatCount(agencies.new_this_month)} new this month`,
           },

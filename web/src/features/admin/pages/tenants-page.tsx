@@ -10,7 +10,7 @@ import { useListParams } from '../../../lib/list-params.js';
 import { useAdminTenants, usePlans } from '../api.js';
 import { STATUS_OPTIONS, termText } from '../components/labels.js';
 
-const FILTERS = ['plan', 'status'] as const;
+const FILTERS = ['plan', 'status', 'include_demo'] as const;
 const count = new Intl.NumberFormat('en-US').format;
 
 /** The status badge at its full width: a squeezed table or card must not cut "Active" short. */
@@ -67,7 +67,10 @@ const columns: Column<AdminTenantRow>[] = [
   },
 ];
 
-/** /admin/tenants: every agency, searched, filtered and sorted on the server. */
+/**
+ * /admin/tenants: every agency, searched, filtered and sorted on the server; the demo agency only when
+ * asked for, so the count agrees with the dashboard's.
+ */
 export function Component() {
   const params = useListParams(FILTERS, 'name');
   const tenants = useAdminTenants(params.query);
@@ -93,6 +96,14 @@ export function Component() {
               label="Status"
               placeholder="Any status"
               data={STATUS_OPTIONS}
+              width={150}
+            />
+            <FilterSelect
+              params={params}
+              name="include_demo"
+              label="Demo agency"
+              placeholder="Left out"
+              data={[{ value: 'true', label: 'Listed' }]}
               width={150}
             />
           </>

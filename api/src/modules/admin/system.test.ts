@@ -6,6 +6,7 @@ import { startSmtpServer, waitFor } from '../../../test/smtp-server.js';
 import { apiAs, bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { auditLog } from '../audit/tables.js';
 import { plans } from '../billing/tables.js';
+import { emailOutbox } from '../mail/tables.js';
 import { platformSettings } from '../platform-settings/tables.js';
 
 const ADMIN = 'ops@coverdesk.test';
@@ -246,6 +247,23 @@ describe('email setup', () => {
     expect(test.body).not.toContain('127.0.0.1');
     expect(test.body).not.toContain(String(port));
     expect(test.body).not.toMatch(/ECONN|ESOCKET/);
+
+    // An account email that fails to the same server is kept in the outbox admins read, as plainly.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/password-reset/',
+      payload: { email: adminEmail },
+    });
+    const kept = await waitFor(async () => {
+      const [row] = await t.database.db
+        .select({ status: emailOutbox.status, error: emailOutbox.error })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.recipient, adminEmail))
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(1);
+      return row;
+    }, 'the reset email in the outbox');
+    expect(kept).toEqual({ status: 'failed', error: 'The mail server could not be reached.' });
   });
 
   it('tells a server that does not speak TLS, when TLS was chosen, in a sentence', async () => {

@@ -175,7 +175,8 @@ export function createMailer(
           { err, to: message.to, subject: message.subject },
           'email could not be sent; kept in outbox',
         );
-        await keep(message, 'failed', err instanceof Error ? err.message : String(err));
+        // Admins read the outbox: the transport's error, with its host and port, stays in the log.
+        await keep(message, 'failed', refusalOf(err));
       }
     },
     async deliver(message) {

@@ -25,9 +25,22 @@ export const tooManyColumns = (row: number, columns: number) =>
     detail: `Row ${count(row)} has ${count(columns)} columns; an import reads at most ${MAX_IMPORT_COLUMNS}. Remove the columns you do not need, or split the file.`,
   });
 
-export const cellTooLong = (row?: number) =>
+/** A column as a spreadsheet names it: 0 -> "A", 26 -> "AA". */
+export function columnName(index: number): string {
+  let name = '';
+  for (let rest = index + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) {
+    name = String.fromCharCode(65 + ((rest - 1) % 26)) + name;
+  }
+  return name;
+}
+
+/** `column` counts from 0; a text cut off before its cell was known names the row alone. */
+export const cellTooLong = (row?: number, column?: number) =>
   new HttpError(422, {
-    detail: `${where(row)} holds a cell of more than ${count(MAX_IMPORT_CELL_CHARS)} characters, more than a spreadsheet cell takes. Shorten it or leave its column out.`,
+    detail:
+      row !== undefined && column !== undefined
+        ? `Row ${count(row)}, column ${columnName(column)}, holds a cell of more than ${count(MAX_IMPORT_CELL_CHARS)} characters, more than a spreadsheet cell takes. Shorten it or delete that column from the file, then upload it again.`
+        : `${where(row)} holds a cell of more than ${count(MAX_IMPORT_CELL_CHARS)} characters, more than a spreadsheet cell takes. Shorten it, then upload the file again.`,
   });
 
 export const rowTooLong = (row?: number) =>

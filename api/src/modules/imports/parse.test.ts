@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { repeated, workbookOf } from '../../../test/workbook-files.js';
 import { HttpError } from '../../http/errors.js';
+import { columnName } from './file-bounds.js';
 import { type FileRow, readImportFile, surveyImportFile } from './parse.js';
 
 /** The whole file as the worker thread reads it. */
@@ -71,7 +72,7 @@ describe('reading a delimited file', () => {
     expect(await refusal(readAll(long))).toEqual({
       statusCode: 422,
       detail:
-        'Row 2 holds a cell of more than 32,767 characters, more than a spreadsheet cell takes. Shorten it or leave its column out.',
+        'Row 2, column B, holds a cell of more than 32,767 characters, more than a spreadsheet cell takes. Shorten it or delete that column from the file, then upload it again.',
     });
     const open = Buffer.from(`Name,Notes\nDana,"${'n'.repeat(5 * 1024 * 1024)}\n`);
     expect(await refusal(readAll(open))).toEqual({
@@ -92,6 +93,12 @@ describe('reading a delimited file', () => {
       detail: 'The file has more than 1,000 rows, the most an import takes. Split it into smaller files.',
     });
     expect((await readAll(Buffer.from(`Name\n${'x\n'.repeat(1_000)}`), 1_000)).rows).toHaveLength(1_000);
+  });
+});
+
+describe('naming a column', () => {
+  it('names it as a spreadsheet does', () => {
+    expect([0, 25, 26, 701, 16_383].map(columnName)).toEqual(['A', 'Z', 'AA', 'ZZ', 'XFD']);
   });
 });
 

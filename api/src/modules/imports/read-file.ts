@@ -25,7 +25,8 @@ const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 
 /** A row within the bounds of an import: no more columns, and no longer cells, than it reads. */
 function checked(record: SheetRow): SheetRow {
   if (record.cells.length > MAX_IMPORT_COLUMNS) throw tooManyColumns(record.row, record.cells.length);
-  for (const cell of record.cells) if (cell.length > MAX_IMPORT_CELL_CHARS) throw cellTooLong(record.row);
+  const long = record.cells.findIndex((cell) => cell.length > MAX_IMPORT_CELL_CHARS);
+  if (long !== -1) throw cellTooLong(record.row, long);
   return record;
 }
 

@@ -271,7 +271,9 @@ export async function* readWorkbookRows(bytes: Buffer): AsyncGenerator<SheetRow>
       if (!cell || !reading || inPhonetic) return;
       if (reading === 'value') cell.value += piece;
       else cell.inline += piece;
-      if (cell.value.length + cell.inline.length > MAX_IMPORT_CELL_CHARS) throw cellTooLong(row?.row);
+      if (cell.value.length + cell.inline.length > MAX_IMPORT_CELL_CHARS) {
+        throw cellTooLong(row?.row, cell.column);
+      }
     },
   };
   const scanner = new XmlScanner(handler, MAX_PENDING_CHARS, () => cellTooLong(row?.row));

@@ -14,6 +14,7 @@ import {
 import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorText } from '../../../lib/error-message.js';
+import { ApiError } from '../../../lib/http.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useUploadImport } from '../api.js';
 
@@ -46,6 +47,8 @@ export function UploadStep({
   const upload = useUploadImport();
   const touch = useDevice() === 'mobile' ? 44 : undefined;
   const tooBig = file !== null && file.size > MAX_IMPORT_BYTES;
+  // The server read this file and said what is wrong with it: the same file again would say the same.
+  const refused = upload.error instanceof ApiError && upload.error.status >= 400 && upload.error.status < 500;
   const required = IMPORT_FIELDS[kind].filter((field) => field.required).map((field) => field.label);
 
   return (
@@ -78,6 +81,7 @@ export function UploadStep({
           description="Choose a CSV or XLSX file"
           accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          placeholder="Choose a file…"
           value={file}
           onChange={(next) => {
             setFile(next);
@@ -93,6 +97,7 @@ export function UploadStep({
         />
         {upload.isError && (
           <Alert
+            role="alert"
             color="red"
             variant="light"
             icon={<IconAlertTriangle size={18} />}
@@ -104,7 +109,7 @@ export function UploadStep({
         <Group>
           <Button
             leftSection={<IconUpload size={16} aria-hidden />}
-            disabled={!file || tooBig}
+            disabled={!file || tooBig || refused}
             loading={upload.isPending}
             mih={touch}
             onClick={() =>

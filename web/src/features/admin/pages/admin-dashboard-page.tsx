@@ -53,10 +53,11 @@ function PlatformFigures({ dashboard }: { dashboard: AdminDashboard }) {
         label="Platform figures"
         figures={[
           {
-            // As the agencies list counts them by default: the demo agency is left out.
-            label: 'Agencies (without the demo)',
+            // As the agencies list counts them by default: the demo agency is left out, as the note says
+            // (in the label it wrapped, and put this figure a line below the others).
+            label: 'Agencies',
             value: formatCount(agencies.total),
-            note: `${formatCount(agencies.new_this_month)} new this month`,
+            note: `${formatCount(agencies.new_this_month)} new this month · demo not counted`,
           },
           {
             label: 'Active subscriptions',

@@ -103,7 +103,10 @@ export function Component() {
               name="include_demo"
               label="Demo agency"
               placeholder="Left out"
-              data={[{ value: 'true', label: 'Listed' }]}
+              data={[
+                { value: 'false', label: 'Left out' },
+                { value: 'true', label: 'Listed' },
+              ]}
               width={150}
             />
           </>

@@ -96,7 +96,11 @@ export function PaymentMethods({ locked }: { locked: boolean }) {
           onRetry={() => void methods.refetch()}
         />
       ) : methods.data.results.length === 0 ? (
-        <Text c="dimmed">No payment method yet. Add a card so renewals are paid without a break.</Text>
+        <Text c="dimmed">
+          {locked
+            ? 'The demo agency has no card, and cards cannot be added in the demo.'
+            : 'No payment method yet. Add a card so renewals are paid without a break.'}
+        </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {methods.data.results.map((method) => (

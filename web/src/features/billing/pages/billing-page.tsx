@@ -153,12 +153,16 @@ function CurrentPlan({ subscription, locked }: { subscription: Subscription; loc
           {formatDate(subscription.scheduled_change.effective_at)}.
         </Alert>
       )}
-      <Text fz="sm" c="dimmed">
-        {provider === 'paddle'
-          ? 'Payments are taken by Paddle, our merchant of record, which also handles tax and receipts.'
-          : 'No payment provider is set up: payments are recorded as manual payments, and a new plan starts on the day you choose.'}
-      </Text>
-      {!locked && <SubscriptionActions subscription={subscription} />}
+      {!locked && (
+        <>
+          <Text fz="sm" c="dimmed">
+            {provider === 'paddle'
+              ? 'Payments are taken by Paddle, our merchant of record, which also handles tax and receipts.'
+              : 'No payment provider is set up: payments are recorded as manual payments, and a new plan starts on the day you choose.'}
+          </Text>
+          <SubscriptionActions subscription={subscription} />
+        </>
+      )}
     </Stack>
   );
 }

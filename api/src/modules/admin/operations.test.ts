@@ -36,10 +36,12 @@ const asAdmin = (method: 'GET' | 'POST', url: string) =>
 
 describe('system health', () => {
   it('reports the database, the migrations, the job queues and the emails of the last day', async () => {
+    // The queued import waits an hour, so the app's own import worker, which polls every second,
+    // does not take it while the test goes on.
     await t.database.db.execute(sql`
-      insert into pgboss.job (name, state, completed_on) values
-        ('import', 'created', null), ('import', 'failed', now()),
-        ('notification-email', 'failed', now() - interval '2 days')`);
+      insert into pgboss.job (name, state, completed_on, start_after) values
+        ('import', 'created', null, now() + interval '1 hour'), ('import', 'failed', now(), now()),
+        ('notification-email', 'failed', now() - interval '2 days', now())`);
     await t.database.db.insert(emailOutbox).values({
       recipient: 'a@example.com',
       subject: 'Reset',

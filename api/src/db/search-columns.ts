@@ -29,6 +29,10 @@ export const numberKey = (column: 'policy_number' | 'claim_number') =>
     .notNull()
     .generatedAlwaysAs(sql.raw(`lower(regexp_replace(${column}, '[^[:alnum:]]', '', 'g'))`));
 
+/** What a policy insures (a vehicle, an address) in lower case, for typo-tolerant word similarity. */
+export const insuredItemKey = () =>
+  text('insured_item_key').notNull().generatedAlwaysAs(sql`lower(insured_item)`);
+
 /**
  * A GIN trigram index, which `<%` looks candidates up in, holding the agency too (btree_gin, migration
  * 0042_search-agency-trigrams): a search reads only its own agency's candidates, however many other

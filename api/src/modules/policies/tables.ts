@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from '../../db/columns.js';
-import { numberKey, trigramIndex } from '../../db/search-columns.js';
+import { insuredItemKey, numberKey, trigramIndex } from '../../db/search-columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -66,6 +66,7 @@ export const policies = pgTable(
     installmentsPaid: integer('installments_paid').notNull().default(0),
     totalInstallments: integer('total_installments').notNull().default(0),
     numberKey: numberKey('policy_number'),
+    insuredItemKey: insuredItemKey(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,6 +80,7 @@ export const policies = pgTable(
     index('policies_tenant_company_idx').on(t.tenantId, t.companyId),
     index('policies_tenant_type_idx').on(t.tenantId, t.policyTypeId),
     trigramIndex('policies_number_key_idx', t.tenantId, t.numberKey),
+    trigramIndex('policies_insured_item_key_idx', t.tenantId, t.insuredItemKey),
     // Neither cancelled nor renewed: pending, active or expired by the dates alone.
     index('policies_open_start_idx')
       .on(t.tenantId, t.startDate, t.endDate)

@@ -11,17 +11,18 @@ import { policyStatus, statusIs } from '../policies/status.js';
 import { installments, policies } from '../policies/tables.js';
 
 // The global search. Every kind of record is looked up on its own trigram index, over the stored
-// search columns (db/search-columns.ts): names and emails, phone digits, and policy and claim
-// numbers stripped of punctuation. Each kind's best matches are ranked and cut to the limit in SQL,
-// and the kinds are merged in one statement: exact number or phone first, then prefixes, then
-// typo-tolerant similarity.
+// search columns (db/search-columns.ts): names and emails, phone digits, policy and claim numbers
+// stripped of punctuation, and what policies insure. Each kind's best matches are ranked and cut to
+// the limit in SQL, and the kinds are merged in one statement: exact number or phone first, then
+// prefixes, then typo-tolerant similarity.
 
 /** How close a word must be to count (pg_trgm's `<%`): "cohn" finds "Cohen", "kohen" too. */
 const WORD_SIMILARITY = '0.5';
 
 /**
  * How many customers a search follows to their policies, and how many policies and claims (found
- * by number or through a customer) it follows further to instalments and claims: enough for a
+ * by number, by what a policy insures or through a customer) it follows further to instalments and
+ * claims: enough for a
  * family name shared by a few dozen customers, bounded so a common word never reads a whole book.
  */
 const FOLLOWED_CUSTOMERS = 20;
@@ -96,8 +97,15 @@ const termValues = ({ text, number, digits }: Terms) => ({
 /** An insurer's phone digits; insurers are few, so they are worked out as they are read. */
 const insurerPhoneDigits = sql`regexp_replace(${companies.phone}, '[^0-9]', '', 'g')`;
 
+/** How a record matches the text: the condition that finds it on an index, its tier and its score. */
+interface Match {
+  where: SQL;
+  tier: SQL;
+  score: SQL;
+}
+
 /** A person (customer or lead) matched on name and email, or on phone digits: tier and score. */
-function personMatch(table: typeof customers | typeof leads, terms: TermSlots) {
+function personMatch(table: typeof customers | typeof leads, terms: TermSlots): Match {
   // The stored search columns (db/search-columns.ts), each with its trigram index.
   const digits = table.phoneDigits;
   const prefix = terms.textPrefix;
@@ -117,13 +125,27 @@ function personMatch(table: typeof customers | typeof leads, terms: TermSlots) {
 }
 
 /** A policy or claim matched on its number: exact, starting or ending with it, or like it. */
-function numberMatch(normal: SQLWrapper, number: NonNullable<TermSlots['number']>) {
+function numberMatch(normal: SQLWrapper, number: NonNullable<TermSlots['number']>): Match {
   return {
     where: sql`${number.value} <% ${normal}`,
     tier: sql`case when ${normal} = ${number.value} then ${EXACT}
       when ${normal} like ${number.prefix} or ${normal} like ${number.suffix} then ${PREFIX}
       else ${SIMILAR} end`,
     score: sql`word_similarity(${number.value}, ${normal})`,
+  };
+}
+
+/**
+ * A policy matched on what it insures, word by word and typo-tolerant as names are: "corola" finds
+ * the policy on a 2019 Toyota Corolla, "herzl" the one on a flat in Herzl Street.
+ */
+function insuredItemMatch(terms: TermSlots): Match {
+  const item = policies.insuredItemKey;
+  return {
+    where: sql`${terms.text} <% ${item}`,
+    tier: sql`case when ${item} = ${terms.text} then ${EXACT}
+      when ${item} like ${terms.textPrefix} then ${PREFIX} else ${SIMILAR} end`,
+    score: sql`word_similarity(${terms.text}, ${item})`,
   };
 }
 
@@ -305,7 +327,14 @@ const termOf = sql`${policies.startDate}::text || ' – ' || ${policies.endDate}
 
 const policyShown: Shown = {
   title: sql`${policies.policyNumber}`,
-  subtitle: joinedWith(' · ', sql`${customers.displayName}`, sql`${companies.name}`, termOf),
+  // What it insures too, so a policy found by "corolla" shows why.
+  subtitle: joinedWith(
+    ' · ',
+    sql`${customers.displayName}`,
+    sql`${companies.name}`,
+    sql`${policies.insuredItem}`,
+    termOf,
+  ),
   status: policyStatus,
   amount: sql`${policies.totalPremium}::text`,
   phone: sql`${customers.phone}`,
@@ -372,30 +401,31 @@ const policyParties = (tenantId: SQLWrapper) => sql`
 
 /**
  * Records reached from the matches of the kind they hang on (`parent`, a statement part named
- * above), and those whose own number matches; each once, with its best rank and the date that
- * orders it among equals (`recent`), and only while no kind shown before theirs already fills the
- * answer (`reach`).
+ * above), and those matching the text themselves (`own`: their number, what a policy insures), the
+ * best of each match apart so each starts from its own index; each record once, with its best rank
+ * and the date that orders it among equals (`recent`), and only while no kind shown before theirs
+ * already fills the answer (`reach`).
  */
-function reachedOrNumbered(
+function reachedOrMatched(
   tenantId: SQLWrapper,
   table: typeof policies | typeof claims,
   recent: SQLWrapper,
   parent: string,
   parentId: SQLWrapper,
-  number: ReturnType<typeof numberMatch> | undefined,
+  own: Match[],
   reach: (found: string) => SQL,
 ): SQL {
-  const byNumber = number
-    ? sql`union all
-        select * from (
-          select ${table.id} as id, ${number.tier} as tier, ${number.score}::real as score, ${recent} as recent
-          from ${table}
-          where ${table.tenantId} = ${tenantId}::uuid and ${number.where}
-          order by 2 desc, 3 desc, 4 desc
-          limit ${sql.raw(String(FOLLOWED))}
-        ) numbered
-        where ${reach('numbered')}`
-    : sql``;
+  const matched = own.map(
+    (match) => sql`union all
+      select * from (
+        select ${table.id} as id, ${match.tier} as tier, ${match.score}::real as score, ${recent} as recent
+        from ${table}
+        where ${table.tenantId} = ${tenantId}::uuid and ${match.where}
+        order by 2 desc, 3 desc, 4 desc
+        limit ${sql.raw(String(FOLLOWED))}
+      ) own
+      where ${reach('own')}`,
+  );
   return sql`
     select * from (
       select distinct on (id) id, tier, score, recent from (
@@ -403,7 +433,7 @@ function reachedOrNumbered(
         from ${sql.raw(parent)} m
         join ${table} on ${table.tenantId} = ${tenantId}::uuid and ${parentId} = m.id
         where ${reach('m')}
-        ${byNumber}
+        ${sql.join(matched, sql` `)}
       ) found
       order by id, tier desc, score desc
     ) best
@@ -413,8 +443,8 @@ function reachedOrNumbered(
 
 /**
  * The customers best matching the text, with their rank and date: the first to be shown and the
- * ones followed to their policies, those policies (with those found by number) to their instalments
- * and claims, each record carrying the rank of the match that found it.
+ * ones followed to their policies, those policies (with those found by number or by what they
+ * insure) to their instalments and claims, each record carrying the rank of the match that found it.
  */
 function matchedCustomers(tenantId: SQLWrapper, terms: TermSlots, limit: number): SQL {
   const person = personMatch(customers, terms);
@@ -595,13 +625,13 @@ function kindStatements(
           ? [
               part(
                 'matched_policies',
-                reachedOrNumbered(
+                reachedOrMatched(
                   tenantId,
                   policies,
                   policyShown.recent,
                   'matched_customers',
                   policies.customerId,
-                  number ? numberMatch(policies.numberKey, number) : undefined,
+                  [...(number ? [numberMatch(policies.numberKey, number)] : []), insuredItemMatch(terms)],
                   reach('policy'),
                 ),
               ),
@@ -610,13 +640,13 @@ function kindStatements(
             ? [
                 part(
                   'matched_claims',
-                  reachedOrNumbered(
+                  reachedOrMatched(
                     tenantId,
                     claims,
                     claimShown.recent,
                     'matched_policies',
                     claims.policyId,
-                    number ? numberMatch(claims.numberKey, number) : undefined,
+                    number ? [numberMatch(claims.numberKey, number)] : [],
                     reach('claim'),
                   ),
                 ),

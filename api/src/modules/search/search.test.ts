@@ -77,10 +77,47 @@ async function agencyWithBook() {
   return { agency, noa, clal, yossi, active, expired, yossiPolicy, claim, lead };
 }
 
+/**
+ * Policies added as a broker adds them, with what they insure: `HM-MOT-1001` on a Toyota Corolla
+ * and `HM-HOME-2002` on a flat in Herzl Street, both for Dana Levi.
+ */
+async function agencyWithInsuredItems() {
+  const agency = await signedInAgency(t.app);
+  const created = (path: string, body: object) => ok<{ id: string }>(agency.as.post(path, body), 201);
+  const type = await created('/api/policy-types/', { name: 'Motor', category: 'auto' });
+  const insurer = await created('/api/companies/', {
+    name: 'Harel',
+    policy_types: [{ policy_type_id: type.id, commission_percentage: '10' }],
+  });
+  const customer = await created('/api/customers/', { first_name: 'Dana', last_name: 'Levi' });
+  const { day } = await databaseCalendar(t);
+  const addPolicy = (policy_number: string, insured_item: string) =>
+    created('/api/policies/', {
+      policy_number,
+      insured_item,
+      customer_id: customer.id,
+      company_id: insurer.id,
+      policy_type_id: type.id,
+      start_date: day(-10),
+      end_date: day(354),
+      total_premium: '1000.00',
+    });
+  return {
+    agency,
+    motor: await addPolicy('HM-MOT-1001', '2019 Toyota Corolla, 12-345-67'),
+    home: await addPolicy('HM-HOME-2002', 'Flat at 14 Herzl Street, Haifa'),
+  };
+}
+
 let book: Awaited<ReturnType<typeof agencyWithBook>>;
+let insured: Awaited<ReturnType<typeof agencyWithInsuredItems>>;
+/** The same number on the same car, in another agency. */
+let theirs: Awaited<ReturnType<typeof agencyWithInsuredItems>>;
 beforeAll(async () => {
   t = await createTestApp();
   book = await agencyWithBook();
+  insured = await agencyWithInsuredItems();
+  theirs = await agencyWithInsuredItems();
 });
 afterAll(() => t.close());
 
@@ -119,6 +156,27 @@ describe('GET /api/search/', () => {
     // Typed without its prefix, a number still finds the policies ending with it.
     const digits = await search(book.agency, { q: '1042', type: 'policies' });
     expect(titles(digits.results).sort()).toEqual(['policy:HX-77-1042', 'policy:P-1042']);
+  });
+
+  it('finds a policy by a word of what it insures, a misspelt one too, and shows it', async () => {
+    for (const q of ['Corolla', 'corola', '12-345-67']) {
+      const { results } = await search(insured.agency, { q });
+      expect(results[0], q).toMatchObject({ type: 'policy', id: insured.motor.id });
+      expect(results.map((result) => result.id)).not.toContain(insured.home.id);
+      expect(results[0]?.subtitle).toContain('2019 Toyota Corolla, 12-345-67');
+    }
+    const street = await search(insured.agency, { q: 'herzl', type: 'policies' });
+    expect(titles(street.results)).toEqual(['policy:HM-HOME-2002']);
+  });
+
+  it("finds another agency's policy by neither its number nor what it insures", async () => {
+    const policiesFound = async (agency: Agency, q: string) =>
+      (await search(agency, { q, type: 'policies' })).results.map((result) => result.id);
+    for (const q of ['HM-MOT-1001', 'corolla']) {
+      expect(await policiesFound(insured.agency, q)).toEqual([insured.motor.id]);
+      expect(await policiesFound(theirs.agency, q)).toEqual([theirs.motor.id]);
+    }
+    expect((await search(book.agency, { q: 'corolla' })).results).toEqual([]);
   });
 
   it('finds a customer, and the policies they hold, by a misspelt surname', async () => {

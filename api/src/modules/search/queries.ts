@@ -32,8 +32,12 @@ const FOLLOWED = 100;
 interface Terms {
   /** Lowercase, single-spaced. */
   text: string;
-  /** Letters and digits only, for policy and claim numbers; undefined when too short or without a digit. */
-  number?: string;
+  /**
+   * Letters and digits only, for policy and claim numbers; undefined when too short. `similar` when
+   * the text has a digit: only then do numbers merely like it count, so a name never finds a number
+   * by resemblance, only one starting or ending with it ("HM MOT" finds HM-MOT-1001).
+   */
+  number?: { value: string; similar: boolean };
   /** The digits of something typed like a phone number ("054-123 4567"); undefined otherwise. */
   digits?: string;
 }
@@ -50,8 +54,7 @@ export function searchTerms(q: string): Terms | undefined {
   const digits = text.replace(/\D/g, '');
   return {
     text,
-    // Policy and claim numbers carry digits: a name is never looked up among them.
-    number: number.length >= 3 && /\d/.test(number) ? number : undefined,
+    number: number.length >= 3 ? { value: number, similar: /\d/.test(number) } : undefined,
     digits: /^[\d\s()+\-./]+$/.test(text) && digits.length >= 3 ? digits : undefined,
   };
 }
@@ -68,11 +71,11 @@ const endingWith = (value: string) => `%${escapeLike(value)}`;
 interface TermSlots {
   text: SQLWrapper;
   textPrefix: SQLWrapper;
-  number?: { value: SQLWrapper; prefix: SQLWrapper; suffix: SQLWrapper };
+  number?: { value: SQLWrapper; prefix: SQLWrapper; suffix: SQLWrapper; similar: boolean };
   digits?: { value: SQLWrapper; prefix: SQLWrapper };
 }
 
-const termSlots = (shape: { number: boolean; digits: boolean }): TermSlots => ({
+const termSlots = (shape: NonNullable<Shape['terms']>): TermSlots => ({
   text: sql.placeholder('text'),
   textPrefix: sql.placeholder('text_prefix'),
   number: shape.number
@@ -80,6 +83,7 @@ const termSlots = (shape: { number: boolean; digits: boolean }): TermSlots => ({
         value: sql.placeholder('number'),
         prefix: sql.placeholder('number_prefix'),
         suffix: sql.placeholder('number_suffix'),
+        similar: shape.number.similar,
       }
     : undefined,
   digits: shape.digits
@@ -90,7 +94,13 @@ const termSlots = (shape: { number: boolean; digits: boolean }): TermSlots => ({
 const termValues = ({ text, number, digits }: Terms) => ({
   text,
   text_prefix: startingWith(text),
-  ...(number ? { number, number_prefix: startingWith(number), number_suffix: endingWith(number) } : {}),
+  ...(number
+    ? {
+        number: number.value,
+        number_prefix: startingWith(number.value),
+        number_suffix: endingWith(number.value),
+      }
+    : {}),
   ...(digits ? { digits, digits_prefix: startingWith(digits) } : {}),
 });
 
@@ -124,12 +134,19 @@ function personMatch(table: typeof customers | typeof leads, terms: TermSlots): 
   return { where, tier, score };
 }
 
-/** A policy or claim matched on its number: exact, starting or ending with it, or like it. */
+/**
+ * A policy or claim matched on its number: exact, starting or ending with the text (what follows a
+ * separator: "1001" and "MOT-1001" end HM-MOT-1001), or, for a text with a digit, like it. Of the
+ * text's trigrams a number starting with it holds all but the last and one ending with it all but
+ * the first two, so `<%` finds both for any text of three characters or more.
+ */
 function numberMatch(normal: SQLWrapper, number: NonNullable<TermSlots['number']>): Match {
+  const startsOrEnds = sql`(${normal} like ${number.prefix} or ${normal} like ${number.suffix})`;
   return {
-    where: sql`${number.value} <% ${normal}`,
-    tier: sql`case when ${normal} = ${number.value} then ${EXACT}
-      when ${normal} like ${number.prefix} or ${normal} like ${number.suffix} then ${PREFIX}
+    where: number.similar
+      ? sql`${number.value} <% ${normal}`
+      : sql`${number.value} <% ${normal} and ${startsOrEnds}`,
+    tier: sql`case when ${normal} = ${number.value} then ${EXACT} when ${startsOrEnds} then ${PREFIX}
       else ${SIMILAR} end`,
     score: sql`word_similarity(${number.value}, ${normal})`,
   };
@@ -703,8 +720,8 @@ function shownKinds(filter: Filter, kinds: readonly SearchResultType[]): SearchR
 /** What the statement's text depends on; every value goes in through a placeholder. */
 interface Shape {
   shown: SearchResultType[];
-  /** Which forms the text has; null for a search by filters alone. */
-  terms: { number: boolean; digits: boolean } | null;
+  /** Which forms the text has, and whether numbers merely like it count; null for a search by filters alone. */
+  terms: { number: { similar: boolean } | null; digits: boolean } | null;
   set: Record<FilterField, boolean>;
   status: SearchFilter['status'];
   limit: number;
@@ -759,7 +776,12 @@ export async function searchRecords(
   const { filters, set } = setFilters(query, FILTER_FIELDS);
   const shape: Shape = {
     shown: shownKinds(filterSlots({ set, status: query.status, limit: query.limit }), kinds),
-    terms: terms ? { number: terms.number !== undefined, digits: terms.digits !== undefined } : null,
+    terms: terms
+      ? {
+          number: terms.number ? { similar: terms.number.similar } : null,
+          digits: terms.digits !== undefined,
+        }
+      : null,
     set,
     status: query.status,
     limit: query.limit,

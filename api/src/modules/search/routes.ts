@@ -43,7 +43,7 @@ export const searchRoutes =
         schema: {
           tags,
           summary: "Search the agency's customers, policies, payments, insurers, leads and claims",
-          description: `Typo-tolerant: names, emails and insurer names by trigram similarity; phones by their digits in any formatting; policy and claim numbers without punctuation or case; policies also by what they insure. Ranked: an exact number, phone, name or email first, then what starts with the text, then the most similar. Each kind comes from a module (${SEARCH_RESULT_TYPES.map((kind) => `${kind}: ${MODULE_LABELS[SEARCH_RESULT_MODULES[kind]]}`).join(', ')}); kinds the plan leaves out are never searched, and asking for one by \`type\` is 403. An empty \`q\` without filters answers no results. A filter a kind cannot meet (an amount for customers, a status for leads) leaves that kind out.`,
+          description: `Typo-tolerant: names, emails and insurer names by trigram similarity; phones by their digits in any formatting; policy and claim numbers without punctuation or case, by any start or end (by resemblance only when the text has a digit); policies also by what they insure. Ranked: an exact number, phone, name or email first, then what starts with the text, then the most similar. Each kind comes from a module (${SEARCH_RESULT_TYPES.map((kind) => `${kind}: ${MODULE_LABELS[SEARCH_RESULT_MODULES[kind]]}`).join(', ')}); kinds the plan leaves out are never searched, and asking for one by \`type\` is 403. An empty \`q\` without filters answers no results. A filter a kind cannot meet (an amount for customers, a status for leads) leaves that kind out.`,
           security: bearerAuth,
           querystring: searchQuery,
           response: { 200: searchResponse, ...errors },

@@ -158,6 +158,15 @@ describe('GET /api/search/', () => {
     expect(titles(digits.results).sort()).toEqual(['policy:HX-77-1042', 'policy:P-1042']);
   });
 
+  it('finds a policy by any start of its number, or by what follows a separator, however typed', async () => {
+    for (const q of ['HM-MOT', 'HM MOT', 'hm-mot-10', '1001', 'MOT-1001']) {
+      const { results } = await search(insured.agency, { q, type: 'policies' });
+      expect(results[0], q).toMatchObject({ id: insured.motor.id, title: 'HM-MOT-1001' });
+      // HM-HOME-2002 shares the "HM" and the agency, but neither the start typed nor what follows.
+      expect(results.map((result) => result.id)).not.toContain(insured.home.id);
+    }
+  });
+
   it('finds a policy by a word of what it insures, a misspelt one too, and shows it', async () => {
     for (const q of ['Corolla', 'corola', '12-345-67']) {
       const { results } = await search(insured.agency, { q });
@@ -172,7 +181,7 @@ describe('GET /api/search/', () => {
   it("finds another agency's policy by neither its number nor what it insures", async () => {
     const policiesFound = async (agency: Agency, q: string) =>
       (await search(agency, { q, type: 'policies' })).results.map((result) => result.id);
-    for (const q of ['HM-MOT-1001', 'corolla']) {
+    for (const q of ['HM-MOT', 'MOT-1001', 'corolla']) {
       expect(await policiesFound(insured.agency, q)).toEqual([insured.motor.id]);
       expect(await policiesFound(theirs.agency, q)).toEqual([theirs.motor.id]);
     }

@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import { IMPORT_ECHO_CHARS, IMPORT_SAMPLE_ROWS, MAX_IMPORT_ROWS } from '@coverdesk/contract';
 import { HttpError } from '../../http/errors.js';
 import { startWorker } from '../../jobs/worker-thread.js';
@@ -71,11 +72,17 @@ export async function readImportFile<T>(
   await takeTurn();
   // A copy the worker is given outright, rather than one more made to send it.
   const copy = new Uint8Array(bytes);
-  const worker = startWorker(IMPORT_FILE_WORKER, {
-    workerData: { bytes: copy, maxRows } satisfies FileWorkerInput,
-    transferList: [copy.buffer],
-    resourceLimits: WORKER_LIMITS,
-  });
+  let worker: Worker;
+  try {
+    worker = startWorker(IMPORT_FILE_WORKER, {
+      workerData: { bytes: copy, maxRows } satisfies FileWorkerInput,
+      transferList: [copy.buffer],
+      resourceLimits: WORKER_LIMITS,
+    });
+  } catch (error) {
+    endTurn();
+    throw error;
+  }
   const inbox = new Inbox();
   let ended = false;
   worker.on('message', (message: FileWorkerMessage) => inbox.push(message));

@@ -81,7 +81,6 @@ export function UploadStep({
           description="Choose a CSV or XLSX file"
           accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-          placeholder="Choose a file…"
           value={file}
           onChange={(next) => {
             setFile(next);

@@ -265,11 +265,18 @@ export const importRoutes =
       },
       async (request, reply) => {
         const { id } = request.params;
-        const { csv, kind } = await withModule(ctx, request, undefined, async (tx, { tenantId }, modules) => {
-          const found = await requireImportFor(tx, tenantId, id, modules);
-          const failures = await readFailures(tx, tenantId, id);
-          return { csv: await failuresCsv(await storedFile(tx, tenantId, id), failures), kind: found.kind };
-        });
+        // Read in the transaction, written after it: reading the file keeps no connection.
+        const { file, failures, kind } = await withModule(
+          ctx,
+          request,
+          undefined,
+          async (tx, { tenantId }, modules) => ({
+            kind: (await requireImportFor(tx, tenantId, id, modules)).kind,
+            failures: await readFailures(tx, tenantId, id),
+            file: await storedFile(tx, tenantId, id),
+          }),
+        );
+        const csv = await failuresCsv(file, failures);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${failedFileName(kind)}"`)

@@ -1,18 +1,30 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_HOST, APP_HOST } from './environment.js';
 
-// The built app (`npm run build`) on a fresh embedded database. The runner and its workers load this
-// file separately; the environment carries the first one's choices to the others.
-process.env.E2E_PORT ??= String(12_000 + Math.floor(Math.random() * 3000));
+// The built app (`npm run build`), once per worker, each on a fresh embedded database of its own: the
+// embedded database runs one query at a time, so two workers on one server waited on each other's
+// heavy work (the demo's PDF export, a dashboard of the agency's figures on every sign-in) past their
+// timeouts. Worker k has the app on E2E_PORT + 10k, its mail catcher's SMTP on the next port and the
+// catcher's HTTP on the one after (see mail-catcher.ts). The runner and its workers load this file
+// separately; the environment carries the runner's choices to the workers, and Playwright's
+// TEST_PARALLEL_INDEX tells a worker which server is its own.
+process.env.E2E_BASE_PORT ??= process.env.E2E_PORT ?? String(12_000 + 10 * Math.floor(Math.random() * 300));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'coverdesk-e2e-'));
-const port = Number(process.env.E2E_PORT);
-const baseURL = `http://127.0.0.1:${port}`;
-const smtpPort = port + 1000;
-/** Where tests read the email the app sent (see mail-catcher.ts). */
-process.env.E2E_MAIL_URL = `http://127.0.0.1:${port + 2000}`;
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const basePort = Number(process.env.E2E_BASE_PORT);
+const portsOf = (worker: number) => {
+  const app = basePort + 10 * worker;
+  return { app, smtp: app + 1, mail: app + 2 };
+};
+const own = portsOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+/** This worker's server, and where its tests read the email the app sent. */
+process.env.E2E_PORT = String(own.app);
+process.env.E2E_SMTP_PORT = String(own.smtp);
+process.env.E2E_MAIL_URL = `http://127.0.0.1:${own.mail}`;
+const baseURL = `http://127.0.0.1:${own.app}`;
 
 /** Debian's Chromium: test tools cannot download browsers of their own here. */
 const chromium = {
@@ -34,10 +46,8 @@ export default defineConfig({
   testDir: 'tests',
   globalTeardown: './global-teardown.ts',
   fullyParallel: true,
-  // One browser at a time. The embedded database runs one query at a time, and with two workers a
-  // test's request waited behind the other's heavy work (the demo's PDF export, a dashboard of the
-  // agency's figures on every sign-in) past its timeout on a loaded two-core machine.
-  workers: 1,
+  // Two browsers, each with a server of its own (above).
+  workers: WORKERS,
   retries: 0,
   // The browser and the server share two cores: a screen's first load, with its chunk compiled cold,
   // can take longer than Playwright's default 5 s wait on a busy machine without anything being wrong.
@@ -52,7 +62,11 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
     {
+      // A phone runs what differs on a phone (its layout, menus, drawers, cards and its own screens)
+      // and a visit of every screen, rather than every desktop journey again: the tests whose title
+      // carries @phone (docs/testing.md lists what the desk alone covers).
       name: 'mobile',
+      grep: /@phone/,
       use: {
         ...devices['Pixel 7'],
         viewport: { width: 390, height: 844 },
@@ -60,32 +74,37 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [
-    {
-      command: 'npx tsx mail-catcher.ts',
-      url: `${process.env.E2E_MAIL_URL}/messages`,
-      reuseExistingServer: false,
-      env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(port + 2000) },
-    },
-    {
-      command: 'node ../api/dist/main.js',
-      url: `${baseURL}/api/health/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        APP_URL: baseURL,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        ADMIN_EMAILS: ADMIN_EMAIL,
-        // Lets the admin setup screens save secrets (a key for these tests only).
-        SETTINGS_ENCRYPTION_KEY: 'e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0',
-        // Every test registers its agency from this one machine.
-        REGISTRATIONS_PER_HOUR: '100000',
+  webServer: Array.from({ length: WORKERS }, (_, worker) => {
+    const ports = portsOf(worker);
+    const url = `http://127.0.0.1:${ports.app}`;
+    const servers: PlaywrightTestConfig['webServer'] = [
+      {
+        command: 'npx tsx mail-catcher.ts',
+        url: `http://127.0.0.1:${ports.mail}/messages`,
+        reuseExistingServer: false,
+        env: { SMTP_PORT: String(ports.smtp), HTTP_PORT: String(ports.mail) },
       },
-    },
-  ],
+      {
+        command: 'node ../api/dist/main.js',
+        url: `${url}/api/health/`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        env: {
+          PORT: String(ports.app),
+          HOST: '127.0.0.1',
+          DATA_DIR: path.join(process.env.E2E_DATA_DIR ?? '', `worker-${worker}`),
+          APP_URL: url,
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: '',
+          SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+          ADMIN_EMAILS: ADMIN_EMAIL,
+          // Lets the admin setup screens save secrets (a key for these tests only).
+          SETTINGS_ENCRYPTION_KEY: 'e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0',
+          // Every test registers its agency from this one machine.
+          REGISTRATIONS_PER_HOUR: '100000',
+        },
+      },
+    ];
+    return servers;
+  }).flat(),
 });

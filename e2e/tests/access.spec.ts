@@ -52,7 +52,10 @@ test('?mobile=true gives a desk the phone layout with its slide-out menu', async
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 });
 
-test('on a phone the menu slides out and the profile menu signs out', async ({ page, broker }, testInfo) => {
+test('on a phone the menu slides out and the profile menu signs out @phone', async ({
+  page,
+  broker,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'phone only');
   await signInWithTokens(page, broker);
   await page.goto('/profile');

@@ -50,7 +50,7 @@ async function lookAt(page: Page, name: string, testInfo: TestInfo) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
-test('an admin reads the platform figures on the dashboard, billing, revenue and analytics screens', async ({
+test('an admin reads the platform figures on the dashboard, billing, revenue and analytics screens @phone', async ({
   page,
   request,
 }, testInfo) => {

@@ -24,7 +24,7 @@ test('the admin host shows only the admin portal, marked as restricted', async (
   await expect(page).toHaveURL(adminUrl('/admin'));
 });
 
-test('every admin screen opens on the admin host, under the red strip, with its title', async ({
+test('every admin screen opens on the admin host, under the red strip, with its title @phone', async ({
   page,
   request,
 }) => {

@@ -24,7 +24,7 @@ test('system health shows the database, migrations, job queues, email and the se
   await expect(page.getByText(/^Checked /)).toBeVisible();
 });
 
-test('performance lists the routes this server answered, slowest first, for the hour or the day', async ({
+test('performance lists the routes this server answered, slowest first, for the hour or the day @phone', async ({
   page,
 }) => {
   await page.goto('/admin/performance');

@@ -9,8 +9,8 @@ import {
   uniqueEmail,
 } from './fixtures.js';
 
-/** The mail catcher's SMTP port (see playwright.config.ts). */
-const catcherPort = Number(process.env.E2E_PORT) + 1000;
+/** This worker's mail catcher's SMTP port (see playwright.config.ts). */
+const catcherPort = Number(process.env.E2E_SMTP_PORT);
 
 /** The platform settings as they were before a test changed them. */
 let settingsBefore: object | undefined;

@@ -51,7 +51,7 @@ const rowOf = (page: Page, number: string) =>
     },
   );
 
-test('a broker sees the renewals due with how to reach each customer, and renews one from the list', async ({
+test('a broker sees the renewals due with how to reach each customer, and renews one from the list @phone', async ({
   page,
   broker,
   request,
@@ -145,7 +145,11 @@ test('a broker marks a policy as not renewing with the reason, sees it on the po
   await expect(rowOf(page, 'AL-20')).toHaveCount(1);
 });
 
-test('the list sorts by premium and exports what it shows as CSV', async ({ page, broker, request }) => {
+test('the list sorts by premium and exports what it shows as CSV @phone', async ({
+  page,
+  broker,
+  request,
+}) => {
   test.slow();
   await seedRenewals(request, broker);
   await signInWithTokens(page, broker);

@@ -149,7 +149,7 @@ test('the current portfolio: what is in force, where, what renews and what is ov
   await expect(figure(page, 'Overdue instalments')).toContainText('Nothing overdue');
 });
 
-test('customer analytics: who the book is made of, over the period chosen', async ({
+test('customer analytics: who the book is made of, over the period chosen @phone', async ({
   page,
   broker,
   request,
@@ -196,7 +196,7 @@ test('customer analytics: who the book is made of, over the period chosen', asyn
   await expect(figure(page, 'Retention')).toContainText('1 of 1 customers kept');
 });
 
-test('portfolio history: the book month by month, over 12 or 24 months', async ({
+test('portfolio history: the book month by month, over 12 or 24 months @phone', async ({
   page,
   broker,
   request,

@@ -16,7 +16,7 @@ const SHOTS = process.env.AUDIT_SHOTS;
 const picker = (page: Page, name: string) =>
   page.getByRole('combobox', { name }).or(page.getByRole('textbox', { name }));
 
-test("an owner finds their own sign-in and a customer they added on the profile's Activity tab", async ({
+test("an owner finds their own sign-in and a customer they added on the profile's Activity tab @phone", async ({
   page,
   request,
   broker,
@@ -62,7 +62,10 @@ test("an owner finds their own sign-in and a customer they added on the profile'
   await expect(page.getByText('1 entry', { exact: true })).toBeVisible();
 });
 
-test('an admin filters user activity by agency, user and action', async ({ page, request }, testInfo) => {
+test('an admin filters user activity by agency, user and action @phone', async ({
+  page,
+  request,
+}, testInfo) => {
   // Three screens' worth of filtering, on a machine shared with the server.
   test.slow();
   // An agency of its own name, among the many the other tests register.

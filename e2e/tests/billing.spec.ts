@@ -95,7 +95,7 @@ test('a trial agency near expiry upgrades, moves to yearly at period end, cancel
   });
 });
 
-test('payment methods: a card is recorded, checked, made default, edited and removed after a confirmation', async ({
+test('payment methods: a card is recorded, checked, made default, edited and removed after a confirmation @phone', async ({
   page,
   broker,
 }, testInfo) => {

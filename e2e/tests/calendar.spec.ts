@@ -93,7 +93,7 @@ test('a broker adds a meeting by clicking a slot, drags it to another day and ti
   await expect(row).toHaveCount(0);
 });
 
-test('on a phone the agenda comes first; a meeting added there is found in it and deleted', async ({
+test('on a phone the agenda comes first; a meeting added there is found in it and deleted @phone', async ({
   page,
   broker,
   request,

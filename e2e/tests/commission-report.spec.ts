@@ -93,7 +93,7 @@ async function downloaded(page: Page, button: string): Promise<{ file: Download;
   return { file, bytes: await readFile(await file.path()) };
 }
 
-test('the report filtered to one insurer shows its figures and exports them', async ({
+test('the report filtered to one insurer shows its figures and exports them @phone', async ({
   page,
   broker,
   request,
@@ -178,7 +178,7 @@ test('a plan without the report shows it locked, with the way to upgrade', async
   await expectAccessible(page);
 });
 
-test('a payment recorded on the payments screen shows in the report at once', async ({
+test('a payment recorded on the payments screen shows in the report at once @phone', async ({
   page,
   broker,
   request,

@@ -63,7 +63,7 @@ async function lookAt(page: Page, name: string, testInfo: TestInfo) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
-test('an admin runs the three diagnostics on the agency and every figure agrees', async ({
+test('an admin runs the three diagnostics on the agency and every figure agrees @phone', async ({
   page,
   request,
 }, testInfo) => {

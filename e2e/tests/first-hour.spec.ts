@@ -16,7 +16,7 @@ import {
 test.describe('a new broker sets up the agency', () => {
   test.use({ showSetupGuide: true });
 
-  test('follows the setup guide to policy types and an insurer, then adds, finds and edits a customer', async ({
+  test('follows the setup guide to policy types and an insurer, then adds, finds and edits a customer @phone', async ({
     page,
   }, testInfo) => {
     // A whole first hour in one journey: more steps than the default time allows on a busy machine.
@@ -114,7 +114,7 @@ test.describe('a new broker sets up the agency', () => {
   });
 });
 
-test('a policy type an insurer sells is explained rather than deleted, and can be deactivated', async ({
+test('a policy type an insurer sells is explained rather than deleted, and can be deactivated @phone', async ({
   page,
   broker,
   request,

@@ -184,10 +184,21 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-/** Every test fails on any console error the page logs. */
-export const test = base.extend<{ broker: Broker; showSetupGuide: boolean }>({
+/** A broker's agency with its book (seedAgency's one of everything), made through the API. */
+export type ReadyAgency = Broker & { ids: Awaited<ReturnType<typeof seedAgency>> };
+
+/**
+ * Every test fails on any console error the page logs. `broker` is a new agency of the test's own,
+ * registered through the API; `agency` is that agency with its book already in it, for a test about
+ * a screen rather than about setting the agency up. Either way the test opens the app signed in with
+ * signInWithTokens: only the tests about signing in use the sign-in form.
+ */
+export const test = base.extend<{ broker: Broker; agency: ReadyAgency; showSetupGuide: boolean }>({
   broker: async ({ request }, use) => {
     await use(await registerBroker(request));
+  },
+  agency: async ({ request, broker }, use) => {
+    await use({ ...broker, ids: await seedAgency(request, broker) });
   },
   // The Welcome popup opens over whatever a freshly signed-in broker does next; only the tests
   // about it want it (test.use({ showSetupGuide: true })).

@@ -9,7 +9,7 @@ const column = (page: Page, status: string) => page.getByRole('region', { name: 
 const card = (page: Page, status: string, name: string) =>
   column(page, status).locator('[data-lead]').filter({ hasText: name });
 
-test('a broker adds a lead, moves it to won on the board, links it to the customer already on the books, writes the policy and walks a claim on it to paid', async ({
+test('a broker adds a lead, moves it to won on the board, links it to the customer already on the books, writes the policy and walks a claim on it to paid @phone', async ({
   page,
   broker,
   request,

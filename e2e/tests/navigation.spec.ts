@@ -5,7 +5,10 @@ import { expect, signInWithTokens, test } from './fixtures.js';
  * the public site. (A module still being built would say so on its screen, with a "Soon" badge in the
  * menus; none is now.)
  */
-test('the menus lead to working screens, none of them on its way', async ({ page, broker }, testInfo) => {
+test('the menus lead to working screens, none of them on its way @phone', async ({
+  page,
+  broker,
+}, testInfo) => {
   await signInWithTokens(page, broker);
   await page.goto('/dashboard');
   if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();

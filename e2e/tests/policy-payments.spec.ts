@@ -88,7 +88,7 @@ test('a payment recorded on the policy page updates its figures and its schedule
   await page.screenshot({ path: testInfo.outputPath('policy-after-payments.png'), fullPage: true });
 });
 
-test('the payments list opens on what is owed: overdue first, then due, by due date; paid ones last', async ({
+test('the payments list opens on what is owed: overdue first, then due, by due date; paid ones last @phone', async ({
   page,
   broker,
   request,

@@ -43,7 +43,7 @@ async function lookAt(
 }
 
 for (const screen of PUBLIC_SCREENS) {
-  test(`public screen ${screen.path}`, async ({ page }, testInfo) => {
+  test(`public screen ${screen.path} @phone`, async ({ page }, testInfo) => {
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
     await lookAt(page, screen.path.replace(/[^a-z]+/g, '-') || 'home', testInfo);
@@ -51,7 +51,7 @@ for (const screen of PUBLIC_SCREENS) {
 }
 
 for (const screen of SIGNED_IN_SCREENS) {
-  test(`signed-in screen ${screen.path}`, async ({ page, broker }, testInfo) => {
+  test(`signed-in screen ${screen.path} @phone`, async ({ page, broker }, testInfo) => {
     await signInWithTokens(page, broker);
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
@@ -59,7 +59,7 @@ for (const screen of SIGNED_IN_SCREENS) {
   });
 }
 
-test('admin screen /admin', async ({ page, request }, testInfo) => {
+test('admin screen /admin @phone', async ({ page, request }, testInfo) => {
   await signInWithTokens(page, await adminSession(request));
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin portal' })).toBeVisible();
@@ -96,23 +96,28 @@ const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => s
   // The policy's overdue October instalment, then its renewal in the agenda.
   { path: () => '/calendar?view=month&date=2026-10-01', heading: 'Calendar' },
   { path: () => '/calendar?view=agenda&date=2026-12-28', heading: 'Calendar' },
+  // The premium modules and the import, so the phone sees every screen of the menu.
+  { path: () => '/leads', heading: 'Leads' },
+  { path: () => '/leads/create', heading: 'Leads' },
+  { path: () => '/claims', heading: 'Claims' },
+  { path: () => '/claims/create', heading: 'Claims' },
+  { path: () => '/policy-import', heading: 'Policy Import' },
   // An agency with policies: its figures, lists and charts instead of the setup steps.
   { path: () => '/dashboard', heading: 'Dashboard' },
 ];
 
 for (const screen of MODULE_SCREENS) {
   const name = screen.path({ type: 'id', company: 'id', customer: 'id', policy: 'id' });
-  test(`module screen ${name}`, async ({ page, broker, request }, testInfo) => {
-    const ids = await seedAgency(request, broker);
-    await signInWithTokens(page, broker);
-    await page.goto(screen.path(ids));
+  test(`module screen ${name} @phone`, async ({ page, agency }, testInfo) => {
+    await signInWithTokens(page, agency);
+    await page.goto(screen.path(agency.ids));
     await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
     await expect(page.getByLabel('Loading')).toHaveCount(0);
     await lookAt(page, name.replace(/[^a-z]+/g, '-'), testInfo);
   });
 }
 
-test('the filters of a list, in a drawer on a phone and in the row on a desk', async ({
+test('the filters of a list, in a drawer on a phone and in the row on a desk @phone', async ({
   page,
   broker,
   request,
@@ -134,7 +139,7 @@ test('the filters of a list, in a drawer on a phone and in the row on a desk', a
   await lookAt(page, 'customers-filters', testInfo);
 });
 
-test('module screens when the agency has nothing yet', async ({ page, broker }, testInfo) => {
+test('module screens when the agency has nothing yet @phone', async ({ page, broker }, testInfo) => {
   // Six screens, each loaded and checked with axe: more than one test's usual time.
   test.slow();
   await signInWithTokens(page, broker);

@@ -24,7 +24,7 @@ async function openSearch(page: Page) {
   return dialog;
 }
 
-test('the search is the agency’s: the admin portal’s header leaves it out, and Ctrl-K opens nothing there', async ({
+test('the search is the agency’s: the admin portal’s header leaves it out, and Ctrl-K opens nothing there @phone', async ({
   page,
   request,
 }, testInfo) => {
@@ -43,7 +43,7 @@ test('the search is the agency’s: the admin portal’s header leaves it out, a
   await expect(page.getByRole('dialog', { name: 'Search' })).toHaveCount(0);
 });
 
-test('Ctrl-K finds a policy by a misspelt customer name and opens it', async ({
+test('Ctrl-K finds a policy by a misspelt customer name and opens it @phone', async ({
   page,
   broker,
   request,

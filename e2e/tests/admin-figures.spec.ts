@@ -8,6 +8,7 @@ import {
   expectAccessible,
   PASSWORD,
   seedAgency,
+  settled,
   signInWithTokens,
   test,
   uniqueEmail,
@@ -43,7 +44,7 @@ async function registerAgency(request: APIRequestContext, companyName: string): 
 
 /** No sideways scrolling, no serious accessibility problem, and a screenshot to look at. */
 async function lookAt(page: Page, name: string, testInfo: TestInfo) {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
   await expectAccessible(page);

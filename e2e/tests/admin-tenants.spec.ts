@@ -44,7 +44,10 @@ async function confirmWithReason(page: Page, button: string, reason: string) {
   await expect(dialog).toHaveCount(0);
 }
 
-test('an admin finds an agency by name and extends its trial with a reason', async ({ page, request }) => {
+test('an admin finds an agency by name and extends its trial with a reason @phone', async ({
+  page,
+  request,
+}) => {
   // Four screens, each checked for accessibility.
   test.slow();
   const agency = await registerAgency(request);

@@ -3,6 +3,7 @@ import {
   creator,
   expect,
   expectAccessible,
+  settled,
   signInWithTokens,
   test,
 } from './fixtures.js';
@@ -42,7 +43,7 @@ test("the demo agency's dashboard: its figures, charts and lists, and a card tha
   ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Commission by insurer this year' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Policies in force by type' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
   await expectAccessible(page);
@@ -119,7 +120,7 @@ test("a new agency's dashboard shows the setup steps and what each card will sho
   await expect(
     page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'New customer' }),
   ).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('dashboard-new-agency.png'), fullPage: true });
 });

@@ -172,6 +172,17 @@ export async function seedAgency(request: APIRequestContext, broker: Broker) {
   return { type: type, company: company, customer: customer, policy: policy };
 }
 
+/**
+ * Waits until the screen has nothing loading: no list or page still fetching (`aria-busy`), no page
+ * loader, no route change under way. What a check of the whole page (axe, a screenshot) waits for,
+ * rather than for the network to go quiet.
+ */
+export async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Loading', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+}
+
 /** Fails on serious or critical accessibility problems on the page as it is now. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

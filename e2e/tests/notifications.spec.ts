@@ -1,4 +1,4 @@
-import { expect, expectAccessible, lastEmailTo, signInWithTokens, test } from './fixtures.js';
+import { expect, expectAccessible, lastEmailTo, settled, signInWithTokens, test } from './fixtures.js';
 
 /** The header's bell, named by its unread count. */
 const bellButton = (page: import('@playwright/test').Page) =>
@@ -66,7 +66,7 @@ test('a broker reads the bell, marks all read, changes a setting and sends a tes
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await expect(page.getByText('3 notifications, 3 unread')).toBeVisible();
   await expect(bellButton(page)).toHaveAccessibleName('Notifications, 3 unread');
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('notifications-page.png'), fullPage: true });
 
@@ -91,7 +91,7 @@ test('a broker reads the bell, marks all read, changes a setting and sends a tes
   await expect(payments.getByRole('button', { name: 'Send a test' })).toBeDisabled();
   await payments.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Payment reminder settings saved.')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('notification-settings.png'), fullPage: true });
 
@@ -104,7 +104,7 @@ test('a broker reads the bell, marks all read, changes a setting and sends a tes
   await expect(page).toHaveURL(/tab=history/);
   await expect(page.getByText(/^Sent: \d+$/)).toBeVisible();
   await expect(page.getByText('Payment reminder: TEST-0001').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('notification-history.png'), fullPage: true });
 });

@@ -143,7 +143,7 @@ test('a customer with policies cannot be deleted: the dialog says so first and l
   await expect(page.getByText('1–3 of 3 policies')).toBeVisible();
 });
 
-test('the policy page passes the accessibility check with its Actions menu open', async ({
+test('the policy page passes the accessibility check with its Actions menu open @phone', async ({
   page,
   broker,
   request,

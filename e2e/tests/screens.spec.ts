@@ -1,4 +1,12 @@
-import { adminSession, expect, expectAccessible, seedAgency, signInWithTokens, test } from './fixtures.js';
+import {
+  adminSession,
+  expect,
+  expectAccessible,
+  seedAgency,
+  settled,
+  signInWithTokens,
+  test,
+} from './fixtures.js';
 
 /**
  * Every screen of the app shell, looked at: no serious accessibility problem, no console error,
@@ -35,7 +43,7 @@ async function lookAt(
   name: string,
   testInfo: import('@playwright/test').TestInfo,
 ) {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
   await expectAccessible(page);

@@ -19,7 +19,7 @@ const choose = async (page: Page, label: string, option: string) => {
   await page.getByRole('option', { name: option }).click();
 };
 
-test('a broker opens a ticket, an admin answers and resolves it, and the broker reads the answer', async ({
+test('a broker opens a ticket, an admin answers and resolves it, and the broker reads the answer @phone', async ({
   page,
   broker,
   request,

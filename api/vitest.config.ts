@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,5 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A fork per core. Each file's work is done in its fork (embedded PGlite) or by the database
+    // server, so Vitest's default of one core fewer, for its main process, ran the files one at a time
+    // on two cores.
+    maxWorkers: availableParallelism(),
   },
 });

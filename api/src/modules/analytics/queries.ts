@@ -49,8 +49,6 @@ const current = sql`(${statusIs.active} or ${statusIs.pending})`;
 const inForceOn = (day: SQLWrapper) =>
   sql`(${policies.startDate} <= ${day} and ${policies.endDate} >= ${day} and (${policies.cancelledAt} is null or ${policies.cancelledAt} > ${day}))`;
 
-const notCancelled = sql`not (${statusIs.cancelled})`;
-
 /**
  * Settings for this transaction alone. The portfolio and the customers' holdings group the agency's
  * current policies: with PostgreSQL's default 4 MB per sort or hash, a 100,000-policy agency's groups
@@ -274,7 +272,7 @@ export async function portfolioAnalytics(tx: Transaction, tenantId: string): Pro
           'received', ${money(sql`sum(${receivedCommission})`)},
           'outstanding', ${money(sql`sum(${expectedCommission}) - sum(${receivedCommission})`)},
           'received_percentage', ${share(sql`sum(${receivedCommission})`, sql`sum(${expectedCommission})`)})
-        from ${policiesOfAgency(tenantId)} and ${notCancelled}
+        from ${policiesOfAgency(tenantId)}
           and ${policies.startDate} >= date_trunc('year', current_date)::date
           and ${policies.startDate} < (date_trunc('year', current_date) + interval '1 year')::date
       ) as commission_this_year,

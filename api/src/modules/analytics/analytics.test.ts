@@ -284,21 +284,23 @@ describe('analytics of a hand-computed agency', () => {
   it('shows the portfolio in force today', async () => {
     const { month, year } = calendar(today);
     const figures = await ok<PortfolioAnalytics>(owner.as.get('/api/analytics/portfolio/'));
-    // Commission of the policies starting this calendar year (P5 what it earned), whatever today is.
+    // Commission of the policies whose term overlaps this calendar year (P5 what it earned), as the
+    // dashboard and the commission report count it, whatever today is.
     const p5 = p5Earned(today) / 100;
+    const endOf = (back: number) => addDays(month(back - 1), -1);
     const started = [
-      { start: month(3), expected: p5, received: p5 },
-      { start: month(2), expected: 100, received: 100 },
-      { start: month(4), expected: 100, received: 35 },
-      { start: month(13), expected: 50, received: 50 },
-      { start: month(1), expected: 55, received: 0 },
-      { start: month(14), expected: 60, received: 60 },
-      { start: addDays(month(11), 14), expected: 37.5, received: 37.5 },
-      { start: month(-1), expected: 40, received: 0 },
-      { start: month(15), expected: 25, received: 25 },
-    ].filter((policy) => policy.start.startsWith(String(year)));
-    const expected = started.reduce((sum, policy) => sum + policy.expected * 100, 0);
-    const received = started.reduce((sum, policy) => sum + policy.received * 100, 0);
+      { start: month(2), end: endOf(-9), expected: 100, received: 100 },
+      { start: month(4), end: endOf(-7), expected: 100, received: 35 },
+      { start: month(13), end: endOf(2), expected: 50, received: 50 },
+      { start: month(1), end: endOf(-10), expected: 55, received: 0 },
+      { start: month(3), end: endOf(-8), expected: p5, received: p5 },
+      { start: month(14), end: endOf(3), expected: 60, received: 60 },
+      { start: addDays(month(11), 14), end: addDays(today, 20), expected: 37.5, received: 37.5 },
+      { start: month(-1), end: endOf(-12), expected: 40, received: 0 },
+      { start: month(15), end: endOf(4), expected: 25, received: 25 },
+    ].filter((policy) => policy.start <= `${year}-12-31` && policy.end >= `${year}-01-01`);
+    const expected = started.reduce((sum, policy) => sum + Math.round(policy.expected * 100), 0);
+    const received = started.reduce((sum, policy) => sum + Math.round(policy.received * 100), 0);
     const cents = (amount: number) => (amount / 100).toFixed(2);
     expect(figures).toEqual({
       today,

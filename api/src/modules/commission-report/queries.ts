@@ -3,9 +3,9 @@ import type {
   CommissionPaymentStatus,
   CommissionReportRow,
   CommissionSummary,
-  commissionExportQuery,
   commissionReportQuery,
 } from '@coverdesk/contract';
+import { commissionExportQuery } from '@coverdesk/contract';
 import { and, eq, getTableColumns, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -404,6 +404,18 @@ export async function commissionTotals(tx: Transaction, tenantId: string, query:
     summary: JSON.parse(row.summary) as CommissionSummary,
     company_summary: JSON.parse(row.company_summary) as CommissionCompanySummary[],
   };
+}
+
+/**
+ * "Commission this year" (docs/figures.md): the report's totals for the calendar year `today` falls in,
+ * that is the policies whose term overlaps it. The dashboard and the current portfolio both read it
+ * here, so they cannot disagree with each other or with the report filtered on the year.
+ */
+export async function commissionThisYear(tx: Transaction, tenantId: string, today: string) {
+  const year = today.slice(0, 4);
+  const period = { start_date: `${year}-01-01`, end_date: `${year}-12-31` };
+  const totals = await commissionTotals(tx, tenantId, commissionExportQuery.parse(period));
+  return { year: Number(year), ...period, ...totals };
 }
 
 /** Rows per fetch from an export's cursor: what one batch holds in memory. */

@@ -290,7 +290,7 @@ function CommissionThisYear({ data }: { data: PortfolioAnalytics }) {
   return (
     <ChartCard
       title={`Commission in ${commission.year}`}
-      description={`On the ${formatCount(commission.policies)} ${commission.policies === 1 ? 'policy' : 'policies'} starting in ${commission.year}, cancelled ones aside`}
+      description={`On the ${formatCount(commission.policies)} ${commission.policies === 1 ? 'policy' : 'policies'} covering part of ${commission.year}, a cancelled one for what it earned`}
       chart={
         <BarChart
           h={200}

@@ -13,9 +13,8 @@ import { policies } from '../src/modules/policies/tables.js';
 /** The agency's totals summed straight over its policies, one row at a time: what the book must say. */
 export async function statsFromPolicies(db: Database, tenantId: string): Promise<PolicyStats> {
   const countOf = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
-  const sumOf = (amount: SQL, where: SQL) =>
+  const sumOf = (amount: SQL, where: SQL = sql`true`) =>
     sql<string>`round(coalesce(sum(${amount}) filter (where ${where}), 0), 2)`;
-  const notCancelled = sql`not (${statusIs.cancelled})`;
   const [row] = await withTenant(db, tenantId, (tx) =>
     tx
       .select({
@@ -26,8 +25,8 @@ export async function statsFromPolicies(db: Database, tenantId: string): Promise
         cancelled: countOf(statusIs.cancelled),
         renewed: countOf(statusIs.renewed),
         active_premium: sumOf(sql`${policies.totalPremium}`, statusIs.active),
-        expected_commission: sumOf(expectedCommission, notCancelled),
-        received_commission: sumOf(receivedCommission, notCancelled),
+        expected_commission: sumOf(expectedCommission),
+        received_commission: sumOf(receivedCommission),
         expiring_in_30_days: countOf(expiringWithin(30)),
       })
       .from(policies)
@@ -68,7 +67,7 @@ const daysAfresh =
     from policies where cancelled_at is null and renewed_to_id is null group by end_date
   union all
   select 'installment', due_date, count(*)::int, sum(amount_due - amount_paid)
-    from installments where status <> 'paid' group by due_date`);
+    from installments where status in ('pending', 'partially_paid') group by due_date`);
 
 const customerFigures =
   sql.raw(`select customer_id, company_id, policies, total_premium::numeric(14, 2)::text,

@@ -113,7 +113,8 @@ export const MAX_TERM_YEARS = 10;
 export const POLICY_STATUSES = ['pending', 'active', 'expired', 'cancelled', 'renewed'] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
-export const INSTALLMENT_STATUSES = ['pending', 'partially_paid', 'paid'] as const;
+/** `cancelled`: due after its policy's cancellation, kept for the record and never due. */
+export const INSTALLMENT_STATUSES = ['pending', 'partially_paid', 'paid', 'cancelled'] as const;
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'card', 'cheque', 'direct_debit', 'other'] as const;

@@ -18,6 +18,7 @@ export * from './dashboard.js';
 export * from './errors.js';
 export * from './export.js';
 export * from './fields.js';
+export * from './figures.js';
 export * from './health.js';
 export * from './imports.js';
 export * from './leads.js';

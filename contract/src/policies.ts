@@ -136,6 +136,9 @@ export const policy = z.object({
   notes: z.string(),
   cancelled_at: z.string().nullable(),
   cancellation_reason: z.string(),
+  cancellation_refund: money
+    .nullable()
+    .describe('What the insurer refunds on cancellation, when the broker entered it; null otherwise.'),
   renewed_from_id: z.string().nullable(),
   renewed_to_id: z.string().nullable(),
   not_renewing_reason: z
@@ -250,10 +253,21 @@ export const secureDeleteBody = z.object({
   password: text({ error: REQUIRED }).min(1, 'Enter your password.'),
 });
 
+/**
+ * Cancelling a policy from a date within its term. Without a refund, the term earns its premium for the
+ * days it covered; with one, its premium less the refund. Either way the commission follows in the
+ * same proportion, and the instalments due after the date are cancelled.
+ */
 export const cancelBody = z.object({
-  cancelled_at: isoDate,
+  cancelled_at: isoDate.describe('The day the cover ends; from the start to the end of the term.'),
   reason: requiredText(500),
+  refund_amount: z
+    .union([z.literal(''), z.null(), moneyInput])
+    .transform((value) => value || null)
+    .default(null)
+    .describe("What the insurer refunds the customer, when known; at most the policy's total premium."),
 });
+export type CancelBody = z.input<typeof cancelBody>;
 
 /** Marking a term as one the agency will not renew: why, for the record and the policy page. */
 export const notRenewingBody = z.object({

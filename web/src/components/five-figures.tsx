@@ -1,6 +1,8 @@
+import type { FigureName } from '@coverdesk/contract';
 import { Card, Grid, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TABULAR_FIGURES } from '../lib/format.js';
+import { FigureLabel } from './figure-label.js';
 
 // A row of five headline figures above a list: five in a row on a desk; two by two on a phone, the
 // last across the width below them.
@@ -10,6 +12,8 @@ const LAST_SPAN = { base: 10, md: 2 } as const;
 
 export interface Figure {
   label: string;
+  /** The glossary entry whose definition shows on hover of the label. */
+  figure?: FigureName | undefined;
   value: ReactNode;
   /** A line that puts the figure in context. */
   note: ReactNode;
@@ -20,7 +24,7 @@ export function FigureLines({ figure }: { figure: Figure }) {
   return (
     <>
       <Text fz="sm" c="dimmed">
-        {figure.label}
+        <FigureLabel label={figure.label} figure={figure.figure} />
       </Text>
       <Text fz={{ base: 'lg', sm: 'xl' }} fw={700} style={TABULAR_FIGURES} mt={2}>
         {figure.value}

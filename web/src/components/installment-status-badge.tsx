@@ -1,8 +1,14 @@
 import type { Installment } from '@coverdesk/contract';
 import { Badge } from '@mantine/core';
 
-/** Paid green, partially paid yellow, overdue red, due blue (UI.md). */
+/** Paid green, partially paid yellow, overdue red, due blue, cancelled with its policy grey (UI.md). */
 export function InstallmentStatusBadge({ installment }: { installment: Installment }) {
+  if (installment.status === 'cancelled')
+    return (
+      <Badge color="gray" miw="max-content">
+        Cancelled
+      </Badge>
+    );
   if (installment.status === 'paid')
     return (
       <Badge color="green" miw="max-content">

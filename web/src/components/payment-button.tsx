@@ -84,6 +84,8 @@ const remaining = (row: PayableInstallment) => fromCents(toCents(row.amount_due)
 export function PaymentButton({ row }: { row: PayableInstallment }) {
   const [dialog, setDialog] = useState<'record' | 'correct' | 'undo' | null>(null);
   const close = () => setDialog(null);
+  // Cancelled with its policy: nothing is due on it, and what was paid stays as it was.
+  if (row.status === 'cancelled') return null;
   const paidSomething = toCents(row.amount_paid) > 0n;
   return (
     <Group gap={4} wrap="nowrap">

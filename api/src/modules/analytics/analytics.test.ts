@@ -20,7 +20,7 @@ import { agencyToday, withTenant } from '../../db/tenant.js';
 //   P2      Dana      Clal (pro rata)  Home   1000.00   800.00 12.5  100.00    250 + 100    35.00     active, 2nd instalment overdue (150.00)
 //   P3      Yossi     Harel (full)     Motor   600.00   500.00 10     50.00    all           50.00    renewed by P4
 //   P4      Yossi     Harel (full)     Motor   660.00   550.00 10     55.00    300 of 660     0.00    active, overdue (360.00)
-//   P5      Rina      Clal (pro rata)  Motor   800.00   800.00 12.5  100.00    all          (cancelled: counts for nothing)
+//   P5      Rina      Clal (pro rata)  Motor   800.00   800.00 12.5  100.00    all          cancelled: earns its days of cover (p5Earned)
 //   P6      Rina      Harel (full)     Home    500.00   400.00 15     60.00    all           60.00    expired, not renewed
 //   P7      Yossi     Clal (pro rata)  Home    300.00   300.00 12.5   37.50    all           37.50    active, ends in 20 days
 //   P8      Rina      Harel (full)     Motor   400.00   400.00 10     40.00    nothing        0.00    pending (starts next month)
@@ -45,6 +45,20 @@ function calendar(today: string) {
     isoDay(new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth() - back, 1)));
   const monthKey = (back: number) => month(back).slice(0, 7);
   return { today, month, monthKey, year: base.getUTCFullYear() };
+}
+
+/**
+ * What P5 earns, in cents, for the days it covered before its cancellation: its premium for those days
+ * of its term, and its 100.00 of commission in the same proportion, each to the cent (as the database's
+ * policy_earned_premium and policy_earned_commission). Paid in full, it is all received.
+ */
+function p5Earned(today: string) {
+  const { month } = calendar(today);
+  const days = (from: string, to: string) => (utc(to).getTime() - utc(from).getTime()) / 86_400_000;
+  const start = month(3);
+  const term = days(start, addDays(month(-9), -1)) + 1;
+  const premium = Math.round((80000 * days(start, addDays(month(1), 9))) / term);
+  return Math.round((10000 * premium) / 80000);
 }
 
 const todayOf = (tenantId: string) => withTenant(t.database.db, tenantId, (tx) => agencyToday(tx));
@@ -198,7 +212,15 @@ describe('analytics of a hand-computed agency', () => {
     });
     const dana = value(ids.dana, 'Dana Levi', 2, '2200.00', '200.00', '135.00');
     const yossi = value(ids.yossi, 'Yossi Cohen', 3, '1560.00', '142.50', '87.50');
-    const rina = value(ids.rina, 'Rina Azulay', 2, '900.00', '100.00', '60.00');
+    const p5 = p5Earned(today);
+    const rina = value(
+      ids.rina,
+      'Rina Azulay',
+      2,
+      '900.00',
+      ((10000 + p5) / 100).toFixed(2),
+      ((6000 + p5) / 100).toFixed(2),
+    );
     const avi = value(ids.avi, 'Avi Bar', 1, '200.00', '25.00', '25.00');
     expect(figures).toEqual({
       period: '12m',
@@ -228,13 +250,13 @@ describe('analytics of a hand-computed agency', () => {
         { company_id: ids.clal, company_name: 'Clal', customers: 2 },
       ],
       overdue: { customers: 2, instalments: 2, amount_overdue: '510.00' },
-      // 4860.00 / 4; 467.50 / 4 = 116.875 and 307.50 / 4 = 76.875, rounded half-up.
+      // 4860.00 / 4; (467.50 + P5's) / 4 and (307.50 + P5's) / 4, rounded half-up.
       lifetime_value: {
         customers_with_policies: 4,
         total_premium: '4860.00',
         average_premium: '1215.00',
-        average_expected_commission: '116.88',
-        average_received_commission: '76.88',
+        average_expected_commission: (Math.round((46750 + p5) / 4) / 100).toFixed(2),
+        average_received_commission: (Math.round((30750 + p5) / 4) / 100).toFixed(2),
       },
     });
     // A year back to the day, in the agency's calendar.
@@ -262,19 +284,23 @@ describe('analytics of a hand-computed agency', () => {
   it('shows the portfolio in force today', async () => {
     const { month, year } = calendar(today);
     const figures = await ok<PortfolioAnalytics>(owner.as.get('/api/analytics/portfolio/'));
-    // Commission of the policies starting this calendar year (P5 is cancelled), whatever today is.
+    // Commission of the policies whose term overlaps this calendar year (P5 what it earned), as the
+    // dashboard and the commission report count it, whatever today is.
+    const p5 = p5Earned(today) / 100;
+    const endOf = (back: number) => addDays(month(back - 1), -1);
     const started = [
-      { start: month(2), expected: 100, received: 100 },
-      { start: month(4), expected: 100, received: 35 },
-      { start: month(13), expected: 50, received: 50 },
-      { start: month(1), expected: 55, received: 0 },
-      { start: month(14), expected: 60, received: 60 },
-      { start: addDays(month(11), 14), expected: 37.5, received: 37.5 },
-      { start: month(-1), expected: 40, received: 0 },
-      { start: month(15), expected: 25, received: 25 },
-    ].filter((policy) => policy.start.startsWith(String(year)));
-    const expected = started.reduce((sum, policy) => sum + policy.expected * 100, 0);
-    const received = started.reduce((sum, policy) => sum + policy.received * 100, 0);
+      { start: month(2), end: endOf(-9), expected: 100, received: 100 },
+      { start: month(4), end: endOf(-7), expected: 100, received: 35 },
+      { start: month(13), end: endOf(2), expected: 50, received: 50 },
+      { start: month(1), end: endOf(-10), expected: 55, received: 0 },
+      { start: month(3), end: endOf(-8), expected: p5, received: p5 },
+      { start: month(14), end: endOf(3), expected: 60, received: 60 },
+      { start: addDays(month(11), 14), end: addDays(today, 20), expected: 37.5, received: 37.5 },
+      { start: month(-1), end: endOf(-12), expected: 40, received: 0 },
+      { start: month(15), end: endOf(4), expected: 25, received: 25 },
+    ].filter((policy) => policy.start <= `${year}-12-31` && policy.end >= `${year}-01-01`);
+    const expected = started.reduce((sum, policy) => sum + Math.round(policy.expected * 100), 0);
+    const received = started.reduce((sum, policy) => sum + Math.round(policy.received * 100), 0);
     const cents = (amount: number) => (amount / 100).toFixed(2);
     expect(figures).toEqual({
       today,
@@ -371,8 +397,15 @@ describe('analytics of a hand-computed agency', () => {
         expected_commission: '100.00',
         received_commission: '25.00',
       },
-      // P5 starts (cancelled since, so it earns nothing); P6 expires.
-      3: { policies_in_force: 5, premium_in_force: '3200.00', new_policies: 1, expired: 1 },
+      // P5 starts (cancelled since: it earns its days of cover, paid in full); P6 expires.
+      3: {
+        policies_in_force: 5,
+        premium_in_force: '3200.00',
+        new_policies: 1,
+        expired: 1,
+        expected_commission: (p5Earned(today) / 100).toFixed(2),
+        received_commission: (p5Earned(today) / 100).toFixed(2),
+      },
       // P1 starts and is paid; P3 ends, renewed.
       2: {
         policies_in_force: 5,
@@ -413,7 +446,7 @@ describe('analytics of a hand-computed agency', () => {
       (sum, row) => sum + Math.round(Number(row.received_commission) * 100),
       0,
     );
-    expect(earned).toBe(30750);
+    expect(earned).toBe(30750 + p5Earned(today));
   });
 
   it('agrees with the policy pages', async () => {
@@ -426,8 +459,8 @@ describe('analytics of a hand-computed agency', () => {
     expect(portfolio.in_force).toEqual({ policies: stats.by_status.active, premium: stats.active_premium });
     const customers = await ok<CustomerAnalytics>(owner.as.get('/api/analytics/customers/'));
     const received = customers.lifetime_value.average_received_commission;
-    expect(received).toBe('76.88');
-    expect(stats.received_commission).toBe('307.50');
+    expect(received).toBe((Math.round((30750 + p5Earned(today)) / 4) / 100).toFixed(2));
+    expect(stats.received_commission).toBe(((30750 + p5Earned(today)) / 100).toFixed(2));
     const overdue = await ok<{ count: number }>(owner.as.get('/api/installments/?status=overdue'));
     expect(overdue.count).toBe(portfolio.overdue.instalments);
   });

@@ -9,10 +9,11 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
 import { agencyToday } from '../../db/tenant.js';
+import { commissionThisYear } from '../commission-report/queries.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { overdue, overdueTotals } from '../payments/queries.js';
-import { expectedCommission, keptReceivedCommission, receivedCommission } from '../policies/commission.js';
+import { keptReceivedCommission } from '../policies/commission.js';
 import { bookStatusIs, expiringWithin, statusIs } from '../policies/status.js';
 import {
   bookMonths,
@@ -48,8 +49,6 @@ const current = sql`(${statusIs.active} or ${statusIs.pending})`;
 /** Covering the day: within its term and not cancelled by then, whatever happened after. */
 const inForceOn = (day: SQLWrapper) =>
   sql`(${policies.startDate} <= ${day} and ${policies.endDate} >= ${day} and (${policies.cancelledAt} is null or ${policies.cancelledAt} > ${day}))`;
-
-const notCancelled = sql`not (${statusIs.cancelled})`;
 
 /**
  * Settings for this transaction alone. The portfolio and the customers' holdings group the agency's
@@ -214,6 +213,15 @@ export async function customerAnalytics(
 
 /** What the agency holds today, what it earns this year, what comes up for renewal and what is owed. */
 export async function portfolioAnalytics(tx: Transaction, tenantId: string): Promise<PortfolioAnalytics> {
+  const year = await commissionThisYear(tx, tenantId, await agencyToday(tx));
+  const commission_this_year = {
+    year: year.year,
+    policies: year.summary.total_policies,
+    expected: year.summary.total_expected_commission,
+    received: year.summary.total_received_commission,
+    outstanding: year.summary.outstanding_commission,
+    received_percentage: year.summary.commission_received_percentage,
+  };
   await tx.execute(sql`select ${roomToGroup}`);
   // The active policies summed by insurer, by type, by frequency and overall in one pass.
   const grouped = sql`
@@ -236,8 +244,8 @@ export async function portfolioAnalytics(tx: Transaction, tenantId: string): Pro
     'policies', count(*) filter (where ${expiringWithin(days)}),
     'premium', ${money(sql`sum(${policies.totalPremium}) filter (where ${expiringWithin(days)})`)})`;
 
-  return one(
-    await rows<PortfolioAnalytics>(
+  const figures = one(
+    await rows<Omit<PortfolioAnalytics, 'commission_this_year'>>(
       tx,
       sql`
     with in_force as materialized (${grouped}),
@@ -268,16 +276,6 @@ export async function portfolioAnalytics(tx: Transaction, tenantId: string): Pro
         sql`cross join total`,
         sql`in_force.payment_frequency`,
       )} as by_payment_frequency,
-      (select json_build_object('year', extract(year from current_date)::int,
-          'policies', count(*),
-          'expected', ${money(sql`sum(${expectedCommission})`)},
-          'received', ${money(sql`sum(${receivedCommission})`)},
-          'outstanding', ${money(sql`sum(${expectedCommission}) - sum(${receivedCommission})`)},
-          'received_percentage', ${share(sql`sum(${receivedCommission})`, sql`sum(${expectedCommission})`)})
-        from ${policiesOfAgency(tenantId)} and ${notCancelled}
-          and ${policies.startDate} >= date_trunc('year', current_date)::date
-          and ${policies.startDate} < (date_trunc('year', current_date) + interval '1 year')::date
-      ) as commission_this_year,
       (select json_build_object('company_id', by_company.company_id, 'company_name', by_company.company_name,
           'premium', ${money(sql`by_company.premium`)},
           'share_percentage', ${share(sql`by_company.premium`, sql`total.premium`)})
@@ -291,6 +289,7 @@ export async function portfolioAnalytics(tx: Transaction, tenantId: string): Pro
   `,
     ),
   );
+  return { ...figures, commission_this_year };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailRespo
 const COMMON =
   'Premium module: 402 without an active subscription or trial, 403 (with the way to upgrade) when the plan leaves it out. ' +
   "Dates are the agency's own (its time zone). Money is a string with two decimals summed exactly in the database; a percentage is a string with two decimals, 0.00 when its base is zero. " +
-  'Commission is what each policy page shows (expected = net premium x commission % to the cent; received = the expected commission once fully paid for a full-policy insurer, in proportion to what is paid for a pro-rata one), and cancelled policies count for none of it, as in the policy stats. ' +
+  'Commission is what each policy page shows (expected = net premium x commission % to the cent; received = the expected commission once fully paid for a full-policy insurer, in proportion to what is paid for a pro-rata one), and a cancelled policy counts for what it earned before its cancellation (its premium for the days of cover, or less the refund entered), as in the policy stats. ' +
   'A policy is *active* when neither cancelled nor renewed and today falls within its term; an instalment is *overdue* when not fully paid and due before today, as in the payments list.';
 
 /** The three analytics screens sold with the higher plans. */
@@ -71,7 +71,7 @@ export const analyticsRoutes =
             COMMON,
             '- `in_force`: active policies today and their total premium (the policy list filtered on active counts the same).',
             "- `by_company`, `by_policy_type`, `by_payment_frequency`: the active policies and premium by insurer, type and payment frequency, largest premium first; `share_percentage` is each group's share of the premium in force.",
-            '- `commission_this_year`: the policies that start in this calendar year, not cancelled: their `expected` and `received` commission, `outstanding` = expected - received, and `received_percentage` = received / expected.',
+            '- `commission_this_year`: the policies that start in this calendar year (a cancelled one with what it earned): their `expected` and `received` commission, `outstanding` = expected - received, and `received_percentage` = received / expected.',
             '- `concentration`: the insurer with the largest premium in force and its share of it; null when nothing is in force.',
             '- `renewals_due`: active policies ending within 30, 60 and 90 days from today (each includes the shorter spans, as the expiring-policies filter does) and the premium at stake.',
             '- `overdue`: every overdue instalment of the agency and the amount still unpaid on them.',
@@ -99,8 +99,8 @@ export const analyticsRoutes =
             '- `new_policies`: terms that started in the month (up to `as_of`) and renew no earlier term.',
             '- `renewed`: terms that ended in the month (up to `as_of`) and have been renewed; `expired`: terms that ended then and were neither renewed nor cancelled; `retention_rate` = renewed / (renewed + expired).',
             '- `cancelled`: policies whose cancellation is dated in the month (up to `as_of`).',
-            '- `expected_commission`: the expected commission of the terms, new or renewals, that started in the month (up to `as_of`), not cancelled.',
-            "- `received_commission`: the commission that the month's payments earned on policies that are not cancelled: for each policy paid in the month, its received commission on what was paid by the month's end less that on what was paid before it. A payment is dated by its instalment's payment date. Over every month since a policy's first payment these add up to its received commission today.",
+            '- `expected_commission`: the expected commission of the terms, new or renewals, that started in the month (up to `as_of`), a cancelled one with what it earned.',
+            "- `received_commission`: the commission that the month's payments earned: for each policy paid in the month, its received commission on what was paid by the month's end less that on what was paid before it. A payment is dated by its instalment's payment date. Over every month since a policy's first payment these add up to its received commission today.",
           ].join('\n'),
           security: bearerAuth,
           querystring: portfolioHistoryQuery,

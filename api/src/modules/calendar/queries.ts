@@ -135,7 +135,7 @@ function datedSources(
       kind: 'installment',
       // Still to be paid: the partial index of unpaid instalments by due date.
       table: sql`installments r`,
-      where: sql`${tenant} and r.status <> 'paid' and ${between(sql`r.due_date`)}`,
+      where: sql`${tenant} and r.status in ('pending', 'partially_paid') and ${between(sql`r.due_date`)}`,
       day: sql`r.due_date`,
       policyJoin: policyOf,
       summaryAmount: sql`sum(r.amount_due - r.amount_paid)`,

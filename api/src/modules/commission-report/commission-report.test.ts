@@ -61,7 +61,9 @@ async function pay(as: Caller, policyId: string, sequence: number, amount?: stri
  * - MI-3 Migdal Motor 15%, Noa Bar, net 777.77 of 1200.00, monthly (12 x 100.00) from 10 days ago:
  *   the first paid and 30.00 of the second (due in about 20 days): Partial. Expected
  *   777.77 x 15% = 116.6655 -> 116.67; received 116.67 x 130 / 1200 = 12.63925 -> 12.64.
- * - MI-4 Migdal Motor, Dana Levi, 800.00 paid in full, then cancelled: left out of the report.
+ * - MI-4 Migdal Motor 15%, Dana Levi, 800.00 in one payment from 60 days ago, paid, cancelled 5 days
+ *   ago: 55 days of its 365 covered earn 800.00 x 55 / 365 = 120.55 of the premium, so 120.00 x
+ *   120.55 / 800.00 = 18.0825 -> 18.08 expected, all of it received (the earned premium is paid): Paid.
  * - MI-5 Migdal Motor 15%, Avi Cohen, 300.00 in one payment starting in 30 days: Pending. Expected
  *   45.00, received 0.00.
  */
@@ -224,6 +226,19 @@ describe('the commission report, worked by hand', () => {
         amount_paid: '130.00',
       }),
       expect.objectContaining({
+        policy_number: 'MI-4',
+        status: 'cancelled',
+        total_premium: '800.00',
+        expected_commission: '18.08',
+        received_commission: '18.08',
+        outstanding_commission: '0.00',
+        received_commission_percentage: '100.00',
+        payment_status: 'Paid',
+        installments_paid: 1,
+        total_installments: 1,
+        amount_paid: '800.00',
+      }),
+      expect.objectContaining({
         policy_number: 'MI-5',
         status: 'pending',
         expected_commission: '45.00',
@@ -237,22 +252,22 @@ describe('the commission report, worked by hand', () => {
     ]);
   });
 
-  it('sums every policy that was not cancelled, for the agency and each insurer', async () => {
+  it('sums every policy, a cancelled one with what it earned, for the agency and each insurer', async () => {
     const body = await report(example.as);
     expect(body.summary).toEqual({
-      total_policies: 4,
-      total_premium: '3200.00',
-      total_commission: '336.67',
-      total_expected_commission: '336.67',
-      total_received_commission: '62.64',
-      total_paid: '930.00',
+      total_policies: 5,
+      total_premium: '4000.00',
+      total_commission: '354.75',
+      total_expected_commission: '354.75',
+      total_received_commission: '80.72',
+      total_paid: '1730.00',
       total_pending: '2270.00',
-      total_earned: '62.64',
+      total_earned: '80.72',
       outstanding_commission: '274.03',
-      // 62.64 / 336.67 = 18.6057%
-      commission_received_percentage: '18.61',
-      // 336.67 / (1000.00 + 500.00 + 777.77 + 300.00) = 13.0604%
-      average_commission_percentage: '13.06',
+      // 80.72 / 354.75 = 22.7541%
+      commission_received_percentage: '22.75',
+      // 354.75 / (1000.00 + 500.00 + 777.77 + 800.00 + 300.00) = 10.5025%
+      average_commission_percentage: '10.50',
     });
     expect(body.company_summary).toEqual([
       {
@@ -273,19 +288,19 @@ describe('the commission report, worked by hand', () => {
         company_name: 'Migdal',
         company_commission_type: 'percentage',
         commission_payment_method: 'pro_rata',
-        total_policies: 2,
-        total_premium: '1500.00',
-        total_expected_commission: '161.67',
-        total_received_commission: '12.64',
+        total_policies: 3,
+        total_premium: '2300.00',
+        total_expected_commission: '179.75',
+        total_received_commission: '30.72',
         outstanding_commission: '149.03',
-        // 12.64 / 161.67 = 7.8184%
-        commission_received_percentage: '7.82',
+        // 30.72 / 179.75 = 17.0904%
+        commission_received_percentage: '17.09',
       },
     ]);
     expect(body.pagination).toEqual({
       page: 1,
       page_size: 20,
-      total_items: 4,
+      total_items: 5,
       total_pages: 1,
       has_next: false,
       has_previous: false,
@@ -319,51 +334,57 @@ describe('the filters', () => {
     numbers(await report(example.as, `ordering=policy_number&${query}`));
 
   it('keep the policies whose term overlaps the period, bounds included', async () => {
-    // HA-1 runs to day 264, HA-2 from day -30, MI-3 from -10, MI-5 from 30.
-    expect(await matching(`start_date=${day(264)}`)).toEqual(['HA-1', 'HA-2', 'MI-3', 'MI-5']);
-    expect(await matching(`start_date=${day(265)}`)).toEqual(['HA-2', 'MI-3', 'MI-5']);
-    expect(await matching(`end_date=${day(-31)}`)).toEqual(['HA-1']);
-    expect(await matching(`end_date=${day(-30)}`)).toEqual(['HA-1', 'HA-2']);
-    expect(await matching(`start_date=${day(0)}&end_date=${day(29)}`)).toEqual(['HA-1', 'HA-2', 'MI-3']);
+    // HA-1 runs to day 264, HA-2 from day -30, MI-3 from -10, MI-4 from -60 to 304, MI-5 from 30.
+    expect(await matching(`start_date=${day(264)}`)).toEqual(['HA-1', 'HA-2', 'MI-3', 'MI-4', 'MI-5']);
+    expect(await matching(`start_date=${day(265)}`)).toEqual(['HA-2', 'MI-3', 'MI-4', 'MI-5']);
+    expect(await matching(`end_date=${day(-31)}`)).toEqual(['HA-1', 'MI-4']);
+    expect(await matching(`end_date=${day(-30)}`)).toEqual(['HA-1', 'HA-2', 'MI-4']);
+    expect(await matching(`start_date=${day(0)}&end_date=${day(29)}`)).toEqual([
+      'HA-1',
+      'HA-2',
+      'MI-3',
+      'MI-4',
+    ]);
     expect(await matching(`start_date=${day(0)}&end_date=${day(30)}`)).toEqual([
       'HA-1',
       'HA-2',
       'MI-3',
+      'MI-4',
       'MI-5',
     ]);
     expect(await matching(`start_date=${day(395)}`)).toEqual([]);
     // Blank dates, as a cleared form sends them, filter nothing.
-    expect(await matching('start_date=&end_date=&company_id=')).toHaveLength(4);
+    expect(await matching('start_date=&end_date=&company_id=')).toHaveLength(5);
   });
 
   it('keep one insurer, one type, one payment status or a search, and total what they keep', async () => {
     const { ids } = example;
     const migdal = await report(example.as, `company_id=${ids.migdal.id}&ordering=policy_number`);
-    expect(numbers(migdal)).toEqual(['MI-3', 'MI-5']);
+    expect(numbers(migdal)).toEqual(['MI-3', 'MI-4', 'MI-5']);
     expect(migdal.summary).toMatchObject({
-      total_policies: 2,
-      total_premium: '1500.00',
-      total_expected_commission: '161.67',
-      total_received_commission: '12.64',
-      total_paid: '130.00',
+      total_policies: 3,
+      total_premium: '2300.00',
+      total_expected_commission: '179.75',
+      total_received_commission: '30.72',
+      total_paid: '930.00',
       total_pending: '1370.00',
       outstanding_commission: '149.03',
-      commission_received_percentage: '7.82',
-      // 161.67 / 1077.77
-      average_commission_percentage: '15.00',
+      commission_received_percentage: '17.09',
+      // 179.75 / 1877.77
+      average_commission_percentage: '9.57',
     });
     expect(migdal.company_summary.map((company) => company.company_name)).toEqual(['Migdal']);
 
     expect(await matching(`policy_type_id=${ids.home.id}`)).toEqual(['HA-2']);
     expect(await matching('payment_status=Overdue')).toEqual(['HA-1']);
-    expect(await matching('payment_status=Paid')).toEqual(['HA-2']);
+    expect(await matching('payment_status=Paid')).toEqual(['HA-2', 'MI-4']);
     expect(await matching('payment_status=Partial')).toEqual(['MI-3']);
     expect(await matching('payment_status=Pending')).toEqual(['MI-5']);
     const overdue = await report(example.as, 'payment_status=Overdue');
     expect(overdue.summary).toMatchObject({ total_policies: 1, total_expected_commission: '125.00' });
-    // The customer's name or the policy number; the cancelled MI-4 stays out.
-    expect(await matching('search=levi')).toEqual(['HA-1']);
-    expect(await matching('search=mi-')).toEqual(['MI-3', 'MI-5']);
+    // The customer's name or the policy number.
+    expect(await matching('search=levi')).toEqual(['HA-1', 'MI-4']);
+    expect(await matching('search=mi-')).toEqual(['MI-3', 'MI-4', 'MI-5']);
     const searched = await report(example.as, 'search=cohen');
     expect(searched.summary).toMatchObject({ total_policies: 2, total_premium: '800.00' });
     // Taken literally: % is not a wildcard.
@@ -393,26 +414,26 @@ describe('the filters', () => {
 describe('the order and the pages', () => {
   it('sorts by each figure, both ways', async () => {
     const order = async (ordering: string) => numbers(await report(example.as, `ordering=${ordering}`));
-    expect(await order('expected_commission')).toEqual(['MI-5', 'HA-2', 'MI-3', 'HA-1']);
+    expect(await order('expected_commission')).toEqual(['MI-4', 'MI-5', 'HA-2', 'MI-3', 'HA-1']);
     // Ties are broken by the policy id, which follows the order the policies were added in.
-    expect(await order('-received_commission')).toEqual(['HA-2', 'MI-3', 'MI-5', 'HA-1']);
-    expect(await order('-outstanding_commission')).toEqual(['HA-1', 'MI-3', 'MI-5', 'HA-2']);
-    expect(await order('customer_name')).toEqual(['HA-2', 'MI-5', 'HA-1', 'MI-3']);
-    expect(await order('-company_name')).toEqual(['MI-5', 'MI-3', 'HA-2', 'HA-1']);
-    expect(await order('-start_date')).toEqual(['MI-5', 'MI-3', 'HA-2', 'HA-1']);
-    expect(await order('end_date')).toEqual(['HA-1', 'HA-2', 'MI-3', 'MI-5']);
-    expect(await order('-total_premium')).toEqual(['MI-3', 'HA-1', 'HA-2', 'MI-5']);
+    expect(await order('-received_commission')).toEqual(['HA-2', 'MI-4', 'MI-3', 'MI-5', 'HA-1']);
+    expect(await order('-outstanding_commission')).toEqual(['HA-1', 'MI-3', 'MI-5', 'MI-4', 'HA-2']);
+    expect(await order('customer_name')).toEqual(['HA-2', 'MI-5', 'HA-1', 'MI-4', 'MI-3']);
+    expect(await order('-company_name')).toEqual(['MI-5', 'MI-4', 'MI-3', 'HA-2', 'HA-1']);
+    expect(await order('-start_date')).toEqual(['MI-5', 'MI-3', 'HA-2', 'MI-4', 'HA-1']);
+    expect(await order('end_date')).toEqual(['HA-1', 'MI-4', 'HA-2', 'MI-3', 'MI-5']);
+    expect(await order('-total_premium')).toEqual(['MI-3', 'HA-1', 'MI-4', 'HA-2', 'MI-5']);
   });
 
   it('pages through every row once, with the totals of all of them on every page', async () => {
     const first = await report(example.as, 'page_size=3&ordering=policy_number');
     const second = await report(example.as, 'page_size=3&ordering=policy_number&page=2');
     expect(numbers(first)).toEqual(['HA-1', 'HA-2', 'MI-3']);
-    expect(numbers(second)).toEqual(['MI-5']);
+    expect(numbers(second)).toEqual(['MI-4', 'MI-5']);
     expect(first.pagination).toEqual({
       page: 1,
       page_size: 3,
-      total_items: 4,
+      total_items: 5,
       total_pages: 2,
       has_next: true,
       has_previous: false,
@@ -441,7 +462,13 @@ describe('the exports', () => {
     expect(lines[0]).toBe(
       'Policy number,Customer,Insurer,Commission paid,Policy type,Status,Start date,End date,Total premium,Net premium,Commission %,Expected commission,Received commission,Outstanding commission,Received %,Payment status,Instalments paid,Instalments,Amount paid,Created at',
     );
-    expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual(['HA-1', 'HA-2', 'MI-3', 'MI-5']);
+    expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual([
+      'HA-1',
+      'HA-2',
+      'MI-3',
+      'MI-4',
+      'MI-5',
+    ]);
     expect(lines[3]).toMatch(
       new RegExp(
         `^MI-3,Noa Bar,Migdal,pro_rata,Motor,active,${day(-10)},${day(354)},1200.00,777.77,15.00,116.67,12.64,104.03,10.83,Partial,1,12,130.00,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`,
@@ -473,7 +500,10 @@ describe('the exports', () => {
       }
       return read;
     });
-    expect(batches).toEqual([['MI-5', 'MI-3', 'HA-2'], ['HA-1']]);
+    expect(batches).toEqual([
+      ['MI-5', 'MI-3', 'HA-2'],
+      ['MI-4', 'HA-1'],
+    ]);
   });
 });
 
@@ -512,7 +542,7 @@ describe('another agency', () => {
     expect(theirs.company_summary.map((company) => company.company_name)).toEqual(['Clal']);
 
     const ours = await report(example.as);
-    expect(ours.summary.total_policies).toBe(4);
+    expect(ours.summary.total_policies).toBe(5);
     expect(ours.company_summary.map((company) => company.company_name)).toEqual(['Harel', 'Migdal']);
     // Another agency's ids filter to nothing rather than reaching across.
     const reaching = await report(example.as, `company_id=${insurer.id}`);

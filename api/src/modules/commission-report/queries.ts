@@ -3,9 +3,9 @@ import type {
   CommissionPaymentStatus,
   CommissionReportRow,
   CommissionSummary,
-  commissionExportQuery,
   commissionReportQuery,
 } from '@coverdesk/contract';
+import { commissionExportQuery } from '@coverdesk/contract';
 import { and, eq, getTableColumns, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -16,10 +16,10 @@ import { statementBuilder as qb, reusableStatement, setFilters } from '../../db/
 import { offsetOf } from '../../http/pagination.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
-import { overdue } from '../payments/queries.js';
+import { overdue, unpaid } from '../payments/queries.js';
 import { expectedCommission, receivedCommission } from '../policies/commission.js';
 import { bookReceivedCommission } from '../policies/queries.js';
-import { bookStatusIs, policyStatus, statusIs } from '../policies/status.js';
+import { policyStatus } from '../policies/status.js';
 import { installments, policies, policyBookTotals } from '../policies/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
 
@@ -50,13 +50,21 @@ const overdueOf = (policyId: SQL) =>
     overdue,
   )})`;
 
+/** A cancelled policy whose instalments left due (those up to its cancellation) are all paid. */
+const settledOnCancellation = sql`(${policies.cancelledAt} is not null and not exists (
+  select 1 from ${installments} where ${and(
+    eq(installments.tenantId, policies.tenantId),
+    eq(installments.policyId, policies.id),
+    unpaid,
+  )}))`;
+
 /**
- * A policy's payment status, in this order: every instalment paid; an unpaid instalment past its
- * due date (the payments list's overdue rule, on the agency's today); something paid; nothing paid.
- * `hasOverdue` says whether the policy has an overdue instalment.
+ * A policy's payment status, in this order: every instalment paid (those cancelled with the policy
+ * aside); an unpaid instalment past its due date (the payments list's overdue rule, on the agency's
+ * today); something paid; nothing paid. `hasOverdue` says whether the policy has an overdue instalment.
  */
 const paymentStatusOf = (hasOverdue: SQL) => sql<CommissionPaymentStatus>`case
-  when ${policies.installmentsPaid} >= ${policies.totalInstallments} then 'Paid'
+  when ${policies.installmentsPaid} >= ${policies.totalInstallments} or ${settledOnCancellation} then 'Paid'
   when ${hasOverdue} then 'Overdue'
   when ${policies.amountPaid} > 0 then 'Partial'
   else 'Pending' end`;
@@ -116,14 +124,13 @@ interface Shape {
 }
 
 /**
- * The policies the report covers: the agency's policies that were not cancelled (a cancelled
- * policy earns nothing, as in the policy totals), whose term overlaps the period and that match
- * the filters. The period's bounds are inclusive and either may be left out.
+ * The policies the report covers: the agency's policies (a cancelled one with the commission it
+ * earned before its cancellation, as in the policy totals), whose term overlaps the period and that
+ * match the filters. The period's bounds are inclusive and either may be left out.
  */
 function matching({ filters }: Shape): SQL | undefined {
   return and(
     eq(policies.tenantId, value('tenant_id')),
-    sql`not (${statusIs.cancelled})`,
     filters.start_date ? gte(policies.endDate, value('start_date')) : undefined,
     filters.end_date ? lte(policies.startDate, value('end_date')) : undefined,
     filters.company_id ? eq(policies.companyId, value('company_id')) : undefined,
@@ -217,7 +224,6 @@ function summedFrom(shape: Shape): { summed: Summed; from: SQL } {
       from: sql`${book} inner join ${companies} on ${eq(companies.id, book.companyId)}
         where ${and(
           eq(book.tenantId, value('tenant_id')),
-          sql`not (${bookStatusIs.cancelled})`,
           filters.start_date ? gte(book.endDate, value('start_date')) : undefined,
           filters.end_date ? lte(book.startDate, value('end_date')) : undefined,
           filters.company_id ? eq(book.companyId, value('company_id')) : undefined,
@@ -398,6 +404,18 @@ export async function commissionTotals(tx: Transaction, tenantId: string, query:
     summary: JSON.parse(row.summary) as CommissionSummary,
     company_summary: JSON.parse(row.company_summary) as CommissionCompanySummary[],
   };
+}
+
+/**
+ * "Commission this year" (docs/figures.md): the report's totals for the calendar year `today` falls in,
+ * that is the policies whose term overlaps it. The dashboard and the current portfolio both read it
+ * here, so they cannot disagree with each other or with the report filtered on the year.
+ */
+export async function commissionThisYear(tx: Transaction, tenantId: string, today: string) {
+  const year = today.slice(0, 4);
+  const period = { start_date: `${year}-01-01`, end_date: `${year}-12-31` };
+  const totals = await commissionTotals(tx, tenantId, commissionExportQuery.parse(period));
+  return { year: Number(year), ...period, ...totals };
 }
 
 /** Rows per fetch from an export's cursor: what one batch holds in memory. */

@@ -32,8 +32,8 @@ type Agency = Awaited<ReturnType<typeof findAgency>>;
 
 const FILTERS_DOC = [
   '**Filters.** `start_date` and `end_date` (inclusive, either may be left out) keep the policies whose term overlaps the period: a policy from 1 March to 28 February overlaps any period that includes one of its days. An `end_date` before `start_date` answers 400. `company_id` and `policy_type_id` keep one insurer or type. `search` matches the policy number and the customer name. A blank filter (`?start_date=`) filters nothing.',
-  "**Which policies.** The agency's policies that were not cancelled, renewed and expired terms included: a cancelled policy earns no commission, as in the policy totals.",
-  "**`payment_status`** is read from the policy's instalments: `Paid` when every instalment is paid; otherwise `Overdue` when an unpaid instalment's due date is before today in the agency's time zone (the payments list's overdue rule); otherwise `Partial` when anything has been paid; otherwise `Pending`.",
+  "**Which policies.** The agency's policies, renewed, expired and cancelled terms included: a cancelled policy carries the commission it earned before its cancellation (its premium for the days of cover, or less the refund entered), as in the policy totals.",
+  "**`payment_status`** is read from the policy's instalments: `Paid` when every instalment is paid, those cancelled with their policy aside; otherwise `Overdue` when an unpaid instalment's due date is before today in the agency's time zone (the payments list's overdue rule); otherwise `Partial` when anything has been paid; otherwise `Pending`.",
   '**Ordering.** `ordering` is one of the row fields listed in the schema, `-` before it for descending; ties are broken by the policy id, so pages never repeat or skip a row.',
 ].join('\n\n');
 

@@ -18,7 +18,7 @@ import { agencyToday } from '../../db/tenant.js';
 import { monthlyWrittenAndReceived } from '../analytics/queries.js';
 import { listCalendarEvents } from '../calendar/queries.js';
 import { countOpenClaims } from '../claims/queries.js';
-import { commissionTotals } from '../commission-report/queries.js';
+import { commissionThisYear, commissionTotals } from '../commission-report/queries.js';
 import { listLeadRows, summarizePipeline } from '../leads/queries.js';
 import { listInstallmentRows, overdueTotals } from '../payments/queries.js';
 import { activePoliciesByType, listPolicies, summarizePolicies } from '../policies/queries.js';
@@ -40,16 +40,10 @@ const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
-/** The first and last day of the month and of the year `today` falls in. */
-function periodsOf(today: string) {
-  const year = Number(today.slice(0, 4));
-  const month = Number(today.slice(5, 7));
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const yearText = today.slice(0, 4);
-  return {
-    this_month: { start_date: `${today.slice(0, 7)}-01`, end_date: `${today.slice(0, 7)}-${lastDay}` },
-    this_year: { start_date: `${yearText}-01-01`, end_date: `${yearText}-12-31` },
-  };
+/** The first and last day of the month `today` falls in. */
+function thisMonthOf(today: string) {
+  const lastDay = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).getUTCDate();
+  return { start_date: `${today.slice(0, 7)}-01`, end_date: `${today.slice(0, 7)}-${lastDay}` };
 }
 
 async function policiesSection(tx: Transaction, tenantId: string, today: string): Promise<DashboardPolicies> {
@@ -88,17 +82,18 @@ async function commissionSection(
   tenantId: string,
   today: string,
 ): Promise<DashboardCommission> {
-  const periods = periodsOf(today);
-  const month = await commissionTotals(tx, tenantId, commissionExportQuery.parse(periods.this_month));
-  const year = await commissionTotals(tx, tenantId, commissionExportQuery.parse(periods.this_year));
+  const thisMonth = thisMonthOf(today);
+  const month = await commissionTotals(tx, tenantId, commissionExportQuery.parse(thisMonth));
+  const year = await commissionThisYear(tx, tenantId, today);
   return {
     this_month: {
-      ...periods.this_month,
+      ...thisMonth,
       expected: month.summary.total_expected_commission,
       received: month.summary.total_received_commission,
     },
     this_year: {
-      ...periods.this_year,
+      start_date: year.start_date,
+      end_date: year.end_date,
       expected: year.summary.total_expected_commission,
       received: year.summary.total_received_commission,
     },

@@ -611,7 +611,8 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
       const due = toCents(row.amount_due);
       let paid = 0n;
       let paidDate: string | null = null;
-      if (row.due_date < day && !(term.cancelledAt && row.due_date > term.cancelledAt)) {
+      const afterCancellation = term.cancelledAt !== null && row.due_date > term.cancelledAt;
+      if (row.due_date < day && !afterCancellation) {
         const roll = random.next();
         if (roll < settledRate) paid = due;
         else if (roll < settledRate + 0.04) paid = (due * BigInt(random.int(25, 75))) / 100n;
@@ -632,7 +633,14 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
           : term.frequency === 'monthly' && random.chance(0.75)
             ? 'direct_debit'
             : random.pick(['card', 'card', 'bank_transfer', 'bank_transfer', 'cash', 'cheque'] as const);
-      const status: InstallmentStatus = paid === 0n ? 'pending' : paid >= due ? 'paid' : 'partially_paid';
+      const status: InstallmentStatus =
+        paid >= due && paid > 0n
+          ? 'paid'
+          : afterCancellation
+            ? 'cancelled'
+            : paid === 0n
+              ? 'pending'
+              : 'partially_paid';
       installmentRows.push({
         tenantId,
         policyId: term.id,

@@ -30,9 +30,10 @@ export interface AddedPayment {
   reference: string;
 }
 
-// Written with its literal, so statements built once and reused (the commission report's) can hold it.
-/** Still owed: the instalment is not paid in full. */
-export const unpaid = sql<boolean>`${installments.status} <> 'paid'`;
+// Written with its literals, so statements built once and reused (the commission report's) can hold it;
+// the same words as the partial index of unpaid instalments, so that it answers.
+/** Still owed: the instalment is not paid in full, nor cancelled with its policy. */
+export const unpaid = sql<boolean>`${installments.status} in ('pending', 'partially_paid')`;
 /** Unpaid and due before `day`; reminders ask it of the day they are written for. */
 export const overdueOn = (day: SQL) => sql<boolean>`(${unpaid} and ${lt(installments.dueDate, day)})`;
 // The database's date, not the app server's, so a list filtered on overdue and the flags in it agree.
@@ -101,7 +102,7 @@ const ordered = (ordering: Filters['ordering']) =>
       due_date: installments.dueDate,
       amount_due: installments.amountDue,
       // A row value sorts on its first field, then its second: false (still owed) before true.
-      attention: sql`(${installments.status} = 'paid', ${installments.dueDate})`,
+      attention: sql`(not ${unpaid}, ${installments.dueDate})`,
     },
     installments.id,
   );
@@ -216,6 +217,7 @@ export async function lockInstallment(tx: Transaction, tenantId: string, id: str
     .select({
       policyId: installments.policyId,
       amountDue: installments.amountDue,
+      status: installments.status,
       remaining: sql<string>`(${installments.amountDue} - ${installments.amountPaid})::text`,
     })
     .from(installments)

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { bearerAuth } from '../../http/authenticate.js';
-import { fieldError, notFound } from '../../http/errors.js';
+import { conflict, fieldError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { exportRoute } from '../../http/table-file.js';
 import { auditTrail } from '../audit/trail.js';
@@ -40,6 +40,9 @@ const NOT_FOUND = 'Instalment not found.';
 async function requireLockedInstallment(tx: Transaction, tenantId: string, id: string) {
   const found = await lockInstallment(tx, tenantId, id);
   if (!found) throw notFound(NOT_FOUND);
+  if (found.status === 'cancelled') {
+    throw conflict({ detail: 'This instalment was cancelled with its policy: nothing is due on it.' });
+  }
   return found;
 }
 
@@ -103,7 +106,7 @@ export const paymentRoutes =
           security: bearerAuth,
           params: idParams,
           body: paymentBody,
-          response: { 200: installment, ...errors },
+          response: { 200: installment, 409: detailResponse, ...errors },
         },
       },
       async (request) => {
@@ -137,7 +140,7 @@ export const paymentRoutes =
           security: bearerAuth,
           params: idParams,
           body: paymentCorrectionBody,
-          response: { 200: installment, ...errors },
+          response: { 200: installment, 409: detailResponse, ...errors },
         },
       },
       async (request) => {
@@ -163,7 +166,7 @@ export const paymentRoutes =
           description: 'The instalment is pending again, with nothing paid.',
           security: bearerAuth,
           params: idParams,
-          response: { 200: installment, ...errors },
+          response: { 200: installment, 409: detailResponse, ...errors },
         },
       },
       async (request) => {

@@ -2,20 +2,29 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { companies } from '../companies/tables.js';
 import { policies } from './tables.js';
 
-// What a policy earns, through the database functions that define it (migration 0009), so that
-// lists, totals and the commission report sum exactly what each policy shows, and the book totals'
-// trigger sums the same.
+// What a policy earns, through the database functions that define it (migrations 0009 and
+// 0056_cancelled-instalments), so that lists, totals and the commission report sum exactly what each
+// policy shows, and the kept totals' triggers sum the same. docs/figures.md says it in words.
 
-/** Net premium x commission % / 100, to the cent (half-up). */
-export const expectedCommission: SQL<string> = sql<string>`policy_expected_commission(${policies.netPremium}, ${policies.commissionPercentage})`;
+/**
+ * The premium the term earns: all of it, unless cancelled; then the premium less the refund the broker
+ * entered, or else the premium for the days of cover (start to the day before the cancellation).
+ */
+export const earnedPremium: SQL<string> = sql<string>`policy_earned_premium(${policies.totalPremium}, ${policies.startDate}, ${policies.endDate}, ${policies.cancelledAt}, ${policies.cancellationRefund})`;
+
+/**
+ * Net premium x commission % / 100, to the cent (half-up); for a cancelled term, the same share of it
+ * as the earned premium is of the premium.
+ */
+export const expectedCommission: SQL<string> = sql<string>`policy_earned_commission(${policies.netPremium}, ${policies.commissionPercentage}, ${policies.totalPremium}, ${earnedPremium})`;
 
 /**
  * What the insurer owes once `paid` of the premium has come in. Full policy: the expected commission
- * once the whole premium is paid, else nothing. Pro rata: the expected commission x paid / total
- * premium, to the cent. Needs `companies` joined to the policy's insurer.
+ * once the earned premium is paid, else nothing. Pro rata: the expected commission x paid / earned
+ * premium, to the cent, at most the expected commission. Needs `companies` joined to the policy's insurer.
  */
 export const receivedCommissionOn = (paid: SQLWrapper): SQL<string> =>
-  sql<string>`policy_received_commission(${companies.commissionPaymentMethod}, ${expectedCommission}, ${paid}, ${policies.totalPremium})`;
+  sql<string>`policy_received_commission(${companies.commissionPaymentMethod}, ${expectedCommission}, ${paid}, ${earnedPremium})`;
 
 /** What the insurer owes so far, on what the policy has been paid. */
 export const receivedCommission: SQL<string> = receivedCommissionOn(policies.amountPaid);

@@ -380,8 +380,9 @@ describe('policies', () => {
       by_status: { pending: 1, active: 4, expired: 0, cancelled: 1, renewed: 1 },
       // A 1000, C's renewal 300, E 200, F 100.
       active_premium: '1600.00',
-      // A 80.00, B 62.50, C 37.50 and its renewal 37.50, E 25.00, F 20.00; not D.
-      expected_commission: '262.50',
+      // A 80.00, B 62.50, C 37.50 and its renewal 37.50, E 25.00, F 20.00; D the 10 days of its
+      // 365 it covered before its cancellation: 2000.00 x 10 / 365 = 54.79 earned, 250.00 x 54.79 / 2000.00.
+      expected_commission: '269.35',
       received_commission: '80.00',
       expiring_in_30_days: 1,
     });
@@ -404,7 +405,8 @@ describe('policies', () => {
       policy_count: 6,
       active_policy_count: 3,
       active_premium: '1500.00',
-      expected_commission: '242.50',
+      // The agency's less F's 20.00 at Clal.
+      expected_commission: '249.35',
       received_commission: '80.00',
     });
     const page = await as.get(`/api/companies/${clal.id}/policies/`);

@@ -16,6 +16,7 @@ import {
   getTableColumns,
   gte,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   lte,
@@ -91,6 +92,7 @@ const columns = {
   notes: policies.notes,
   cancelled_at: policies.cancelledAt,
   cancellation_reason: policies.cancellationReason,
+  cancellation_refund: policies.cancellationRefund,
   renewed_from_id: renewedFromId,
   renewed_to_id: policies.renewedToId,
   not_renewing_reason: policies.notRenewingReason,
@@ -653,6 +655,8 @@ export async function updatePolicy(
     .where(and(eq(installments.tenantId, tenantId), eq(installments.policyId, id)));
   const instalments = scheduleInsert(tenantId, [{ policyId: id, schedule }]);
   if (instalments) await tx.execute(instalments);
+  // A cancelled policy's new schedule calls for nothing after its cancellation either.
+  await cancelInstalmentsAfterCancellation(tx, tenantId, id);
 }
 
 /** Its instalments go with it through the foreign key's cascade. */
@@ -664,23 +668,49 @@ export async function deletePolicy(tx: Transaction, tenantId: string, id: string
   return deleted.length > 0;
 }
 
-/** False when there is no such policy or it is already cancelled. */
+/**
+ * Cancels the policy from `cancelled_at` (within its term, checked by the caller), with the refund
+ * when the broker entered one, and the instalments due after that day with it. False when there is no
+ * such policy or it is already cancelled.
+ */
 export async function cancelPolicy(
   tx: Transaction,
   tenantId: string,
   id: string,
-  cancellation: { cancelled_at: string; reason: string },
+  cancellation: { cancelled_at: string; reason: string; refund_amount: string | null },
 ): Promise<boolean> {
   const changed = await tx
     .update(policies)
     .set({
       cancelledAt: cancellation.cancelled_at,
       cancellationReason: cancellation.reason,
+      cancellationRefund: cancellation.refund_amount,
       updatedAt: sql`now()`,
     })
     .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id), isNull(policies.cancelledAt)))
     .returning({ id: policies.id });
-  return changed.length > 0;
+  if (changed.length === 0) return false;
+  await cancelInstalmentsAfterCancellation(tx, tenantId, id);
+  return true;
+}
+
+/**
+ * A cancelled policy's instalments due after its cancellation are `cancelled`: kept for the record,
+ * never due again. Paid ones stay paid. Nothing happens to a policy that is not cancelled.
+ */
+async function cancelInstalmentsAfterCancellation(tx: Transaction, tenantId: string, id: string) {
+  await tx
+    .update(installments)
+    .set({ status: 'cancelled', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(installments.tenantId, tenantId),
+        eq(installments.policyId, id),
+        inArray(installments.status, ['pending', 'partially_paid']),
+        sql`${installments.dueDate} > (select ${policies.cancelledAt} from ${policies}
+          where ${policies.tenantId} = ${tenantId} and ${policies.id} = ${id})`,
+      ),
+    );
 }
 
 /**
@@ -736,8 +766,8 @@ export const bookReceivedCommission = keptReceivedCommission(policyBookTotals);
 
 /**
  * Counts by status, premium in force and commission, for the agency or one insurer, from the book
- * totals: a few hundred groups however large the agency. Commission counts every policy that was not
- * cancelled: a renewed or expired term still earned what it earned.
+ * totals: a few hundred groups however large the agency. Commission counts every policy: a renewed or
+ * expired term still earned what it earned, and a cancelled one what it earned before its cancellation.
  */
 export async function summarizePolicies(
   tx: Transaction,
@@ -747,9 +777,8 @@ export async function summarizePolicies(
   const book = policyBookTotals;
   const countOf = (where: SQL) =>
     sql<number>`coalesce(sum(${book.policies}) filter (where ${where}), 0)::int`;
-  const sumOf = (amount: SQLWrapper, where: SQL) =>
+  const sumOf = (amount: SQLWrapper, where: SQL = sql`true`) =>
     sql<string>`round(coalesce(sum(${amount}) filter (where ${where}), 0), 2)`;
-  const notCancelled = sql`not (${bookStatusIs.cancelled})`;
   const totals = await tx
     .select({
       total: sql<number>`coalesce(sum(${book.policies}), 0)::int`,
@@ -759,8 +788,8 @@ export async function summarizePolicies(
       cancelled: countOf(bookStatusIs.cancelled),
       renewed: countOf(bookStatusIs.renewed),
       active_premium: sumOf(book.totalPremium, bookStatusIs.active),
-      expected_commission: sumOf(book.expectedCommission, notCancelled),
-      received_commission: sumOf(bookReceivedCommission, notCancelled),
+      expected_commission: sumOf(book.expectedCommission),
+      received_commission: sumOf(bookReceivedCommission),
       expiring_in_30_days: countOf(expiringWithin(30, bookStatusIs, book.endDate)),
     })
     .from(book)

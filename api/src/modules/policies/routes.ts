@@ -21,6 +21,7 @@ import {
   scaledNetPremium,
   scheduleProblems,
   secureDeleteBody,
+  toCents,
   uuid,
 } from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -64,6 +65,10 @@ import {
 
 const idParams = z.object({ id: uuid });
 const tags = ['policies'];
+/** "27 Nov 2026", as the policy page reads a day. */
+const dayOf = (day: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day));
+
 const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
 const MODULE = 'module_policies';
 const NOT_FOUND = 'Policy not found.';
@@ -381,6 +386,8 @@ export const policyRoutes =
         schema: {
           tags,
           summary: 'Cancel a policy from a date, with the reason',
+          description:
+            'The date must fall within the term (else 400). The instalments due after it become `cancelled`: never due, overdue, reminded or on the calendar again. The policy then earns its premium for the days it covered, or its premium less `refund_amount` when one is given, and its `expected_commission` the same share of the whole. An already cancelled policy answers 409.',
           security: bearerAuth,
           params: idParams,
           body: cancelBody,
@@ -390,13 +397,24 @@ export const policyRoutes =
       async (request) => {
         const { id } = request.params;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
-          const cancelled = await auditTrail(tx, request).changed('policy', id, () =>
+          const stored = await requirePolicyForChange(tx, tenantId, id);
+          if (stored.cancelledAt !== null) throw conflict({ detail: 'This policy is already cancelled.' });
+          const { cancelled_at, refund_amount } = request.body;
+          if (cancelled_at < stored.startDate || cancelled_at > stored.endDate) {
+            throw fieldError(
+              'cancelled_at',
+              `Choose a day within the policy's term, from ${dayOf(stored.startDate)} to ${dayOf(stored.endDate)}.`,
+            );
+          }
+          if (refund_amount !== null && toCents(refund_amount) > toCents(stored.totalPremium)) {
+            throw fieldError(
+              'refund_amount',
+              `The refund cannot be more than the policy's premium, ${stored.totalPremium}.`,
+            );
+          }
+          await auditTrail(tx, request).changed('policy', id, () =>
             cancelPolicy(tx, tenantId, id, request.body),
           );
-          if (!cancelled) {
-            await requirePolicy(tx, tenantId, id);
-            throw conflict({ detail: 'This policy is already cancelled.' });
-          }
           return requirePolicy(tx, tenantId, id);
         });
       },

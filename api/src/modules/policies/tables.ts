@@ -50,6 +50,11 @@ export const policies = pgTable(
     cancelledAt: date('cancelled_at', { mode: 'string' }),
     cancellationReason: text('cancellation_reason').notNull().default(''),
     /**
+     * What the insurer refunds the customer on cancellation, when the broker entered it: the term then
+     * earns its premium less this, instead of its premium for the days of cover (policy_earned_premium).
+     */
+    cancellationRefund: moneyColumn('cancellation_refund'),
+    /**
      * The term that renews this one; a term is renewed at most once and renews at most one. Kept on
      * the renewed row so that a policy's status needs only its own row, which lets the open-policy
      * indexes below answer the status filters.
@@ -139,7 +144,10 @@ export const installments = pgTable(
     index('installments_tenant_due_idx').on(t.tenantId, t.dueDate),
     // Unpaid by due date, then id: the oldest overdue first, in the order the lists show them, so the
     // dashboard's first five are five rows of the index, however many fall due on one day.
-    index('installments_tenant_unpaid_idx').on(t.tenantId, t.dueDate, t.id).where(sql`status <> 'paid'`),
+    // Cancelled instalments are never due, so they are left out as paid ones are.
+    index('installments_tenant_unpaid_idx')
+      .on(t.tenantId, t.dueDate, t.id)
+      .where(sql`status in ('pending', 'partially_paid')`),
     // What each policy has been paid, by month, for the history months (policy_months_refresh). Only
     // paid rows, so it stays small; without it a statement adding thousands of policies read the
     // agency's every instalment for each one whenever the planner's statistics lagged behind.

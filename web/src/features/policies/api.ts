@@ -1,4 +1,5 @@
 import type {
+  CancelBody,
   Customer,
   Installment,
   Paged,
@@ -98,8 +99,7 @@ export function useSavePolicy(id?: string) {
 export function useCancelPolicy(id: string) {
   const markChanged = useMarkChanged(affected);
   return useMutation({
-    mutationFn: (body: { cancelled_at: string; reason: string }) =>
-      api.post<Policy>(`/policies/${id}/cancel/`, body),
+    mutationFn: (body: CancelBody) => api.post<Policy>(`/policies/${id}/cancel/`, body),
     onSuccess: () => markChanged(),
   });
 }

@@ -62,6 +62,7 @@ function PortfolioFigures({ data }: { data: PortfolioAnalytics }) {
       <StatGrid>
         <StatCard
           label="Policies in force"
+          figure="in_force"
           value={formatCount(data.in_force.policies)}
           hint={
             <Anchor component={Link} to="/policies?status=active" fz="sm">
@@ -69,7 +70,11 @@ function PortfolioFigures({ data }: { data: PortfolioAnalytics }) {
             </Anchor>
           }
         />
-        <StatCard label="Premium in force" value={<Money amount={data.in_force.premium} />} />
+        <StatCard
+          label="Premium in force"
+          figure="in_force"
+          value={<Money amount={data.in_force.premium} />}
+        />
         <StatCard
           label="Largest insurer"
           value={data.concentration ? formatShare(data.concentration.share_percentage) : '—'}
@@ -81,11 +86,13 @@ function PortfolioFigures({ data }: { data: PortfolioAnalytics }) {
         />
         <StatCard
           label={`Commission expected ${commission.year}`}
+          figure="this_year"
           value={<Money amount={commission.expected} />}
           hint={`${formatMoney(commission.outstanding)} still to come`}
         />
         <StatCard
           label={`Commission received ${commission.year}`}
+          figure="received"
           value={<Money amount={commission.received} />}
           hint={`${formatShare(commission.received_percentage)} of expected`}
         />
@@ -283,7 +290,7 @@ function CommissionThisYear({ data }: { data: PortfolioAnalytics }) {
   return (
     <ChartCard
       title={`Commission in ${commission.year}`}
-      description={`On the ${formatCount(commission.policies)} ${commission.policies === 1 ? 'policy' : 'policies'} starting in ${commission.year}, cancelled ones aside`}
+      description={`On the ${formatCount(commission.policies)} ${commission.policies === 1 ? 'policy' : 'policies'} covering part of ${commission.year}, a cancelled one for what it earned`}
       chart={
         <BarChart
           h={200}

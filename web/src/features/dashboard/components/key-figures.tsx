@@ -1,4 +1,4 @@
-import type { Dashboard, ModuleName } from '@coverdesk/contract';
+import type { Dashboard, FigureName, ModuleName } from '@coverdesk/contract';
 import { Card, SimpleGrid, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ interface Reading {
  */
 interface KeyFigure {
   label: string;
+  figure?: FigureName;
   teaches: string;
   module: ModuleName;
   to: string;
@@ -35,6 +36,7 @@ const dateAfter = (today: string, days: number) => {
 /** The commission report's totals for a period, and the report for that period behind them. */
 const commissionFigure = (period: 'this_month' | 'this_year', label: string, teaches: string): KeyFigure => ({
   label,
+  figure: period,
   teaches,
   module: 'module_commission_reports',
   to: `/commission-report?period=${period}`,
@@ -52,6 +54,7 @@ const commissionFigure = (period: 'this_month' | 'this_year', label: string, tea
 export const KEY_FIGURES: KeyFigure[] = [
   {
     label: 'Active policies',
+    figure: 'in_force',
     teaches: 'How many policies are in force today.',
     module: 'module_policies',
     to: '/policies?status=active',
@@ -60,6 +63,7 @@ export const KEY_FIGURES: KeyFigure[] = [
   },
   {
     label: 'Premium in force',
+    figure: 'in_force',
     teaches: 'The total premium of the policies in force.',
     module: 'module_policies',
     to: '/policies?status=active',

@@ -19,6 +19,7 @@ const STATUS_OPTIONS = [
   { value: 'overdue', label: 'Overdue' },
   { value: 'partially_paid', label: 'Partially paid' },
   { value: 'paid', label: 'Paid' },
+  { value: 'cancelled', label: 'Cancelled' },
 ];
 
 const columns: Column<InstallmentRow>[] = [

@@ -7,6 +7,8 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit } from '../../../lib/form.js';
+import { formatDate } from '../../../lib/format.js';
+import { useFormatMoney } from '../../../lib/money.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useCancelPolicy, useSecureDeletePolicy } from '../api.js';
 
@@ -49,10 +51,18 @@ export function PolicyActions({ policy }: { policy: PolicyDetail }) {
 function CancelDialog({ policy, opened, onClose }: { policy: Policy; opened: boolean; onClose(): void }) {
   const cancel = useCancelPolicy(policy.id);
   const today = useAgencyToday();
+  const formatMoney = useFormatMoney();
+  // Today, unless the term has not started yet or is already over: the middle one of the three days.
+  const initialDay = [policy.start_date, today, policy.end_date].sort()[1] ?? today;
   const form = useForm({
-    initialValues: { cancelled_at: today, reason: '' },
+    initialValues: { cancelled_at: initialDay, reason: '', refund_amount: '' },
     validate: {
-      cancelled_at: (value) => (value ? null : 'Enter the date it ends.'),
+      cancelled_at: (value) =>
+        !value
+          ? 'Enter the date it ends.'
+          : value < policy.start_date || value > policy.end_date
+            ? `Choose a day within the term, ${formatDate(policy.start_date)} to ${formatDate(policy.end_date)}.`
+            : null,
       reason: (value) => (value.trim() ? null : 'Say why, for the record.'),
     },
   });
@@ -71,7 +81,24 @@ function CancelDialog({ policy, opened, onClose }: { policy: Policy; opened: boo
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput type="date" label="Cancelled on" required {...form.getInputProps('cancelled_at')} />
+          <Text fz="sm">
+            The instalments due after this day are cancelled: nothing more is asked of the customer. The
+            commission becomes what the days of cover earn, or the premium less the refund if you enter one.
+          </Text>
+          <TextInput
+            type="date"
+            label="Cancelled on"
+            required
+            min={policy.start_date}
+            max={policy.end_date}
+            {...form.getInputProps('cancelled_at')}
+          />
+          <TextInput
+            label="Refund to the customer"
+            description={`Optional: what the insurer refunds of the ${formatMoney(policy.total_premium)} premium.`}
+            inputMode="decimal"
+            {...form.getInputProps('refund_amount')}
+          />
           <Textarea label="Reason" required autosize minRows={2} {...form.getInputProps('reason')} />
           <FormError message={error} />
           <Button type="submit" color="red" loading={cancel.isPending}>

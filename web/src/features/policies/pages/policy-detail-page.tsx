@@ -151,6 +151,11 @@ function Terms({ policy }: { policy: Policy }) {
             {formatDate(policy.cancelled_at)}: {policy.cancellation_reason}
           </DetailRow>
         )}
+        {policy.cancellation_refund && (
+          <DetailRow label="Refunded on cancellation">
+            <Money amount={policy.cancellation_refund} />
+          </DetailRow>
+        )}
       </SimpleGrid>
       {policy.notes && (
         <Text fz="sm" mt="sm" style={{ whiteSpace: 'pre-wrap' }}>

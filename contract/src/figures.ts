@@ -1,0 +1,43 @@
+/**
+ * The glossary of Coverdesk's figures: one name and one definition for each, shown on hover wherever
+ * the figure appears (dashboard, current portfolio, commission report, policy page) and written out in
+ * docs/figures.md, which repeats these words exactly (a test checks it).
+ */
+export const FIGURES = {
+  in_force: {
+    label: 'In force',
+    definition:
+      'Policies covering today: started, not yet ended, neither cancelled nor renewed. Premium in force is their total premium.',
+  },
+  expected: {
+    label: 'Expected commission',
+    definition:
+      "Net premium x commission %, to the cent. A cancelled policy expects only the share its cover earned: its days of cover over the term's, or its premium less the refund entered.",
+  },
+  earned: {
+    label: 'Earned premium',
+    definition:
+      'The premium a term keeps: all of it, unless cancelled; then the premium for the days of cover, or the premium less the refund.',
+  },
+  received: {
+    label: 'Received commission',
+    definition:
+      'What the insurer owes on what customers paid: all the expected commission once the earned premium is paid (full policy), or in proportion to what is paid (pro rata).',
+  },
+  outstanding: {
+    label: 'Outstanding commission',
+    definition: 'Expected commission less received commission.',
+  },
+  this_month: {
+    label: 'Commission this month',
+    definition:
+      'Expected and received commission of the policies whose term overlaps this calendar month, as the commission report counts them for the month.',
+  },
+  this_year: {
+    label: 'Commission this year',
+    definition:
+      'Expected and received commission of the policies whose term overlaps this calendar year, as the commission report counts them for the year.',
+  },
+} as const;
+
+export type FigureName = keyof typeof FIGURES;

@@ -199,7 +199,11 @@ export interface InstalmentPaid {
  * the next takes anything, so the last one reached may be part paid. Dated each instalment's due
  * date, never after `until`. More than the schedule comes to pays it all and no more.
  */
-export function payInOrder(schedule: ScheduledInstallment[], amount: string, until: string): InstalmentPaid[] {
+export function payInOrder(
+  schedule: ScheduledInstallment[],
+  amount: string,
+  until: string,
+): InstalmentPaid[] {
   let left = toCents(amount);
   return schedule.map((row) => {
     const paid = left < toCents(row.amount_due) ? left : toCents(row.amount_due);

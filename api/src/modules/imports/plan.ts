@@ -173,7 +173,10 @@ function customerFields(values: Record<string, string>, prefix: string) {
   }
   const type = get('customer_type');
   if (type)
-    body.customer_type = choiceCell(type, CUSTOMER_TYPE_LABELS, { person: 'individual', company: 'business' });
+    body.customer_type = choiceCell(type, CUSTOMER_TYPE_LABELS, {
+      person: 'individual',
+      company: 'business',
+    });
   else if (get('business_name')) body.customer_type = 'business';
   const born = get('date_of_birth');
   if (born) body.date_of_birth = dateCell(born);
@@ -531,7 +534,8 @@ function statedPayment(
   }
   if (amountText !== undefined) {
     const amount = moneyInput.safeParse(amountCell(amountText));
-    if (!amount.success) return { errors: { amount_paid: amount.error.issues.map((issue) => issue.message) } };
+    if (!amount.success)
+      return { errors: { amount_paid: amount.error.issues.map((issue) => issue.message) } };
     if (toCents(amount.data) > toCents(policy.total_premium)) {
       return { errors: { amount_paid: [`More than the premium of ${policy.total_premium}.`] } };
     }

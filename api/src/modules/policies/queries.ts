@@ -493,7 +493,11 @@ export type NewPolicy = PolicyInput & { id: string; paid?: PaidBefore | undefine
 /** The statement adding the policies' instalment schedules; undefined when there are none. */
 function scheduleInsert(
   tenantId: string,
-  policiesWithSchedules: { policyId: string; schedule: ScheduledInstallment[]; paid?: PaidBefore | undefined }[],
+  policiesWithSchedules: {
+    policyId: string;
+    schedule: ScheduledInstallment[];
+    paid?: PaidBefore | undefined;
+  }[],
 ): SQL | undefined {
   const rows = policiesWithSchedules.flatMap(({ policyId, schedule, paid }) => {
     const payments = paid ? payInOrder(schedule, paid.amount, paid.until) : [];
@@ -504,8 +508,10 @@ function scheduleInsert(
     });
   });
   if (rows.length === 0) return undefined;
-  const paid = (column: (payment: NonNullable<(typeof rows)[number]['payment']>) => string, none: string | null) =>
-    sql.param(rows.map((row) => (row.payment ? column(row.payment) : none)));
+  const paid = (
+    column: (payment: NonNullable<(typeof rows)[number]['payment']>) => string,
+    none: string | null,
+  ) => sql.param(rows.map((row) => (row.payment ? column(row.payment) : none)));
   const amountPaid = sql.raw('i.amount_paid');
   return sql`
     insert into installments (id, tenant_id, policy_id, sequence, due_date, amount_due, amount_paid,
@@ -567,7 +573,11 @@ function policyInserts(tenantId: string, inputs: NewPolicy[]): SQL[] {
           insured_item, sum_insured, deductible, notes, total_installments)`);
     const instalments = scheduleInsert(
       tenantId,
-      batch.map((input, index) => ({ policyId: input.id, schedule: schedules[index] ?? [], paid: input.paid })),
+      batch.map((input, index) => ({
+        policyId: input.id,
+        schedule: schedules[index] ?? [],
+        paid: input.paid,
+      })),
     );
     if (instalments) statements.push(instalments);
     const paidOn = batch.filter((input) => input.paid).map((input) => input.id);

@@ -245,7 +245,9 @@ describe('policy import', () => {
     const agency = await signedInAgency(t.app);
     const tenantId = agency.user.tenant_id;
     await setSubscription(t, tenantId, { plan: 'agency' });
-    await run(agency, await uploaded(agency, 'policies', csv([POLICY_HEADER, policyRow(1), policyRow(2)])));
+    // Their past instalments left unpaid, so that one is paid by hand and the other's premium may change.
+    const first = await uploaded(agency, 'policies', csv([POLICY_HEADER, policyRow(1), policyRow(2)]));
+    await run(agency, await settle(agency, first, { past_instalments: 'unpaid' }));
     const paid = (await agency.as.get('/api/policies/?search=P-1002')).json().results[0];
     const schedule = (await agency.as.get(`/api/policies/${paid.id}/installments/`)).json();
     const payment = await agency.as.post(`/api/installments/${schedule.results[0].id}/payment/`, {
@@ -254,7 +256,8 @@ describe('policy import', () => {
     expect(payment.statusCode, payment.body).toBe(200);
 
     // More rows than a batch: customers whose policies fall in different batches, one customer the
-    // book already has, and P-1001 again with a new premium, which updates it.
+    // book already has, and P-1001 again with a new premium, which updates it. Their instalments due
+    // before today are recorded as paid by the import, and counted in the totals.
     const pad = (value: number) => String(value).padStart(2, '0');
     const rows = Array.from({ length: 2_100 }, (_, i) => {
       const year = 2024 + (i % 3);

@@ -43,7 +43,6 @@ import {
   changedSchedule,
   findPolicyForChange,
   type NewPolicy,
-  type PaidBefore,
   policyInput,
   policyInsertsDeferringTotals,
   runInOrder,

@@ -23,6 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
 import { ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
 import { TABULAR_FIGURES } from '../../../lib/format.js';
@@ -50,6 +51,11 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
   const start = useStartImport(record.id);
   // The past instalments' answer changes no row's fate, so the dry run stands.
   const save = useSaveImportSettings(record.id, { keepPreview: true });
+  // Shown as chosen at once; Start waits for the choice to be saved.
+  const [past, setPast] = useState<PastChoice>({
+    past_instalments: record.past_instalments,
+    expired_unpaid: record.expired_unpaid,
+  });
   const mobile = useDevice() === 'mobile';
   const touch = mobile ? 44 : undefined;
 
@@ -65,15 +71,16 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
   if (preview.isError) return <ErrorState error={preview.error} onRetry={() => preview.refetch()} />;
   const result = preview.data;
   const blocked = record.all_or_nothing && result.fail > 0;
-  const choose = (changes: { past_instalments?: ImportPastInstalments; expired_unpaid?: boolean }) =>
+  const choose = (changes: Partial<PastChoice>) => {
+    const next = { ...past, ...changes };
+    setPast(next);
     save.mutate({
       columns: record.columns,
       duplicates: record.duplicates,
       all_or_nothing: record.all_or_nothing,
-      past_instalments: record.past_instalments,
-      expired_unpaid: record.expired_unpaid,
-      ...changes,
+      ...next,
     });
+  };
 
   return (
     <Stack gap="md">
@@ -116,7 +123,7 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
       {result.past_due.policies > 0 && (
         <PastInstalments
           pastDue={result.past_due}
-          record={record}
+          choice={past}
           onChoose={choose}
           saving={save.isPending}
           touch={touch}
@@ -175,6 +182,11 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
   );
 }
 
+interface PastChoice {
+  past_instalments: ImportPastInstalments;
+  expired_unpaid: boolean;
+}
+
 const count = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -185,14 +197,14 @@ const count = (n: number, one: string, many = `${one}s`) =>
  */
 function PastInstalments({
   pastDue,
-  record,
+  choice,
   onChoose,
   saving,
   touch,
 }: {
   pastDue: ImportPastDue;
-  record: ImportRecord;
-  onChoose: (changes: { past_instalments?: ImportPastInstalments; expired_unpaid?: boolean }) => void;
+  choice: PastChoice;
+  onChoose: (changes: Partial<PastChoice>) => void;
   saving: boolean;
   touch: number | undefined;
 }) {
@@ -209,7 +221,7 @@ function PastInstalments({
           paid.
         </Text>
         <Radio.Group
-          value={record.past_instalments}
+          value={choice.past_instalments}
           onChange={(value) => onChoose({ past_instalments: value as ImportPastInstalments })}
           label="What should the import do with them?"
         >
@@ -230,9 +242,9 @@ function PastInstalments({
             />
           </Stack>
         </Radio.Group>
-        {record.past_instalments === 'unpaid' && pastDue.expired_policies > 0 && (
+        {choice.past_instalments === 'unpaid' && pastDue.expired_policies > 0 && (
           <Checkbox
-            checked={record.expired_unpaid}
+            checked={choice.expired_unpaid}
             onChange={(event) => onChoose({ expired_unpaid: event.currentTarget.checked })}
             disabled={saving}
             label={`Leave the ${count(pastDue.expired_policies, 'policy', 'policies')} that already ended unpaid too`}

@@ -91,7 +91,7 @@ test('a broker imports a part-paid book: what the file says is paid is paid, and
     ['Paid amount', 'Paid amount'],
     ['Email', 'Customer email'],
     ['Payment', 'Payment frequency'],
-  ]) {
+  ] as const) {
     await expect(page.getByRole('combobox', { name: `Field for the column ${column}` })).toHaveValue(field);
   }
   await page.getByRole('button', { name: 'Check the rows' }).click();

@@ -182,6 +182,19 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
   );
 }
 
+const PAST_OPTIONS: { value: ImportPastInstalments; label: string; description: string }[] = [
+  {
+    value: 'paid',
+    label: 'Mark paid',
+    description: 'Recorded as payments by the import, each on its due date.',
+  },
+  {
+    value: 'unpaid',
+    label: 'Leave unpaid',
+    description: 'They show as overdue, and overdue reminders go out for them.',
+  },
+];
+
 interface PastChoice {
   past_instalments: ImportPastInstalments;
   expired_unpaid: boolean;
@@ -226,20 +239,14 @@ function PastInstalments({
           label="What should the import do with them?"
         >
           <Stack gap="xs" mt="xs">
-            <Radio
-              value="paid"
-              label="Mark paid"
-              description="Recorded as payments by the import, each on its due date."
-              disabled={saving}
-              styles={{ body: { minHeight: touch } }}
-            />
-            <Radio
-              value="unpaid"
-              label="Leave unpaid"
-              description="They show as overdue, and overdue reminders go out for them."
-              disabled={saving}
-              styles={{ body: { minHeight: touch } }}
-            />
+            {PAST_OPTIONS.map((option) => (
+              <Radio
+                key={option.value}
+                {...option}
+                disabled={saving}
+                styles={{ body: { minHeight: touch } }}
+              />
+            ))}
           </Stack>
         </Radio.Group>
         {choice.past_instalments === 'unpaid' && pastDue.expired_policies > 0 && (

@@ -206,7 +206,9 @@ export function payInOrder(
 ): InstalmentPaid[] {
   let left = toCents(amount);
   return schedule.map((row) => {
-    const paid = left < toCents(row.amount_due) ? left : toCents(row.amount_due);
+    const due = toCents(row.amount_due);
+    // biome-ignore lint/complexity/useMathMinMax: bigint has no Math.min
+    const paid = left > due ? due : left;
     left -= paid;
     if (paid <= 0n) return { amount_paid: '0.00', paid_date: null };
     return { amount_paid: fromCents(paid), paid_date: row.due_date < until ? row.due_date : until };

@@ -77,9 +77,17 @@ export const COMMISSION_TYPES = ['percentage'] as const;
 
 export const CUSTOMER_TYPES = ['individual', 'business'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const CUSTOMER_TYPE_LABELS: Record<CustomerType, string> = {
+  individual: 'Individual',
+  business: 'Business',
+};
 
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+};
 
 export const CONTACT_CHANNELS = ['email', 'phone', 'sms', 'whatsapp', 'mail'] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];

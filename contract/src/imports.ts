@@ -81,11 +81,29 @@ const customerFields: ImportField[] = [
     label: 'Business name',
     synonyms: ['business', 'company name', 'organisation', 'organization'],
   },
-  { key: 'email', label: 'Email', synonyms: ['e-mail', 'email address', 'mail'] },
+  {
+    key: 'email',
+    label: 'Email',
+    synonyms: ['e-mail', 'email address', 'e-mail address', 'mail', 'contact email', 'email id'],
+  },
   {
     key: 'phone',
     label: 'Phone',
-    synonyms: ['telephone', 'tel', 'mobile', 'cell', 'phone number', 'mobile number'],
+    synonyms: [
+      'telephone',
+      'tel',
+      'tel no',
+      'mobile',
+      'mobile phone',
+      'cell',
+      'cell phone',
+      'cellphone',
+      'phone number',
+      'telephone number',
+      'mobile number',
+      'contact phone',
+      'contact number',
+    ],
   },
   {
     key: 'date_of_birth',
@@ -127,7 +145,10 @@ const policyCustomerFields: ImportField[] = customerFields
     ...field,
     key: `customer_${field.key}`,
     label: `Customer ${field.label.toLowerCase()}`,
+    // The bare header ("Email", "Phone") means the customer's too: a policy has none of its own.
     synonyms: [
+      field.key,
+      field.label,
       ...field.synonyms,
       ...field.synonyms.map((synonym) => `customer ${synonym}`),
       `customer ${field.key}`,
@@ -190,12 +211,35 @@ const policyFields: ImportField[] = [
   {
     key: 'payment_frequency',
     label: 'Payment frequency',
-    synonyms: ['frequency', 'payment plan', 'billing frequency', 'payments', 'instalments plan'],
+    synonyms: [
+      'frequency',
+      'payment',
+      'payment type',
+      'payment terms',
+      'payment schedule',
+      'payment plan',
+      'pay plan',
+      'billing frequency',
+      'billing',
+      'payments',
+      'instalments plan',
+      'installments plan',
+    ],
   },
   {
     key: 'custom_installments',
     label: 'Instalments',
     synonyms: ['installments', 'number of instalments', 'number of installments'],
+  },
+  {
+    key: 'paid_up_to',
+    label: 'Paid up to',
+    synonyms: ['paid until', 'paid to', 'paid through', 'paid thru', 'paid up until', 'paid up to date'],
+  },
+  {
+    key: 'amount_paid',
+    label: 'Paid amount',
+    synonyms: ['paid', 'amount paid', 'total paid', 'premium paid', 'received', 'amount received'],
   },
   {
     key: 'insured_item',
@@ -281,11 +325,32 @@ export const importUploadQuery = z.object({
   file_name: text().trim().min(1).max(255).default('import.csv'),
 });
 
+/**
+ * What becomes of a new policy's instalments due before the import's day when its row says nothing
+ * of what was paid (no paid-up date, no paid amount): a book brought in is mostly paid up to date.
+ */
+export const IMPORT_PAST_INSTALMENT_CHOICES = ['paid', 'unpaid'] as const;
+export type ImportPastInstalments = (typeof IMPORT_PAST_INSTALMENT_CHOICES)[number];
+export const importPastInstalments = z.enum(IMPORT_PAST_INSTALMENT_CHOICES, {
+  error: 'Choose paid or unpaid.',
+});
+
 /** What the broker decides before running: the field of each column, duplicates, all or nothing. */
 export const importSettingsBody = z.object({
   columns: z.array(text().nullable()).max(500),
   duplicates: importDuplicates.default('skip'),
   all_or_nothing: z.boolean().default(true),
+  past_instalments: importPastInstalments
+    .default('paid')
+    .describe(
+      "Policies: the instalments due before the import's day, of rows that give no paid-up date or paid amount, are recorded as paid (by the import, each dated its due date) or left unpaid.",
+    ),
+  expired_unpaid: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Policies: with past_instalments "unpaid", leave the instalments of policies that have already ended unpaid too (they would be overdue at once). Without it an ended policy is taken as paid.',
+    ),
 });
 export type ImportSettingsBody = z.input<typeof importSettingsBody>;
 
@@ -301,6 +366,8 @@ export const importRecord = z.object({
   sample: z.array(z.array(z.string())).describe('The first rows of the file, to recognise the columns by.'),
   duplicates: importDuplicates,
   all_or_nothing: z.boolean(),
+  past_instalments: importPastInstalments,
+  expired_unpaid: z.boolean(),
   total_rows: z.number().int(),
   processed_rows: z.number().int().describe('Rows worked through so far while the import runs.'),
   created: z.number().int(),
@@ -326,6 +393,30 @@ export const importPreviewRow = z.object({
 });
 export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
 
+/** The new policies' instalments due before the import's day whose rows say nothing of what was paid. */
+export const importPastDue = z.object({
+  policies: z.number().int(),
+  instalments: z.number().int(),
+  amount: z.string().describe('What those instalments come to.'),
+  expired_policies: z.number().int().describe('Of those policies, the ones that have already ended.'),
+});
+export type ImportPastDue = z.infer<typeof importPastDue>;
+
+/** An insurer the import would create whose policies, having no commission rate, would earn nothing. */
+export const importNewInsurer = z.object({
+  name: z.string(),
+  policies: z.number().int().describe('Its new policies without a commission rate, which would earn 0.00.'),
+});
+export type ImportNewInsurer = z.infer<typeof importNewInsurer>;
+
+/** A plan limit the import's new records would pass. */
+export const importLimit = z.object({
+  metric: z.string(),
+  adding: z.number().int(),
+  fit: z.number().int().describe('How many of the new records fit under the limit.'),
+  detail: z.string(),
+});
+
 export const importPreview = z.object({
   total_rows: z.number().int(),
   create: z.number().int(),
@@ -335,5 +426,8 @@ export const importPreview = z.object({
   rows: z.array(importPreviewRow),
   /** First rows with problems, so a broker sees them even when they are far down the file. */
   failed_rows: z.array(importPreviewRow),
+  past_due: importPastDue,
+  new_insurers: z.array(importNewInsurer),
+  over_limit: z.array(importLimit).describe('Empty when the new records fit the plan.'),
 });
 export type ImportPreview = z.infer<typeof importPreview>;

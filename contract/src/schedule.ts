@@ -186,3 +186,37 @@ export function buildSchedule(terms: ScheduleTerms): ScheduledInstallment[] {
     amount_due: fromCents(index === 0 ? share + remainder : share),
   }));
 }
+
+/** What a payment made before Coverdesk knew the policy left on one of its instalments. */
+export interface InstalmentPaid {
+  amount_paid: string;
+  /** The instalment's due date, or `until` when it fell due later (paid in advance). */
+  paid_date: string | null;
+}
+
+/**
+ * An amount paid on a schedule, instalment by instalment in due order: each is paid in full before
+ * the next takes anything, so the last one reached may be part paid. Dated each instalment's due
+ * date, never after `until`. More than the schedule comes to pays it all and no more.
+ */
+export function payInOrder(
+  schedule: ScheduledInstallment[],
+  amount: string,
+  until: string,
+): InstalmentPaid[] {
+  let left = toCents(amount);
+  return schedule.map((row) => {
+    const due = toCents(row.amount_due);
+    // biome-ignore lint/complexity/useMathMinMax: bigint has no Math.min
+    const paid = left > due ? due : left;
+    left -= paid;
+    if (paid <= 0n) return { amount_paid: '0.00', paid_date: null };
+    return { amount_paid: fromCents(paid), paid_date: row.due_date < until ? row.due_date : until };
+  });
+}
+
+/** What the instalments due on or before `day` come to. */
+export const dueBy = (schedule: ScheduledInstallment[], day: string): string =>
+  fromCents(
+    schedule.filter((row) => row.due_date <= day).reduce((sum, row) => sum + toCents(row.amount_due), 0n),
+  );

@@ -39,16 +39,47 @@ export async function assertBelowLimit(
 ): Promise<void> {
   const [plan] = await planOf(tx, tenantId).for('update', { of: subscriptions });
   if (!plan || adding === 0) return;
-  const limit = plan.limits[metric];
-  const held = await COUNTERS[metric](tx, tenantId);
-  if (held + adding <= limit) return;
-  const allows = `Your ${plan.displayName} plan allows up to ${formatCount(limit)} ${metric}.`;
+  const room = await roomUnder(tx, tenantId, plan, metric);
+  if (room.held + adding <= room.limit) return;
+  throw new HttpError(402, { detail: overLimitDetail(room, metric, adding) });
+}
+
+/** Where the agency stands against a plan limit; undefined without a subscription. */
+export interface LimitRoom {
+  plan: string;
+  limit: number;
+  held: number;
+}
+
+/** The agency's plan limit of a resource and how many it holds, read without a lock (for a dry run). */
+export async function limitRoom(
+  tx: Transaction,
+  tenantId: string,
+  metric: UsageMetric,
+): Promise<LimitRoom | undefined> {
+  const [plan] = await planOf(tx, tenantId);
+  return plan && roomUnder(tx, tenantId, plan, metric);
+}
+
+async function roomUnder(
+  tx: Transaction,
+  tenantId: string,
+  plan: { displayName: string; limits: Record<UsageMetric, number> },
+  metric: UsageMetric,
+): Promise<LimitRoom> {
+  return { plan: plan.displayName, limit: plan.limits[metric], held: await COUNTERS[metric](tx, tenantId) };
+}
+
+/** How many of `adding` new records fit under the limit. */
+export const fitting = (room: LimitRoom, adding: number) =>
+  Math.min(adding, Math.max(0, room.limit - room.held));
+
+/** Why `adding` more of a resource would pass the plan's limit, and how many still fit. */
+export function overLimitDetail(room: LimitRoom, metric: UsageMetric, adding: number): string {
+  const allows = `Your ${room.plan} plan allows up to ${formatCount(room.limit)} ${metric}.`;
   const upgrade = 'Upgrade your plan on the Billing page to add more.';
-  if (adding === 1) throw new HttpError(402, { detail: `${allows} ${upgrade}` });
-  const room = Math.max(0, limit - held);
-  throw new HttpError(402, {
-    detail: `${allows} The agency has ${formatCount(held)}, so ${formatCount(room)} of the ${formatCount(adding)} new ${metric} in this file fit. ${upgrade}`,
-  });
+  if (adding === 1) return `${allows} ${upgrade}`;
+  return `${allows} The agency has ${formatCount(room.held)}, so ${formatCount(fitting(room, adding))} of the ${formatCount(adding)} new ${metric} in this file fit. ${upgrade}`;
 }
 
 /** How many of each limited resource the agency holds. */

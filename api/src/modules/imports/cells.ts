@@ -30,13 +30,27 @@ export function amountCell(text: string): string {
 /** "12.5%" or "12,5" as a percentage. */
 export const percentCell = (text: string) => amountCell(text.replace('%', ''));
 
-/** A choice written in words: "Semi-annual", "walk in" -> "semi_annual", "walk_in"; aliases first. */
-export function choiceCell(text: string, aliases: Record<string, string> = {}): string {
-  const normal = text
+const choiceWord = (text: string) =>
+  text
     .trim()
     .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-  return aliases[normal] ?? normal;
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_|_$/g, '');
+
+/**
+ * A choice as a file writes it: its value ("semi_annual"), the label the app's forms show for it
+ * ("Semi-annual", "Single payment"), in any case, or one of `aliases` ("half_yearly"). Anything else
+ * is passed on as written, for the contract to refuse with the form's message.
+ */
+export function choiceCell(
+  text: string,
+  labels: Record<string, string>,
+  aliases: Record<string, string> = {},
+): string {
+  const word = choiceWord(text);
+  if (Object.hasOwn(labels, word)) return word;
+  for (const [value, label] of Object.entries(labels)) if (choiceWord(label) === word) return value;
+  return aliases[word] ?? word;
 }
 
 export const FREQUENCY_ALIASES: Record<string, string> = {

@@ -1,18 +1,32 @@
 import { setImmediate } from 'node:timers/promises';
 import {
+  addDays,
+  buildSchedule,
+  CUSTOMER_TYPE_LABELS,
   type CustomerValues,
   companyBody,
   customerBody,
+  dueBy,
+  fromCents,
   type ImportKind,
+  type ImportNewInsurer,
+  type ImportPastDue,
+  type ImportPastInstalments,
   type ImportRowAction,
+  isoDate,
+  LEAD_SOURCE_LABELS,
+  LEAD_STATUS_LABELS,
   type LeadValues,
   leadBody,
+  moneyInput,
+  PAYMENT_FREQUENCY_LABELS,
   type PolicyValues,
   policyBody,
   policyTypeBody,
+  toCents,
   type UsageMetric,
 } from '@coverdesk/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
@@ -28,7 +42,7 @@ import {
   catchUpKeptTotals,
   changedSchedule,
   findPolicyForChange,
-  type PolicyInput,
+  type NewPolicy,
   policyInput,
   policyInsertsDeferringTotals,
   runInOrder,
@@ -59,6 +73,17 @@ export interface RowOutcome {
 export interface ImportSettings {
   columns: (string | null)[];
   duplicates: 'skip' | 'update';
+  /** Policies: the instalments due before today of rows that say nothing of what was paid. */
+  pastInstalments: ImportPastInstalments;
+  /** Policies: with past instalments left unpaid, those of policies already ended too. */
+  expiredUnpaid: boolean;
+  fileName: string;
+}
+
+/** What a policy file's check step asks and warns about besides its rows. */
+export interface PlanFindings {
+  pastDue: ImportPastDue;
+  newInsurers: ImportNewInsurer[];
 }
 
 /** The fate of a batch of rows and, for rows that write, the work deferred until it is carried out. */
@@ -85,7 +110,14 @@ export interface ImportPlanner {
   plan(rows: FileRow[]): Promise<BatchPlan>;
   /** Once every batch is written: brings up to date what the writes left for the end. */
   finish(tx: Transaction): Promise<void>;
+  /** What the batches planned so far found to ask and warn about. */
+  findings(): PlanFindings;
 }
+
+const NO_FINDINGS = (): PlanFindings => ({
+  pastDue: { policies: 0, instalments: 0, amount: '0.00', expired_policies: 0 },
+  newInsurers: [],
+});
 
 /** A row's non-blank cells by the field the broker gave their column. */
 function fieldsOf(cells: string[], columns: (string | null)[]): Record<string, string> {
@@ -139,7 +171,11 @@ function customerFields(values: Record<string, string>, prefix: string) {
     if (value !== undefined) body[key] = value;
   }
   const type = get('customer_type');
-  if (type) body.customer_type = choiceCell(type, { person: 'individual', company: 'business' });
+  if (type)
+    body.customer_type = choiceCell(type, CUSTOMER_TYPE_LABELS, {
+      person: 'individual',
+      company: 'business',
+    });
   else if (get('business_name')) body.customer_type = 'business';
   const born = get('date_of_birth');
   if (born) body.date_of_birth = dateCell(born);
@@ -314,6 +350,7 @@ async function planCustomers(
       };
     },
     finish: finishNothing,
+    findings: NO_FINDINGS,
   };
 }
 
@@ -349,8 +386,9 @@ async function planLeads(
         const values = fieldsOf(cells, settings.columns);
         const { body, rename } = customerFields(values, '');
         const errors: Record<string, string[]> = {};
-        if (values.source) body.source = choiceCell(values.source, { web: 'website', walkin: 'walk_in' });
-        if (values.status) body.status = choiceCell(values.status);
+        if (values.source)
+          body.source = choiceCell(values.source, LEAD_SOURCE_LABELS, { web: 'website', walkin: 'walk_in' });
+        if (values.status) body.status = choiceCell(values.status, LEAD_STATUS_LABELS);
         if (values.lost_reason) body.lost_reason = values.lost_reason;
         if (values.estimated_premium) body.estimated_premium = amountCell(values.estimated_premium);
         if (values.policy_type) {
@@ -387,6 +425,7 @@ async function planLeads(
       };
     },
     finish: finishNothing,
+    findings: NO_FINDINGS,
   };
 }
 
@@ -436,7 +475,8 @@ function policyFields(values: Record<string, string>) {
       key === 'deductible'
     )
       body[key] = amountCell(value);
-    else if (key === 'payment_frequency') body[key] = choiceCell(value, FREQUENCY_ALIASES);
+    else if (key === 'payment_frequency')
+      body[key] = choiceCell(value, PAYMENT_FREQUENCY_LABELS, FREQUENCY_ALIASES);
     else body[key] = value;
   }
   return body;
@@ -470,6 +510,42 @@ function nameChecker(schema: z.ZodType) {
     }
     return seen.get(name);
   };
+}
+
+type PaidSchedule = ReturnType<typeof buildSchedule>;
+
+/** The import's own payments say so in their reference, cut to what a reference holds. */
+const importReference = (fileName: string) => `Recorded by the import of ${fileName}`.slice(0, 100);
+
+/**
+ * What a row says was paid on its policy: a paid amount (at most the premium), or a paid-up date
+ * (the instalments due by then); undefined when it says neither. Problems are keyed by field.
+ */
+function statedPayment(
+  values: Record<string, string>,
+  policy: PolicyValues,
+  schedule: PaidSchedule,
+): { amount?: string; errors: Record<string, string[]> } {
+  const amountText = values.amount_paid;
+  const upToText = values.paid_up_to;
+  if (amountText !== undefined && upToText !== undefined) {
+    return { errors: { row: ['Give a paid-up date or a paid amount, not both.'] } };
+  }
+  if (amountText !== undefined) {
+    const amount = moneyInput.safeParse(amountCell(amountText));
+    if (!amount.success)
+      return { errors: { amount_paid: amount.error.issues.map((issue) => issue.message) } };
+    if (toCents(amount.data) > toCents(policy.total_premium)) {
+      return { errors: { amount_paid: [`More than the premium of ${policy.total_premium}.`] } };
+    }
+    return { amount: amount.data, errors: {} };
+  }
+  if (upToText !== undefined) {
+    const upTo = isoDate.safeParse(dateCell(upToText));
+    if (!upTo.success) return { errors: { paid_up_to: upTo.error.issues.map((issue) => issue.message) } };
+    return { amount: dueBy(schedule, upTo.data), errors: {} };
+  }
+  return { errors: {} };
 }
 
 async function planPolicies(
@@ -510,12 +586,37 @@ async function planPolicies(
   const insurerNameProblem = nameChecker(companyBody.shape.name);
   const typeNameProblem = nameChecker(policyTypeBody.shape.name);
   const newId = uuidv7Source();
+  // The import's day as the database has it: the day its overdue instalments are counted from.
+  const [{ today = '' } = {}] = (await tx.execute<{ today: string }>(sql`select current_date::text as today`))
+    .rows;
+  const yesterday = addDays(today, -1);
+  const reference = importReference(settings.fileName);
+  const pastDue = { policies: 0, instalments: 0, cents: 0n, expired_policies: 0 };
+  // The insurers the file names that the agency lacks, with their new policies that earn nothing.
+  const newInsurers = new Map<string, ImportNewInsurer>();
   // Policies inserted with the kept totals deferred, brought up to date by `finish`.
   const inserted: string[] = [];
 
+  /**
+   * What a row that says nothing of its payments has paid: the instalments due before today, unless
+   * the broker leaves them unpaid; a policy already ended is taken as paid unless the broker says so
+   * too, so that it cannot turn into overdue debt. Counted for the check step's question either way.
+   */
+  const pastPayment = (endDate: string, schedule: PaidSchedule): string => {
+    const past = schedule.filter((instalment) => instalment.due_date < today);
+    if (past.length === 0) return '0.00';
+    const expired = endDate < today;
+    pastDue.policies += 1;
+    pastDue.instalments += past.length;
+    pastDue.cents += toCents(dueBy(past, yesterday));
+    if (expired) pastDue.expired_policies += 1;
+    const leftUnpaid = settings.pastInstalments === 'unpaid' && (!expired || settings.expiredUnpaid);
+    return leftUnpaid ? '0.00' : dueBy(schedule, yesterday);
+  };
+
   const plan = async (rows: FileRow[]): Promise<BatchPlan> => {
     const newCustomers: { id: string; values: CustomerValues }[] = [];
-    const creates: (PolicyInput & { id: string })[] = [];
+    const creates: NewPolicy[] = [];
     const updates: { row: number; id: string; values: PolicyValues; rate: string }[] = [];
     const outcomes: RowOutcome[] = [];
     for (const { row, cells } of rows) {
@@ -546,17 +647,20 @@ async function planPolicies(
 
       const parsed = policyBody.safeParse(policyFields(values));
       if (!parsed.success) Object.assign(errors, errorsOf(parsed.error.issues));
+      const schedule = parsed.success ? buildSchedule(parsed.data) : [];
+      const stated = parsed.success ? statedPayment(values, parsed.data, schedule) : { errors: {} };
+      Object.assign(errors, stated.errors);
       if (!parsed.success || Object.keys(errors).length > 0) {
         outcomes.push(failed(row, errors));
         continue;
       }
 
       // The row is good: whatever it names that the agency lacks is created with it.
-      const insurer = insurers.get(insurerName.toLowerCase()) ?? {
-        id: uuidv7(),
-        name: insurerName,
-        isNew: true,
-      };
+      let insurer = insurers.get(insurerName.toLowerCase());
+      if (!insurer) {
+        insurer = { id: uuidv7(), name: insurerName, isNew: true };
+        newInsurers.set(insurer.id, { name: insurerName, policies: 0 });
+      }
       insurers.set(insurerName.toLowerCase(), insurer);
       const type = types.get(typeNameText.toLowerCase()) ?? { id: uuidv7(), name: typeNameText, isNew: true };
       types.set(typeNameText.toLowerCase(), type);
@@ -586,7 +690,15 @@ async function planPolicies(
       }
       const id = newId();
       policyKeys.set(policyKey, { id, label: '', fromRow: row });
-      creates.push({ id, ...policyInput(policyValues, link.rate) });
+      const input = policyInput(policyValues, link.rate);
+      const unrated = newInsurers.get(insurer.id);
+      if (unrated && toCents(input.commission_percentage) === 0n) unrated.policies += 1;
+      const paid = stated.amount ?? pastPayment(input.end_date, schedule);
+      creates.push({
+        id,
+        ...input,
+        paid: toCents(paid) > 0n ? { amount: paid, until: today, reference } : undefined,
+      });
       outcomes.push({ row, action: 'create', errors: {}, note: '' });
     }
 
@@ -613,6 +725,15 @@ async function planPolicies(
     async finish(tx) {
       await catchUpKeptTotals(tx, inserted);
     },
+    findings: () => ({
+      pastDue: {
+        policies: pastDue.policies,
+        instalments: pastDue.instalments,
+        amount: fromCents(pastDue.cents),
+        expired_policies: pastDue.expired_policies,
+      },
+      newInsurers: [...newInsurers.values()].filter((insurer) => insurer.policies > 0),
+    }),
   };
 }
 

@@ -16,7 +16,7 @@ import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
 import { BYTE_ORDER_MARK, csvCell } from '../../http/csv.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { assertBelowLimit } from '../billing/usage.js';
+import { assertBelowLimit, fitting, type LimitRoom, limitRoom, overLimitDetail } from '../billing/usage.js';
 import { echoed, readImportFile, type surveyImportFile } from './parse.js';
 import { dryRun, type ImportPlanner, type ImportSettings, type RowOutcome, startPlan } from './plan.js';
 import { type ImportFailure, importMappings, imports } from './tables.js';
@@ -37,6 +37,8 @@ export const toRecord = (row: Omit<Row, 'file' | 'failures' | 'tenantId'>): Impo
   sample: row.sample,
   duplicates: row.duplicates,
   all_or_nothing: row.allOrNothing,
+  past_instalments: row.pastInstalments,
+  expired_unpaid: row.expiredUnpaid,
   total_rows: row.totalRows,
   processed_rows: row.status === 'done' || row.status === 'failed' ? row.totalRows : 0,
   created: row.created,
@@ -62,6 +64,8 @@ export async function findImport(tx: Transaction, tenantId: string, id: string) 
       sample: imports.sample,
       duplicates: imports.duplicates,
       allOrNothing: imports.allOrNothing,
+      pastInstalments: imports.pastInstalments,
+      expiredUnpaid: imports.expiredUnpaid,
       totalRows: imports.totalRows,
       created: imports.created,
       updated: imports.updated,
@@ -172,6 +176,8 @@ export async function saveSettings(tx: Transaction, tenantId: string, id: string
       columns: settings.columns,
       duplicates: settings.duplicates,
       allOrNothing: settings.all_or_nothing,
+      pastInstalments: settings.past_instalments,
+      expiredUnpaid: settings.expired_unpaid,
       status: 'draft',
       detail: '',
       failed: 0,
@@ -211,17 +217,42 @@ export function assertMapped(kind: ImportKind, columns: (string | null)[]) {
 
 type StoredImport = Pick<Row, 'id' | 'kind'> & ImportSettings;
 
+const METRICS: UsageMetric[] = ['customers', 'policies', 'leads'];
+
+/** What an import of each kind can add, one of each per row at most. */
+const MAY_ADD: Record<ImportKind, UsageMetric[]> = {
+  customers: ['customers'],
+  policies: ['customers', 'policies'],
+  leads: ['leads'],
+};
+
+/** Where the agency stands against each plan limit an import of `kind` could add to. */
+export async function importRooms(tx: Transaction, tenantId: string, kind: ImportKind) {
+  const rooms: Partial<Record<UsageMetric, LimitRoom>> = {};
+  for (const metric of MAY_ADD[kind]) {
+    const room = await limitRoom(tx, tenantId, metric);
+    if (room) rooms[metric] = room;
+  }
+  return rooms;
+}
+
 /**
  * What running the import's stored file under its current settings would do, row by row, without
  * writing anything: how many rows of each fate, and the first rows and first failed rows as the file
- * has them (each cell cut to what a screen shows). `planner` has read the agency's records already,
- * so this runs outside any transaction.
+ * has them (each cell cut to what a screen shows); the past instalments its question is about, the new
+ * insurers that would earn nothing, and the plan limits its new records would pass (`rooms`, read
+ * beside the planner). `planner` has read the agency's records already, so this runs outside any
+ * transaction.
  */
-export async function previewImport(file: Buffer, planner: ImportPlanner): Promise<ImportPreview> {
+export async function previewImport(
+  file: Buffer,
+  planner: ImportPlanner,
+  rooms: Partial<Record<UsageMetric, LimitRoom>>,
+): Promise<ImportPreview> {
   const counts = { create: 0, update: 0, skip: 0, fail: 0 };
   const rows: ImportPreview['rows'] = [];
   const failedRows: ImportPreview['failed_rows'] = [];
-  await readImportFile(file, (read) =>
+  const adds = await readImportFile(file, (read) =>
     dryRun(planner, read.rows, (outcomes, batch) => {
       const cells = new Map(batch.map((row) => [row.row, row.cells]));
       const shown = (outcome: RowOutcome) => ({
@@ -238,17 +269,23 @@ export async function previewImport(file: Buffer, planner: ImportPlanner): Promi
     }),
   );
   const total = counts.create + counts.update + counts.skip + counts.fail;
-  return { total_rows: total, ...counts, rows, failed_rows: failedRows };
+  const findings = planner.findings();
+  const overLimit = METRICS.flatMap((metric) => {
+    const room = rooms[metric];
+    const adding = adds[metric] ?? 0;
+    if (!room || room.held + adding <= room.limit) return [];
+    return [{ metric, adding, fit: fitting(room, adding), detail: overLimitDetail(room, metric, adding) }];
+  });
+  return {
+    total_rows: total,
+    ...counts,
+    rows,
+    failed_rows: failedRows,
+    past_due: findings.pastDue,
+    new_insurers: findings.newInsurers,
+    over_limit: overLimit,
+  };
 }
-
-const METRICS: UsageMetric[] = ['customers', 'policies', 'leads'];
-
-/** What an import of each kind can add, one of each per row at most. */
-const MAY_ADD: Record<ImportKind, UsageMetric[]> = {
-  customers: ['customers'],
-  policies: ['customers', 'policies'],
-  leads: ['leads'],
-};
 
 /**
  * Refuses with 402 an import whose new records would pass the plan's limits, holding the

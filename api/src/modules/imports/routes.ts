@@ -34,6 +34,7 @@ import {
   assertImportFits,
   assertMapped,
   failuresCsv,
+  importRooms,
   previewImport,
   readFailures,
   requireImport,
@@ -184,7 +185,7 @@ export const importRoutes =
           tags,
           summary: 'Dry run: what the import would create, update, skip and refuse',
           description:
-            'Checks every row with the same rules as the forms and finds duplicates (customers by email, phone or id number; policies by number, insurer and start date) without writing anything. Shows the first rows, and the first rows with problems.',
+            "Checks every row with the same rules as the forms and finds duplicates (customers by email, phone or id number; policies by number, insurer and start date) without writing anything. Shows the first rows, and the first rows with problems; for policies, the instalments due before today that the file says nothing about (the import's `past_instalments` choice), the new insurers whose policies would earn no commission, and the plan limits the new records would pass.",
           security: bearerAuth,
           params: importIdParams,
           response: { 200: importPreview, ...readingErrors, ...errors },
@@ -194,7 +195,7 @@ export const importRoutes =
         const { id } = request.params;
         // The agency's records are read in the transaction; the file is planned after it, so a large
         // file's dry run keeps no connection from other requests.
-        const { file, planner } = await withModule(
+        const { file, planner, rooms } = await withModule(
           ctx,
           request,
           undefined,
@@ -203,10 +204,11 @@ export const importRoutes =
             return {
               file: await storedFile(tx, tenantId, id),
               planner: await startPlan(tx, tenantId, found.kind, found),
+              rooms: await importRooms(tx, tenantId, found.kind),
             };
           },
         );
-        return previewImport(file, planner);
+        return previewImport(file, planner, rooms);
       },
     );
 

@@ -1,4 +1,9 @@
-import { IMPORT_DUPLICATE_CHOICES, IMPORT_KINDS, IMPORT_STATUSES } from '@coverdesk/contract';
+import {
+  IMPORT_DUPLICATE_CHOICES,
+  IMPORT_KINDS,
+  IMPORT_PAST_INSTALMENT_CHOICES,
+  IMPORT_STATUSES,
+} from '@coverdesk/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id, timestamptz, updatedAt } from '../../db/columns.js';
@@ -30,6 +35,12 @@ export const imports = pgTable(
     columns: jsonb('columns').$type<(string | null)[]>().notNull(),
     duplicates: text('duplicates', { enum: IMPORT_DUPLICATE_CHOICES }).notNull().default('skip'),
     allOrNothing: boolean('all_or_nothing').notNull().default(true),
+    /** Policies: what becomes of instalments due before the import's day when a row says nothing of them. */
+    pastInstalments: text('past_instalments', { enum: IMPORT_PAST_INSTALMENT_CHOICES })
+      .notNull()
+      .default('paid'),
+    /** Policies: with past instalments left unpaid, those of policies already ended too. */
+    expiredUnpaid: boolean('expired_unpaid').notNull().default(false),
     totalRows: integer('total_rows').notNull(),
     /** The first rows, for the broker to recognise the columns while mapping them. */
     sample: jsonb('sample').$type<string[][]>().notNull().default(sql`'[]'::jsonb`),

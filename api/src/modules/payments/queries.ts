@@ -1,5 +1,5 @@
 import type { Installment, InstallmentRow, installmentListQuery, PaymentMethod } from '@coverdesk/contract';
-import { and, eq, gte, ilike, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { exportRows } from '../../db/cursor.js';
@@ -234,7 +234,14 @@ async function lockPolicy(tx: Transaction, tenantId: string, policyId: string) {
     .for('update');
 }
 
-/** Writes what has been paid on an instalment; paid once it covers the amount due, pending at zero. */
+/** An instalment's status from what has been paid on it: paid once it covers the amount due, pending at zero. */
+export const paymentStatus = (amountPaid: SQLWrapper, amountDue: SQLWrapper) => sql`case
+  when ${amountPaid} = 0 then 'pending'
+  when ${amountPaid} >= ${amountDue} then 'paid'
+  else 'partially_paid'
+end`;
+
+/** Writes what has been paid on an instalment, and its status with it. */
 async function writePayment(
   tx: Transaction,
   tenantId: string,
@@ -251,11 +258,7 @@ async function writePayment(
     .update(installments)
     .set({
       ...values,
-      status: sql`case
-        when ${amountPaid} = 0 then 'pending'
-        when ${amountPaid} >= ${installments.amountDue} then 'paid'
-        else 'partially_paid'
-      end`,
+      status: paymentStatus(amountPaid, installments.amountDue),
       updatedAt: sql`now()`,
     })
     .where(and(eq(installments.tenantId, tenantId), eq(installments.id, id)));
@@ -289,20 +292,27 @@ export function setPayment(tx: Transaction, tenantId: string, id: string, values
  */
 export async function refreshPolicyTotals(tx: Transaction, tenantId: string, policyId: string) {
   await lockPolicy(tx, tenantId, policyId);
-  // Written out in full: drizzle leaves the subquery's columns unqualified in an UPDATE ... FROM,
-  // where "amount_paid" would mean the policy's as much as the sum's.
-  await tx.execute(sql`
-    update policies
-    set amount_paid = totals.amount_paid,
-      installments_paid = totals.installments_paid,
-      total_installments = totals.total_installments
-    from (
-      select coalesce(sum(amount_paid), 0) as amount_paid,
-        count(*) filter (where status = 'paid') as installments_paid,
-        count(*) as total_installments
-      from installments
-      where tenant_id = ${tenantId} and policy_id = ${policyId}
-    ) totals
-    where policies.tenant_id = ${tenantId} and policies.id = ${policyId}
-  `);
+  await tx.execute(policyTotalsRefresh(tenantId, [policyId]));
 }
+
+/**
+ * The statement setting what policies keep of their instalments (amount paid, instalments paid, how
+ * many there are) from the instalments themselves. Written out in full: drizzle leaves the
+ * subquery's columns unqualified in an UPDATE ... FROM, where "amount_paid" would mean the policy's
+ * as much as the sum's.
+ */
+export const policyTotalsRefresh = (tenantId: string, policyIds: string[]) => sql`
+  update policies
+  set amount_paid = totals.amount_paid,
+    installments_paid = totals.installments_paid,
+    total_installments = totals.total_installments
+  from (
+    select ids.id, coalesce(sum(i.amount_paid), 0) as amount_paid,
+      count(i.id) filter (where i.status = 'paid') as installments_paid,
+      count(i.id) as total_installments
+    from unnest(${sql.param(policyIds)}::uuid[]) as ids(id)
+    left join installments i on i.tenant_id = ${tenantId} and i.policy_id = ids.id
+    group by ids.id
+  ) totals
+  where policies.tenant_id = ${tenantId} and policies.id = totals.id
+`;

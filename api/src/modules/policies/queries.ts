@@ -7,7 +7,7 @@ import type {
   PolicyValues,
   policyListQuery,
 } from '@coverdesk/contract';
-import { buildSchedule, type ScheduledInstallment } from '@coverdesk/contract';
+import { buildSchedule, payInOrder, type ScheduledInstallment } from '@coverdesk/contract';
 import {
   and,
   asc,
@@ -38,7 +38,7 @@ import { offsetOf } from '../../http/pagination.js';
 import { type FileRow, fileLayout } from '../../http/table-file.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
-import { installmentColumns } from '../payments/queries.js';
+import { installmentColumns, paymentStatus, policyTotalsRefresh } from '../payments/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { expectedCommission, keptReceivedCommission, receivedCommission } from './commission.js';
 import {
@@ -478,21 +478,54 @@ const toColumns = (input: PolicyInput) => ({
   notes: input.notes,
 });
 
+/**
+ * What was paid on a new policy before it came into Coverdesk (an import's book): `amount` pays its
+ * instalments in due order, each a payment dated its due date but never after `until`, with
+ * `reference` saying who recorded it.
+ */
+export interface PaidBefore {
+  amount: string;
+  until: string;
+  reference: string;
+}
+
+/** A policy to add, with the id given, and what was already paid on it. */
+export type NewPolicy = PolicyInput & { id: string; paid?: PaidBefore | undefined };
+
 /** The statement adding the policies' instalment schedules; undefined when there are none. */
 function scheduleInsert(
   tenantId: string,
-  policiesWithSchedules: { policyId: string; schedule: ScheduledInstallment[] }[],
+  policiesWithSchedules: {
+    policyId: string;
+    schedule: ScheduledInstallment[];
+    paid?: PaidBefore | undefined;
+  }[],
 ): SQL | undefined {
-  const rows = policiesWithSchedules.flatMap(({ policyId, schedule }) =>
-    schedule.map((row) => ({ policyId, ...row })),
-  );
+  const rows = policiesWithSchedules.flatMap(({ policyId, schedule, paid }) => {
+    const payments = paid ? payInOrder(schedule, paid.amount, paid.until) : [];
+    return schedule.map((row, index) => {
+      const payment = payments[index];
+      const made = payment?.paid_date ? { ...payment, reference: paid?.reference ?? '' } : undefined;
+      return { policyId, ...row, payment: made };
+    });
+  });
   if (rows.length === 0) return undefined;
+  const paid = (
+    column: (payment: NonNullable<(typeof rows)[number]['payment']>) => string,
+    none: string | null,
+  ) => sql.param(rows.map((row) => (row.payment ? column(row.payment) : none)));
+  const amountPaid = sql.raw('i.amount_paid');
   return sql`
-    insert into installments (id, tenant_id, policy_id, sequence, due_date, amount_due)
-    select i.id, ${tenantId}::uuid, i.policy_id, i.sequence, i.due_date, i.amount_due
+    insert into installments (id, tenant_id, policy_id, sequence, due_date, amount_due, amount_paid,
+      paid_date, payment_method, reference, status)
+    select i.id, ${tenantId}::uuid, i.policy_id, i.sequence, i.due_date, i.amount_due, i.amount_paid,
+      i.paid_date, i.payment_method, i.reference, ${paymentStatus(amountPaid, sql.raw('i.amount_due'))}
     from unnest(${sql.param(uuidv7Batch(rows.length))}::uuid[], ${sql.param(rows.map((row) => row.policyId))}::uuid[],
       ${sql.param(rows.map((row) => row.sequence))}::int[], ${sql.param(rows.map((row) => row.due_date))}::date[],
-      ${sql.param(rows.map((row) => row.amount_due))}::numeric[]) as i(id, policy_id, sequence, due_date, amount_due)`;
+      ${sql.param(rows.map((row) => row.amount_due))}::numeric[], ${paid((payment) => payment.amount_paid, '0')}::numeric[],
+      ${paid((payment) => payment.paid_date ?? '', null)}::date[], ${paid(() => 'other', null)}::text[],
+      ${paid((payment) => payment.reference, '')}::text[])
+      as i(id, policy_id, sequence, due_date, amount_due, amount_paid, paid_date, payment_method, reference)`;
 }
 
 /**
@@ -513,7 +546,7 @@ const POLICIES_PER_STATEMENT = 10_000;
  * (column arrays turned back into rows by unnest), with the ids given. Built apart from running them,
  * so that an import builds a batch's statements while the batch before it is being written.
  */
-function policyInserts(tenantId: string, inputs: (PolicyInput & { id: string })[]): SQL[] {
+function policyInserts(tenantId: string, inputs: NewPolicy[]): SQL[] {
   const statements: SQL[] = [];
   for (let start = 0; start < inputs.length; start += POLICIES_PER_STATEMENT) {
     const batch = inputs.slice(start, start + POLICIES_PER_STATEMENT);
@@ -542,9 +575,15 @@ function policyInserts(tenantId: string, inputs: (PolicyInput & { id: string })[
           insured_item, sum_insured, deductible, notes, total_installments)`);
     const instalments = scheduleInsert(
       tenantId,
-      batch.map((input, index) => ({ policyId: input.id, schedule: schedules[index] ?? [] })),
+      batch.map((input, index) => ({
+        policyId: input.id,
+        schedule: schedules[index] ?? [],
+        paid: input.paid,
+      })),
     );
     if (instalments) statements.push(instalments);
+    const paidOn = batch.filter((input) => input.paid).map((input) => input.id);
+    if (paidOn.length > 0) statements.push(policyTotalsRefresh(tenantId, paidOn));
   }
   return statements;
 }
@@ -555,11 +594,7 @@ export async function runInOrder(tx: Transaction, statements: SQL[]): Promise<vo
 }
 
 /** Adds policies and their instalment schedules, with the ids given. The form adds one, an import thousands. */
-export async function createPolicies(
-  tx: Transaction,
-  tenantId: string,
-  inputs: (PolicyInput & { id: string })[],
-): Promise<void> {
+export async function createPolicies(tx: Transaction, tenantId: string, inputs: NewPolicy[]): Promise<void> {
   await runInOrder(tx, policyInserts(tenantId, inputs));
 }
 
@@ -569,10 +604,7 @@ export async function createPolicies(
  * policy so added, later in the same transaction: an import's batches otherwise recompute a
  * customer's totals once per batch.
  */
-export function policyInsertsDeferringTotals(
-  tenantId: string,
-  inputs: (PolicyInput & { id: string })[],
-): SQL[] {
+export function policyInsertsDeferringTotals(tenantId: string, inputs: NewPolicy[]): SQL[] {
   if (inputs.length === 0) return [];
   return [
     sql`select set_config('app.kept_totals_deferred', 'on', true)`,

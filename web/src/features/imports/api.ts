@@ -17,6 +17,10 @@ const IMPORTED = [
   queryKeys.policyTypes,
   queryKeys.usage,
   queryKeys.dashboard,
+  // A policy import records what the book had already paid.
+  queryKeys.payments,
+  queryKeys.commissionReport,
+  queryKeys.analytics,
 ];
 
 const isRunning = (record: ImportRecord | undefined) =>
@@ -56,13 +60,17 @@ export function useUploadImport() {
   });
 }
 
-export function useSaveImportSettings(id: string) {
+/**
+ * Saves the import's settings. The dry run is checked again after a change of columns; a choice that
+ * changes no row's fate (what becomes of past instalments) keeps it (`keepPreview`).
+ */
+export function useSaveImportSettings(id: string, { keepPreview = false } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (settings: ImportSettingsBody) => api.put<ImportRecord>(`/imports/${id}/`, settings),
     onSuccess: (record) => {
       client.setQueryData(keys.detail(id), record);
-      client.removeQueries({ queryKey: keys.preview(id) });
+      if (!keepPreview) client.removeQueries({ queryKey: keys.preview(id) });
     },
   });
 }

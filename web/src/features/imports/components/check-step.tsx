@@ -1,5 +1,8 @@
 import {
   IMPORT_FIELDS,
+  type ImportPastDue,
+  type ImportPastInstalments,
+  type ImportPreview,
   type ImportPreviewRow,
   type ImportRecord,
   type ImportRowAction,
@@ -9,7 +12,9 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
+  Radio,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -18,11 +23,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
+import { useState } from 'react';
 import { ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
 import { TABULAR_FIGURES } from '../../../lib/format.js';
+import { useFormatMoney } from '../../../lib/money.js';
 import { useDevice } from '../../../lib/viewport.js';
-import { useImportPreview, useStartImport } from '../api.js';
+import { useImportPreview, useSaveImportSettings, useStartImport } from '../api.js';
 
 export const ACTION_LABELS: Record<ImportRowAction, string> = {
   create: 'New',
@@ -42,6 +49,13 @@ const ACTION_COLORS: Record<ImportRowAction, string> = {
 export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: () => void }) {
   const preview = useImportPreview(record.id, true);
   const start = useStartImport(record.id);
+  // The past instalments' answer changes no row's fate, so the dry run stands.
+  const save = useSaveImportSettings(record.id, { keepPreview: true });
+  // Shown as chosen at once; Start waits for the choice to be saved.
+  const [past, setPast] = useState<PastChoice>({
+    past_instalments: record.past_instalments,
+    expired_unpaid: record.expired_unpaid,
+  });
   const mobile = useDevice() === 'mobile';
   const touch = mobile ? 44 : undefined;
 
@@ -57,6 +71,16 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
   if (preview.isError) return <ErrorState error={preview.error} onRetry={() => preview.refetch()} />;
   const result = preview.data;
   const blocked = record.all_or_nothing && result.fail > 0;
+  const choose = (changes: Partial<PastChoice>) => {
+    const next = { ...past, ...changes };
+    setPast(next);
+    save.mutate({
+      columns: record.columns,
+      duplicates: record.duplicates,
+      all_or_nothing: record.all_or_nothing,
+      ...next,
+    });
+  };
 
   return (
     <Stack gap="md">
@@ -96,6 +120,21 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
           the other rows and get the rows with problems as a file.
         </Alert>
       )}
+      {result.past_due.policies > 0 && (
+        <PastInstalments
+          pastDue={result.past_due}
+          choice={past}
+          onChoose={choose}
+          saving={save.isPending}
+          touch={touch}
+        />
+      )}
+      {save.isError && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Not saved">
+          {errorText(save.error)}
+        </Alert>
+      )}
+      <Findings result={result} />
       {result.failed_rows.length > 0 && (
         <Card withBorder padding="lg">
           <Title order={2} fz="h4" mb="sm">
@@ -132,7 +171,7 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
         <Button
           leftSection={<IconPlayerPlay size={16} aria-hidden />}
           loading={start.isPending}
-          disabled={result.create + result.update === 0}
+          disabled={result.create + result.update === 0 || result.over_limit.length > 0 || save.isPending}
           onClick={() => start.mutate()}
           mih={touch}
         >
@@ -140,6 +179,119 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+const PAST_OPTIONS: { value: ImportPastInstalments; label: string; description: string }[] = [
+  {
+    value: 'paid',
+    label: 'Mark paid',
+    description: 'Recorded as payments by the import, each on its due date.',
+  },
+  {
+    value: 'unpaid',
+    label: 'Leave unpaid',
+    description: 'They show as overdue, and overdue reminders go out for them.',
+  },
+];
+
+interface PastChoice {
+  past_instalments: ImportPastInstalments;
+  expired_unpaid: boolean;
+}
+
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The question a policy book raises: its instalments due before today that the file says nothing
+ * about. Paid by default, since a book brought in is mostly up to date; an ended policy stays paid
+ * unless the broker says otherwise too, so it never turns into overdue debt.
+ */
+function PastInstalments({
+  pastDue,
+  choice,
+  onChoose,
+  saving,
+  touch,
+}: {
+  pastDue: ImportPastDue;
+  choice: PastChoice;
+  onChoose: (changes: Partial<PastChoice>) => void;
+  saving: boolean;
+  touch: number | undefined;
+}) {
+  const formatMoney = useFormatMoney();
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          Instalments due before today
+        </Title>
+        <Text fz="sm">
+          {count(pastDue.instalments, 'instalment')} of {count(pastDue.policies, 'policy', 'policies')} (
+          {formatMoney(pastDue.amount)}) fell due before today, and the file does not say whether they were
+          paid.
+        </Text>
+        <Radio.Group
+          value={choice.past_instalments}
+          onChange={(value) => onChoose({ past_instalments: value as ImportPastInstalments })}
+          label="What should the import do with them?"
+        >
+          <Stack gap="xs" mt="xs">
+            {PAST_OPTIONS.map((option) => (
+              <Radio
+                key={option.value}
+                {...option}
+                disabled={saving}
+                styles={{ body: { minHeight: touch } }}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {choice.past_instalments === 'unpaid' && pastDue.expired_policies > 0 && (
+          <Checkbox
+            checked={choice.expired_unpaid}
+            onChange={(event) => onChoose({ expired_unpaid: event.currentTarget.checked })}
+            disabled={saving}
+            label={`Leave the ${count(pastDue.expired_policies, 'policy', 'policies')} that already ended unpaid too`}
+            description="Otherwise they are marked paid: an ended policy left unpaid is overdue at once."
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** What the broker should know before anything is written: insurers that would earn nothing, the plan. */
+function Findings({ result }: { result: ImportPreview }) {
+  const formatMoney = useFormatMoney();
+  return (
+    <>
+      {result.over_limit.map((limit) => (
+        <Alert
+          key={limit.metric}
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={`${limit.fit.toLocaleString('en-US')} of the ${count(limit.adding, limit.metric.replace(/s$/, ''), limit.metric)} fit your plan`}
+        >
+          {limit.detail}
+        </Alert>
+      ))}
+      {result.new_insurers.map((insurer) => (
+        <Alert
+          key={insurer.name}
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={`New insurer ${insurer.name}: no commission rate`}
+        >
+          Its {count(insurer.policies, 'policy', 'policies')} will earn {formatMoney('0')}. Add a Commission %
+          column to the file, or set the insurer's rates after the import.
+        </Alert>
+      ))}
+    </>
   );
 }
 

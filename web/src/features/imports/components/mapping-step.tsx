@@ -182,7 +182,14 @@ export function MappingStep({
           mih={mobile ? 44 : undefined}
           onClick={() =>
             save.mutate(
-              { columns, duplicates, all_or_nothing: allOrNothing },
+              {
+                columns,
+                duplicates,
+                all_or_nothing: allOrNothing,
+                // Asked in the check step; kept as the broker answered it there.
+                past_instalments: record.past_instalments,
+                expired_unpaid: record.expired_unpaid,
+              },
               { onSuccess: () => onChecked() },
             )
           }

@@ -27,7 +27,7 @@ export const KIND_LABELS: Record<ImportKind, string> = {
 const WHAT_IT_DOES: Record<ImportKind, string> = {
   customers: 'One row per customer. Customers already in Coverdesk are found by email, phone or ID number.',
   policies:
-    'One row per policy, naming its customer, insurer and policy type. Customers, insurers and types that are not in Coverdesk yet are added with the policies; a policy already there is found by its number, insurer and start date.',
+    'One row per policy, naming its customer, insurer and policy type. Customers, insurers and types that are not in Coverdesk yet are added with the policies; a policy already there is found by its number, insurer and start date. A "Paid up to" date or a "Paid amount" column says what each policy has already paid.',
   leads: 'One row per lead. Leads already in Coverdesk are found by email or phone.',
 };
 

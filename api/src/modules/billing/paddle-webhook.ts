@@ -184,9 +184,10 @@ async function applySubscription(
   const awaitsPeriodEnd =
     row.scheduledPlanId === priced.plan.id &&
     (row.scheduledBillingCycle ?? row.billingCycle) === priced.cycle &&
-    periodEnd !== null &&
+    subscription.status !== 'canceled' &&
+    period != null &&
     row.currentPeriodEnd !== null &&
-    periodEnd <= row.currentPeriodEnd;
+    new Date(period.starts_at) < row.currentPeriodEnd;
   const applied = awaitsPeriodEnd ? { plan: locked.plan, cycle: row.billingCycle } : priced;
   const planChanged = applied.plan.id !== row.planId || applied.cycle !== row.billingCycle;
   await applyTransition(tx, locked, {

@@ -43,6 +43,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   import: 'Imported',
   subscription_upgraded: 'Plan bought',
   plan_changed: 'Plan changed',
+  plan_change_withdrawn: 'Plan change withdrawn',
   subscription_cancelled: 'Subscription cancelled',
   subscription_paused: 'Subscription paused',
   subscription_reactivated: 'Subscription reactivated',

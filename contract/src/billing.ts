@@ -5,6 +5,7 @@ import {
   BILLING_PROVIDERS,
   CARD_BRANDS,
   PLAN_CHANGE_TYPES,
+  PLAN_START_TYPES,
   SUBSCRIPTION_STATUSES,
   USAGE_METRICS,
 } from './constants.js';
@@ -56,13 +57,21 @@ export const plan = z.object({
 });
 export type Plan = z.infer<typeof plan>;
 
+/** What a plan costs a month in a cycle (a yearly price over 12), so cycles can be compared. */
+export function monthlyPriceOf(
+  prices: { price_monthly: string; price_yearly: string },
+  cycle: z.infer<typeof billingCycle>,
+): number {
+  return cycle === 'yearly' ? Number(prices.price_yearly) / 12 : Number(prices.price_monthly);
+}
+
 export const planList = z.object({
   results: z.array(plan),
   /** Who takes payment for a plan: Paddle when configured, otherwise changes apply at once (manual). */
   provider: z.enum(BILLING_PROVIDERS),
 });
 
-/** A plan change waiting for the end of the paid period. */
+/** A plan change waiting for the end of the paid period, or a plan chosen to start when the trial ends. */
 export const scheduledChange = z.object({
   plan_id: z.string(),
   plan_name: z.string(),
@@ -120,6 +129,11 @@ const planChoice = z.uuid({ error: 'Choose a plan.' });
 export const upgradeBody = z.object({
   plan_id: planChoice,
   billing_cycle: billingCycle.default('monthly'),
+  /**
+   * During the trial: `at_trial_end` keeps the trial's remaining days and starts the plan when it ends;
+   * `immediate` (the default) ends the trial and starts the plan now. Outside a trial the plan starts now.
+   */
+  starts: z.enum(PLAN_START_TYPES).default('immediate'),
 });
 export type UpgradeBody = z.input<typeof upgradeBody>;
 
@@ -151,7 +165,11 @@ export type SubscriptionCancelBody = z.input<typeof subscriptionCancelBody>;
 
 export const changePlanBody = z.object({
   plan_id: planChoice,
-  change_type: z.enum(PLAN_CHANGE_TYPES).default('at_period_end'),
+  /**
+   * When left out: a dearer plan or cycle (per month) starts now, the difference prorated; a cheaper
+   * one at the end of the period, the current plan kept until then.
+   */
+  change_type: z.enum(PLAN_CHANGE_TYPES).optional(),
   /** The cycle to bill on from the change; the current one when left out. */
   billing_cycle: billingCycle.optional(),
 });

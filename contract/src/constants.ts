@@ -19,12 +19,16 @@ export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
 /** When a plan change takes effect: at the end of the paid period, or now with the difference prorated. */
 export const PLAN_CHANGE_TYPES = ['at_period_end', 'immediate'] as const;
 
+/** When a plan chosen during the trial starts: when the trial ends (its days kept), or now. */
+export const PLAN_START_TYPES = ['at_trial_end', 'immediate'] as const;
+
 /** What happened to a subscription, as the billing history lists it. */
 export const BILLING_EVENT_TYPES = [
   'trial_started',
   'upgraded',
   'plan_changed',
   'plan_change_scheduled',
+  'plan_change_withdrawn',
   'cancelled',
   'cancellation_scheduled',
   'reactivated',

@@ -37,6 +37,7 @@ test('a trial agency near expiry upgrades, moves to yearly at period end, cancel
   await page.getByRole('button', { name: 'Choose Professional' }).click();
   const subscribe = page.getByRole('dialog', { name: 'Subscribe to Professional' });
   await expect(subscribe).toContainText('$79.99 a month');
+  await subscribe.getByRole('radio', { name: 'Start now' }).check();
   await subscribe.getByRole('button', { name: 'Subscribe' }).click();
   await expect(subscribe).toHaveCount(0);
   await expect(page.getByText(/^Billed monthly, renews on/)).toBeVisible();

@@ -224,6 +224,7 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   // expired subscription cannot cancel), so any 4xx is fair; the plan ids are not the probe's to know.
   'POST /api/billing/subscription/reactivate/': () => [],
   'POST /api/billing/subscription/pause/': () => [],
+  'POST /api/billing/subscription/withdraw-scheduled-change/': () => [],
   'POST /api/billing/payment-methods/add/': () => [{ body: CARD, status: 201 }],
   'PUT /api/billing/payment-methods/:id/': () => [
     { body: { expiry_month: 1, expiry_year: 2031, holder_name: 'Dana Levi' } },

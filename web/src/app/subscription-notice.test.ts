@@ -22,6 +22,16 @@ describe('subscription banner', () => {
     expect(subscriptionNotice({ ...base, days_until_trial_expires: 1 })?.text).toBe('Trial expires in 1 day');
   });
 
+  it('says nothing of a trial whose plan is chosen to start when it ends', () => {
+    const chosen = {
+      plan_id: 'starter',
+      plan_name: 'Starter',
+      billing_cycle: 'monthly',
+      effective_at: '2026-12-06T10:00:00.000Z',
+    } as const;
+    expect(subscriptionNotice({ ...base, days_until_trial_expires: 2, scheduled_change: chosen })).toBeNull();
+  });
+
   it('asks to renew an expired or troubled subscription', () => {
     const expired = {
       ...base,

@@ -11,7 +11,8 @@ export function subscriptionNotice(subscription: SubscriptionState | undefined):
   if (!subscription) return null;
   if (subscription.is_trial_active) {
     const days = subscription.days_until_trial_expires;
-    if (days > TRIAL_BANNER_THRESHOLD_DAYS) return null;
+    // A plan chosen to start when the trial ends leaves nothing to warn of.
+    if (days > TRIAL_BANNER_THRESHOLD_DAYS || subscription.scheduled_change) return null;
     return {
       text: `Trial expires in ${days} day${days === 1 ? '' : 's'}`,
       action: 'Upgrade Now',

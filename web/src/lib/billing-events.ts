@@ -6,6 +6,7 @@ export const BILLING_EVENT_LABELS: Record<BillingEventType, string> = {
   upgraded: 'Subscribed',
   plan_changed: 'Plan changed',
   plan_change_scheduled: 'Plan change scheduled',
+  plan_change_withdrawn: 'Plan change withdrawn',
   cancelled: 'Cancelled',
   cancellation_scheduled: 'Cancellation at period end',
   reactivated: 'Reactivated',

@@ -23,11 +23,20 @@ import { listedAgencies } from './tenant-queries.js';
 // make up, is left out of every figure.
 
 /**
- * Which subscriptions bring in recurring revenue: active ones, and past-due ones whose failed payment
- * is being retried (the agency keeps access and still owes the period). A subscription cancelled, even
- * at the end of its period, paused, in trial or expired brings none.
+ * Which statuses bring in recurring revenue: active, and past due while the failed payment is retried
+ * (the agency keeps access and still owes the period). Paused, in trial or expired bring none.
  */
 const PAYING = sql.raw(`('active', 'past_due')`);
+
+/**
+ * Whether a subscription row brings in recurring revenue now: a paying status, or a paid period
+ * cancelled at its end that has not run out yet. The agency paid for that period and may take the
+ * cancellation back, so it is lost revenue only once the period ends.
+ */
+const bringsRevenue = (s: string) =>
+  sql.raw(
+    `(${s}.status in ('active', 'past_due') or (${s}.status = 'cancelled' and ${s}.cancel_at_period_end and ${s}.current_period_end > now()))`,
+  );
 
 /** Statuses in which a subscription has ended: cancelled (even at the end of its period) or expired. */
 const ENDED = sql.raw(`('cancelled', 'expired')`);
@@ -54,26 +63,39 @@ const monthLabel = sql.raw(`to_char(m.month, 'YYYY-MM')`);
 /**
  * Each agency's subscription at the end of every month in which its billing changed, beside where it
  * stood at the end of its previous such month (null and 0 before its first): the status, and the
- * recurring revenue it brought, the plan's monthly price (yearly over 12) while paying, else 0. Churn
- * and revenue movements compare these two ends rather than each event with the one before, so an
- * agency that cancels (or schedules a cancellation) and takes it back within the month neither
- * churned nor came back as new: it never stopped paying. A plan change scheduled for later changes
- * nothing yet. Prices are the plans' current ones.
+ * recurring revenue it brought, the plan's monthly price (yearly over 12) while paying, else 0. A paid
+ * period cancelled at its end still brings its revenue until it runs out (status `cancelling`): the
+ * agency paid for it, and may take the cancellation back. Churn and revenue movements compare these
+ * month ends rather than each event with the one before, so an agency that cancels and takes it back
+ * within its paid period, in one month or across two, neither churned nor came back as new: it never
+ * stopped paying. A plan change scheduled for later changes nothing yet. Prices are the plans' current
+ * ones.
  */
 const AGENCY_MONTH_ENDS = sql`
   select tenant_id, month, status, mrr,
     lag(status) over agency as status_before,
     coalesce(lag(mrr) over agency, 0) as mrr_before
   from (
-    select distinct on (e.tenant_id, ${monthOf('e.occurred_at')})
-      e.tenant_id, ${monthOf('e.occurred_at')} as month, e.to_status as status,
-      case when e.to_status in ${PAYING} then coalesce(${monthlyPrice(sql.raw('e.billing_cycle'), 'p')}, 0)
-        else 0 end as mrr
-    from billing_events e
-    join tenants t on t.id = e.tenant_id and not t.is_demo
-    left join plans p on p.display_name = e.plan_name
-    where e.type <> 'plan_change_scheduled'
-    order by e.tenant_id, ${monthOf('e.occurred_at')}, e.occurred_at desc, e.id desc
+    select tenant_id, month, status,
+      case when status in ${PAYING} or status = 'cancelling'
+        then coalesce(${monthlyPrice(sql.raw('billing_cycle'), 'p')}, 0) else 0 end as mrr
+    from (
+      select distinct on (e.tenant_id, ${monthOf('e.occurred_at')})
+        e.tenant_id, ${monthOf('e.occurred_at')} as month, e.billing_cycle, e.plan_name,
+        case when e.to_status = 'cancelled' and (
+          -- The latest cancellation so far: one at the end of a paid period leaves it running.
+          select c.type = 'cancellation_scheduled' and c.from_status in ${PAYING}
+          from billing_events c
+          where c.tenant_id = e.tenant_id and c.type in ('cancellation_scheduled', 'cancelled')
+            and c.occurred_at <= e.occurred_at
+          order by c.occurred_at desc, c.id desc limit 1
+        ) then 'cancelling' else e.to_status end as status
+      from billing_events e
+      join tenants t on t.id = e.tenant_id and not t.is_demo
+      where e.type <> 'plan_change_scheduled'
+      order by e.tenant_id, ${monthOf('e.occurred_at')}, e.occurred_at desc, e.id desc
+    ) last_event
+    left join plans p on p.display_name = last_event.plan_name
   ) month_end
   window agency as (partition by tenant_id order by month)`;
 
@@ -93,7 +115,7 @@ const CURRENT_MRR = sql`
   from subscriptions s
   join tenants t on t.id = s.tenant_id and not t.is_demo
   join plans p on p.id = s.plan_id
-  where s.status in ${PAYING}`;
+  where ${bringsRevenue('s')}`;
 
 export async function platformDashboard(tx: Transaction): Promise<AdminDashboard> {
   const { rows: agencies } = await tx.execute<{ total: number; new_this_month: number; mrr: string }>(sql`
@@ -103,9 +125,9 @@ export async function platformDashboard(tx: Transaction): Promise<AdminDashboard
       (select ${cents('mrr')} from (${CURRENT_MRR}) current) as mrr
     from tenants where ${listedAgencies({ includeDemo: false })}`);
   // Churn counts a subscription once, in the month at whose end it is cancelled or expired having been
-  // live at the end of the month before: a cancellation at period end is counted in the month it is
-  // made (unless taken back within it), not again when the period runs out; a trial that runs out
-  // without a purchase counts too.
+  // live at the end of the month before: a cancellation at period end is counted when the paid period
+  // runs out (and not at all when it is taken back before); a trial that runs out without a purchase
+  // counts too.
   const { rows: months } = await tx.execute<{ month: string; sign_ups: number; churned: number }>(sql`
     with months as (${LAST_12_MONTHS}),
     sign_ups as (
@@ -211,7 +233,7 @@ export async function platformRevenue(tx: Transaction): Promise<AdminRevenue> {
     from plans p
     left join (
       subscriptions s join tenants t on t.id = s.tenant_id and not t.is_demo
-    ) on s.plan_id = p.id and s.status in ${PAYING}
+    ) on s.plan_id = p.id and ${bringsRevenue('s')}
     group by p.id
     order by p.sort_order`);
   const { rows: months } = await tx.execute<AdminRevenue['months'][number]>(sql`

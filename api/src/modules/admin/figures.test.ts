@@ -90,9 +90,9 @@ describe('GET /api/admin/dashboard/', () => {
     // Atlas 79.99 + Birch 799.99 / 12 + Elm (past due) 299.99 / 12 = 171.655, rounded once.
     expect(dashboard.mrr).toBe('171.66');
     const signUps: Record<number, number> = { 5: 2, 4: 1, 3: 1, 2: 1, 1: 1, 0: 1 };
-    // A month ago Cedar cancelled (at period end) and Dune's trial ran out; Cedar's period ending
-    // this month is the same subscription and is not counted again.
-    const churned: Record<number, number> = { 1: 2 };
+    // A month ago Dune's trial ran out; Cedar cancelled at period end then, and is counted when its
+    // paid period ran out, this month.
+    const churned: Record<number, number> = { 1: 1, 0: 1 };
     expect(dashboard.months).toEqual(
       zeroMonths(12).map((back) => ({
         month: label(back),
@@ -187,10 +187,12 @@ describe('GET /api/admin/revenue/', () => {
       3: { mrr: '301.65', arr: '3619.74', new_mrr: '79.99' },
       // Atlas moves up from Starter to Professional.
       2: { mrr: '351.65', arr: '4219.74', expansion: '50.00' },
-      // Birch moves down to Professional yearly, Cedar cancels, Fir buys Agency monthly.
-      1: { mrr: '371.65', arr: '4459.74', new_mrr: '199.99', contraction: '100.00', churned: '79.99' },
-      // Fir pauses; Elm's failed payment and Atlas's change scheduled for later move nothing.
-      0: { mrr: '171.66', arr: '2059.86', churned: '199.99' },
+      // Birch moves down to Professional yearly, Fir buys Agency monthly; Cedar cancels at the end of
+      // its paid period, which still brings its revenue.
+      1: { mrr: '451.64', arr: '5419.62', new_mrr: '199.99', contraction: '100.00' },
+      // Cedar's period runs out and Fir pauses; Elm's failed payment and Atlas's change scheduled for
+      // later move nothing.
+      0: { mrr: '171.66', arr: '2059.86', churned: '279.98' },
     };
     expect(revenue.months).toEqual(
       zeroMonths(12).map((back) => ({

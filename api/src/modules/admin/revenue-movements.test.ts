@@ -49,6 +49,13 @@ beforeAll(async () => {
     { at: monthsAgo(2, 10), type: 'cancellation_scheduled', status: 'cancelled' },
     { at: monthsAgo(2, 20), type: 'reactivated', status: 'active' },
   ]);
+  // Its paid period runs across the month's end: cancelled at period end late in one month and taken
+  // back early in the next, it never stopped paying either.
+  await seedAgencyHistory(db, 'Turn Of The Month Cover', monthsAgo(4, 1), [
+    { at: monthsAgo(4, 5), type: 'upgraded', status: 'active', plan: 'starter', cycle: 'monthly' },
+    { at: monthsAgo(2, 27), type: 'cancellation_scheduled', status: 'cancelled' },
+    { at: monthsAgo(1, 3), type: 'reactivated', status: 'active' },
+  ]);
   // A month ago: one agency buys, cancels and takes it back; one that paid leaves; one starts paying.
   await seedAgencyHistory(db, 'Second Thoughts Brokers', monthsAgo(1, 1), [
     { at: monthsAgo(1, 5), type: 'upgraded', status: 'active', plan: 'starter', cycle: 'monthly' },
@@ -69,13 +76,20 @@ describe('revenue movements across a month', () => {
   it('counts an agency that cancels and reactivates within the month as neither churned nor new', async () => {
     expect(await revenueIn(2)).toEqual({
       month: label(2),
-      mrr: '109.98',
-      arr: '1319.76',
+      mrr: '139.97',
+      arr: '1679.64',
       new_mrr: '0.00',
       expansion: '0.00',
       contraction: '0.00',
       churned: '0.00',
     });
+    expect(await endedIn(2)).toBe(0);
+  });
+
+  it('counts a cancellation taken back within its paid period, across the month end, as neither', async () => {
+    // Turn Of The Month Cover cancelled at period end two months ago and took it back a month ago.
+    expect(await revenueIn(2)).toMatchObject({ churned: '0.00', new_mrr: '0.00' });
+    expect(await revenueIn(1)).toMatchObject({ new_mrr: '229.98', churned: '79.99' });
     expect(await endedIn(2)).toBe(0);
   });
 
@@ -89,7 +103,7 @@ describe('revenue movements across a month', () => {
     // Fresh Start 199.99, and Second Thoughts 29.99 once, though it cancelled and came back.
     const lastMonth = await revenueIn(1);
     expect(lastMonth).toMatchObject({ new_mrr: '229.98', expansion: '0.00' });
-    // 109.98 + 229.98 - 79.99: the month's MRR is the one before it, moved.
-    expect(lastMonth?.mrr).toBe('259.97');
+    // 139.97 + 229.98 - 79.99: the month's MRR is the one before it, moved.
+    expect(lastMonth?.mrr).toBe('289.96');
   });
 });

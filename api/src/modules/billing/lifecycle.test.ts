@@ -215,6 +215,151 @@ describe('change plan', () => {
   });
 });
 
+describe('choosing a plan during the trial', () => {
+  it("keeps the trial's remaining days: the plan starts when the trial ends, by the schedule", async () => {
+    const { email } = await agency();
+    const during = await travelTo(Date.now() + 5 * DAY, email);
+    const response = await during.post('/api/billing/subscriptions/upgrade/', {
+      plan_id: plans.starter?.id,
+      billing_cycle: 'yearly',
+      starts: 'at_trial_end',
+    });
+    expect(response.statusCode).toBe(200);
+    const { subscription, message } = response.json();
+    expect(message).toBe(
+      `Your trial's 9 remaining days are kept: Starter, billed yearly, starts on ${readableDay(subscription.trial_ends_at)}.`,
+    );
+    // Still the trial, with every day it had left; the plan chosen waits for its end.
+    expect(subscription).toMatchObject({
+      status: 'trial',
+      is_trial_active: true,
+      days_until_trial_expires: 9,
+      plan_details: { name: 'professional' },
+      scheduled_change: { plan_name: 'Starter', billing_cycle: 'yearly' },
+      current_period_start: null,
+    });
+    expect(subscription.scheduled_change.effective_at).toBe(subscription.trial_ends_at);
+    expect((await historyOf(during))[0]).toMatchObject({ type: 'plan_change_scheduled', to_status: 'trial' });
+
+    const after = await travelTo(Date.parse(subscription.trial_ends_at) + 60_000, email);
+    await settleAllSubscriptions(t.database.db, new Date());
+    const started = (await after.get('/api/billing/subscriptions/current/')).json();
+    expect(started).toMatchObject({
+      status: 'active',
+      is_active: true,
+      billing_cycle: 'yearly',
+      plan_details: { name: 'starter' },
+      scheduled_change: null,
+      current_period_start: subscription.trial_ends_at,
+    });
+    const [upgraded] = (await after.get('/api/billing/events/')).json().results;
+    expect(upgraded).toMatchObject({ type: 'upgraded', from_status: 'trial', amount: '299.99', actor: null });
+  });
+
+  it('starts the plan now when the broker chooses Start now, ending the trial', async () => {
+    const { as } = await agency();
+    const response = await as.post('/api/billing/subscriptions/upgrade/', {
+      plan_id: plans.starter?.id,
+      starts: 'immediate',
+    });
+    expect(response.json().message).toBe('You are now on the Starter plan, billed monthly.');
+    const { subscription } = response.json();
+    expect(subscription).toMatchObject({ status: 'active', is_trial_active: false, scheduled_change: null });
+    expect(Date.now() - Date.parse(subscription.current_period_start)).toBeLessThan(60_000);
+  });
+
+  it('takes back the plan chosen for the trial end: the trial then ends as any trial', async () => {
+    const { as, email } = await agency();
+    await as.post('/api/billing/subscriptions/upgrade/', {
+      plan_id: plans.agency?.id,
+      starts: 'at_trial_end',
+    });
+    const withdrawn = await as.post('/api/billing/subscription/withdraw-scheduled-change/', {});
+    expect(withdrawn.statusCode).toBe(200);
+    const { subscription, message } = withdrawn.json();
+    expect(message).toBe(
+      `Agency no longer starts when your trial ends on ${readableDay(subscription.trial_ends_at)}: choose a plan before then to keep your agency open.`,
+    );
+    expect(subscription).toMatchObject({ status: 'trial', scheduled_change: null });
+    const after = await travelTo(Date.parse(subscription.trial_ends_at) + 60_000, email);
+    expect((await after.get('/api/billing/subscriptions/current/')).json().status).toBe('expired');
+  });
+});
+
+describe('upgrades now, downgrades at the period end', () => {
+  it('starts an upgrade now by default, charging the price less the unused part of the period', async () => {
+    const { as: before, email } = await agency();
+    const bought = (await upgradeTo(before, 'professional')).json().subscription;
+    const start = Date.parse(bought.current_period_start);
+    const end = Date.parse(bought.current_period_end);
+    const as = await travelTo(start + 10 * DAY, email);
+    const response = await as.post('/api/billing/subscription/change-plan/', { plan_id: plans.agency?.id });
+    expect(response.statusCode).toBe(200);
+    const { subscription, message } = response.json();
+    expect(subscription).toMatchObject({ plan_details: { name: 'agency' }, scheduled_change: null });
+    const credit = Math.round(79.99 * ((end - Date.now()) / (end - start)) * 100) / 100;
+    const charge = (199.99 - credit).toFixed(2);
+    expect(message).toBe(
+      `You are now on the Agency plan, billed monthly: ${charge} charged now, ${credit.toFixed(2)} of the Professional plan credited for the unused part of the period.`,
+    );
+    const [event] = (await as.get('/api/billing/events/')).json().results;
+    expect(event).toMatchObject({ type: 'plan_changed', amount: charge });
+  });
+
+  it('moves a downgrade to the period end by default, keeping the plan paid for until then', async () => {
+    const { as: before, email } = await agency();
+    await upgradeTo(before, 'agency');
+    const response = await before.post('/api/billing/subscription/change-plan/', {
+      plan_id: plans.starter?.id,
+    });
+    expect(response.statusCode).toBe(200);
+    const { subscription, message } = response.json();
+    expect(subscription).toMatchObject({
+      plan_details: { name: 'agency' },
+      features: expect.arrayContaining(['module_customer_analytics']),
+      scheduled_change: { plan_name: 'Starter', billing_cycle: 'monthly' },
+    });
+    expect(message).toBe(
+      `You move to the Starter plan, billed monthly, on ${readableDay(subscription.current_period_end)}; you keep Agency until then.`,
+    );
+    const as = await travelTo(Date.parse(subscription.current_period_end) + 60_000, email);
+    await settleAllSubscriptions(t.database.db, new Date());
+    const after = (await as.get('/api/billing/subscriptions/current/')).json();
+    expect(after).toMatchObject({
+      plan_details: { name: 'starter' },
+      scheduled_change: null,
+      status: 'active',
+    });
+    expect((await historyOf(as))[0]).toMatchObject({ type: 'renewed' });
+  });
+
+  it('takes back a scheduled downgrade: the plan renews as it was', async () => {
+    const { as: before, email } = await agency();
+    await upgradeTo(before, 'agency');
+    const scheduled = (
+      await before.post('/api/billing/subscription/change-plan/', { plan_id: plans.professional?.id })
+    ).json().subscription;
+    const day = readableDay(scheduled.current_period_end);
+    const withdrawn = await before.post('/api/billing/subscription/withdraw-scheduled-change/', {});
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json().message).toBe(
+      `You stay on the Agency plan: the move to Professional on ${day} is withdrawn.`,
+    );
+    expect(withdrawn.json().subscription.scheduled_change).toBeNull();
+    expect((await historyOf(before))[0]).toMatchObject({
+      type: 'plan_change_withdrawn',
+      actor: 'Noa Peretz',
+    });
+    const again = await before.post('/api/billing/subscription/withdraw-scheduled-change/', {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('No plan change is waiting.');
+
+    const as = await travelTo(Date.parse(scheduled.current_period_end) + 60_000, email);
+    await settleAllSubscriptions(t.database.db, new Date());
+    expect((await as.get('/api/billing/subscriptions/current/')).json().plan_details.name).toBe('agency');
+  });
+});
+
 describe('cancel, reactivate and pause', () => {
   it('cancels at period end keeping access until then, and reactivates', async () => {
     const { as } = await agency();

@@ -1,7 +1,9 @@
 import type { BillingCycle, BillingProvider, UsageMetric } from '@coverdesk/contract';
-import { USAGE_METRICS } from '@coverdesk/contract';
+import { monthlyPriceOf, USAGE_METRICS } from '@coverdesk/contract';
+import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { conflict, fieldError } from '../../http/errors.js';
+import { trialDaysLeft } from './queries.js';
 import {
   type Actor,
   addCycle,
@@ -12,6 +14,7 @@ import {
   type SubscriptionRow,
   statusAt,
 } from './record.js';
+import { plans } from './tables.js';
 import { countUsage } from './usage.js';
 
 // The billing actions a user takes; each checks the transition is allowed, then records it.
@@ -48,6 +51,32 @@ interface Context {
   provider: BillingProvider;
   now: Date;
 }
+
+/**
+ * Chooses a plan during the trial that starts when the trial ends, so the trial's remaining days are
+ * kept; the schedule starts it then (`settle`). Taken back with `withdrawScheduledChange`.
+ */
+export async function chooseAtTrialEnd(ctx: Context, plan: PlanRow, cycle: BillingCycle) {
+  const { tx, locked, now } = ctx;
+  const { row } = locked;
+  const trialEnd = row.trialEndsAt;
+  if (statusAt(row, now) !== 'trial' || !trialEnd) return upgrade(ctx, plan, cycle);
+  await requireFits(tx, row.tenantId, plan, '');
+  const days = trialDaysLeft(trialEnd, now);
+  await applyTransition(tx, locked, {
+    type: 'plan_change_scheduled',
+    set: { scheduledPlanId: plan.id, scheduledBillingCycle: cycle },
+    plan,
+    cycle,
+    note: `Starts when the trial ends: ${plural(days, 'trial day')} kept.`,
+    provider: ctx.provider,
+    actor: ctx.actor,
+    occurredAt: now,
+  });
+  return `Your trial's ${plural(days, 'remaining day')} ${days === 1 ? 'is' : 'are'} kept: ${plan.displayName}, billed ${cycle}, starts on ${dayOf(trialEnd)}.`;
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Starts paying for a plan: from a trial, or again after the subscription ended. */
 export async function upgrade(ctx: Context, plan: PlanRow, cycle: BillingCycle, providerEventId?: string) {
@@ -113,6 +142,23 @@ export async function cancel(ctx: Context, reason: string, immediate: boolean) {
     : 'Your subscription is cancelled and access has ended.';
 }
 
+const monthly = (plan: PlanRow, cycle: BillingCycle) =>
+  monthlyPriceOf({ price_monthly: plan.priceMonthly, price_yearly: plan.priceYearly }, cycle);
+
+/**
+ * Whether a change of plan takes effect now: as asked, else an upgrade (dearer per month) now, with
+ * the difference prorated, and a downgrade at the period end, the plan paid for kept until then.
+ */
+export function changesNow(
+  locked: Locked,
+  plan: PlanRow,
+  cycle: BillingCycle,
+  asked?: 'at_period_end' | 'immediate',
+) {
+  if (asked) return asked === 'immediate';
+  return monthly(plan, cycle) > monthly(locked.plan, locked.row.billingCycle);
+}
+
 /**
  * Moves a paid subscription to another plan or cycle: at the period end (scheduled, with a warning
  * when the agency would be over the new limits), or now with the unused part of the period credited.
@@ -143,7 +189,8 @@ export async function changePlan(ctx: Context, plan: PlanRow, cycle: BillingCycl
       excess.length > 0
         ? ` Your agency is over its limits: remove ${joinAnd(excess)} by then, or adding more will be refused.`
         : '';
-    return `You move to the ${plan.displayName} plan, billed ${cycle}, on ${dayOf(effective)}.${warning}`;
+    const kept = plan.id === row.planId ? '' : `; you keep ${locked.plan.displayName} until then`;
+    return `You move to the ${plan.displayName} plan, billed ${cycle}, on ${dayOf(effective)}${kept}.${warning}`;
   }
   await requireFits(tx, row.tenantId, plan, ', or schedule the change for the end of the period');
   const credit = unusedCredit(row, locked.plan, now);
@@ -166,7 +213,32 @@ export async function changePlan(ctx: Context, plan: PlanRow, cycle: BillingCycl
     actor: ctx.actor,
     occurredAt: now,
   });
-  return `You are now on the ${plan.displayName} plan, billed ${cycle}. ${credit.toFixed(2)} of the previous plan was credited.`;
+  return `You are now on the ${plan.displayName} plan, billed ${cycle}: ${charge.toFixed(2)} charged now, ${credit.toFixed(2)} of the ${locked.plan.displayName} plan credited for the unused part of the period.`;
+}
+
+/** Takes back a plan change waiting for the period end, or a plan chosen to start when the trial ends. */
+export async function withdrawScheduledChange(ctx: Context) {
+  const { tx, locked, now } = ctx;
+  const { row } = locked;
+  const [scheduled] = row.scheduledPlanId
+    ? await tx.select().from(plans).where(eq(plans.id, row.scheduledPlanId))
+    : [];
+  if (!scheduled) throw refuse('No plan change is waiting.');
+  const onTrial = statusAt(row, now) === 'trial';
+  const day = dayOf((onTrial ? row.trialEndsAt : row.currentPeriodEnd) ?? now);
+  await applyTransition(tx, locked, {
+    type: 'plan_change_withdrawn',
+    set: { scheduledPlanId: null, scheduledBillingCycle: null },
+    plan: scheduled,
+    cycle: row.scheduledBillingCycle ?? row.billingCycle,
+    note: `${scheduled.displayName} no longer starts on ${day}.`,
+    provider: ctx.provider,
+    actor: ctx.actor,
+    occurredAt: now,
+  });
+  return onTrial
+    ? `${scheduled.displayName} no longer starts when your trial ends on ${day}: choose a plan before then to keep your agency open.`
+    : `You stay on the ${locked.plan.displayName} plan: the move to ${scheduled.displayName} on ${day} is withdrawn.`;
 }
 
 /** The part of the current period's price not yet used, in dollars. */

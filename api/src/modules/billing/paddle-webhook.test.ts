@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
 import type { PaddleConfig } from '../../config.js';
 import { applyPaddlePrices } from './plan-catalogue.js';
@@ -10,7 +10,10 @@ const paddle: PaddleConfig = {
   clientToken: 'test_client_token',
   webhookSecret: SECRET,
   environment: 'sandbox',
-  prices: { professional: { monthly: 'pri_prof_month', yearly: 'pri_prof_year' } },
+  prices: {
+    professional: { monthly: 'pri_prof_month', yearly: 'pri_prof_year' },
+    agency: { monthly: 'pri_agency_month', yearly: '' },
+  },
 };
 
 let t: TestApp;
@@ -338,5 +341,125 @@ describe('content security policy with Paddle configured', () => {
     expect(directive('connect-src')).toContain('https://sandbox-checkout-service.paddle.com');
     expect(policy).not.toContain('*.paddle.com');
     expect(policy).not.toContain('https://buy.paddle.com');
+  });
+});
+
+/** Paddle's API as the SDK calls it: each request is recorded and answered with a subscription. */
+function stubPaddleApi() {
+  const calls: { method: string; path: string; body: Record<string, unknown> }[] = [];
+  const passThrough = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input));
+    if (!url.hostname.endsWith('paddle.com')) return passThrough(input, init);
+    calls.push({
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      body: init?.body ? JSON.parse(String(init.body)) : {},
+    });
+    const data = {
+      id: url.pathname.split('/')[2],
+      status: 'active',
+      billing_cycle: { interval: 'month', frequency: 1 },
+      items: [],
+    };
+    return new Response(JSON.stringify({ data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+describe('changing plan on a Paddle subscription', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** An agency whose Paddle subscription bills `price` for the period from `start` to `end` days. */
+  async function paddleAgency(price: string) {
+    const agency = await signedInAgency(t.app);
+    const activated = subscriptionEvent(agency.user.tenant_id, 'subscription.activated', iso(-1), {
+      status: 'active',
+      price,
+    });
+    expect((await deliver(activated)).json().outcome).toBe('applied');
+    const { results } = (await agency.as.get('/api/billing/plans/')).json();
+    const planId = (name: string) => results.find((plan: { name: string }) => plan.name === name).id;
+    return { ...agency, planId, subscriptionId: activated.data.id };
+  }
+
+  it('upgrades now, asking Paddle to bill the prorated difference at once', async () => {
+    const calls = stubPaddleApi();
+    const { as, planId, subscriptionId } = await paddleAgency('pri_prof_month');
+    const response = await as.post('/api/billing/subscription/change-plan/', { plan_id: planId('agency') });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().subscription.plan_details.name).toBe('agency');
+    expect(calls).toEqual([
+      {
+        method: 'PATCH',
+        path: `/subscriptions/${subscriptionId}`,
+        body: {
+          items: [{ price_id: 'pri_agency_month', quantity: 1 }],
+          proration_billing_mode: 'prorated_immediately',
+        },
+      },
+    ]);
+  });
+
+  it('downgrades at the period end: Paddle bills the new price from the renewal, the plan paid for is kept until then', async () => {
+    const calls = stubPaddleApi();
+    const { as, user, planId, subscriptionId } = await paddleAgency('pri_agency_month');
+    const response = await as.post('/api/billing/subscription/change-plan/', {
+      plan_id: planId('professional'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(calls.at(-1)?.body).toEqual({
+      items: [{ price_id: 'pri_prof_month', quantity: 1 }],
+      proration_billing_mode: 'do_not_bill',
+    });
+    // Paddle reports its new price straight away; the agency keeps Agency for the period it paid.
+    const updated = subscriptionEvent(user.tenant_id, 'subscription.updated', iso(0), { status: 'active' });
+    expect((await deliver(updated)).json().outcome).toBe('applied');
+    expect((await as.get('/api/billing/subscriptions/current/')).json()).toMatchObject({
+      plan_details: { name: 'agency' },
+      scheduled_change: { plan_name: 'Professional' },
+    });
+    // The renewal starts the next period on Professional.
+    const renewed = subscriptionEvent(user.tenant_id, 'subscription.updated', iso(0.5), { status: 'active' });
+    renewed.data.current_billing_period = { starts_at: iso(30), ends_at: iso(60) };
+    expect((await deliver(renewed)).json().outcome).toBe('applied');
+    expect((await as.get('/api/billing/subscriptions/current/')).json()).toMatchObject({
+      plan_details: { name: 'professional' },
+      scheduled_change: null,
+    });
+    expect(calls.every((call) => call.path === `/subscriptions/${subscriptionId}`)).toBe(true);
+  });
+
+  it('withdraws a scheduled downgrade by putting back the price of the plan kept, unbilled', async () => {
+    const calls = stubPaddleApi();
+    const { as, planId } = await paddleAgency('pri_agency_month');
+    await as.post('/api/billing/subscription/change-plan/', { plan_id: planId('professional') });
+    const withdrawn = await as.post('/api/billing/subscription/withdraw-scheduled-change/', {});
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json().subscription).toMatchObject({
+      plan_details: { name: 'agency' },
+      scheduled_change: null,
+    });
+    expect(calls.at(-1)?.body).toEqual({
+      items: [{ price_id: 'pri_agency_month', quantity: 1 }],
+      proration_billing_mode: 'do_not_bill',
+    });
+  });
+
+  it("says plainly that Paddle's checkout starts the plan now, when asked to keep the trial's days", async () => {
+    const { as } = await signedInAgency(t.app);
+    const { results } = (await as.get('/api/billing/plans/')).json();
+    const professional = results.find((plan: { name: string }) => plan.name === 'professional');
+    const response = await as.post('/api/billing/subscriptions/create_checkout_session/', {
+      plan_id: professional.id,
+      starts: 'at_trial_end',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().detail).toBe(
+      'Paddle takes the first payment at checkout, so the plan starts now: choose Start now.',
+    );
   });
 });

@@ -179,13 +179,23 @@ async function applySubscription(
       )[subscription.status];
   const periodEnd =
     subscription.status === 'canceled' ? canceledAt : period ? new Date(period.ends_at) : null;
-  const planChanged = priced.plan.id !== row.planId;
+  // A change chosen for the period end is Paddle's price at once (unbilled until the renewal): the
+  // agency keeps the plan it paid for until the period it is in ends.
+  const awaitsPeriodEnd =
+    row.scheduledPlanId === priced.plan.id &&
+    (row.scheduledBillingCycle ?? row.billingCycle) === priced.cycle &&
+    subscription.status !== 'canceled' &&
+    period != null &&
+    row.currentPeriodEnd !== null &&
+    new Date(period.starts_at) < row.currentPeriodEnd;
+  const applied = awaitsPeriodEnd ? { plan: locked.plan, cycle: row.billingCycle } : priced;
+  const planChanged = applied.plan.id !== row.planId || applied.cycle !== row.billingCycle;
   await applyTransition(tx, locked, {
     type: eventType(row.status, status, cancelling, planChanged),
     set: {
       status,
-      planId: priced.plan.id,
-      billingCycle: priced.cycle,
+      planId: applied.plan.id,
+      billingCycle: applied.cycle,
       ...(planChanged ? { scheduledPlanId: null, scheduledBillingCycle: null } : {}),
       ...(status === 'trial' ? { trialEndsAt: periodEnd } : {}),
       currentPeriodStart: period ? new Date(period.starts_at) : row.currentPeriodStart,
@@ -197,8 +207,8 @@ async function applySubscription(
       providerCustomerId: subscription.customer_id ?? row.providerCustomerId,
       providerEventAt: occurredAt,
     },
-    plan: priced.plan,
-    cycle: priced.cycle,
+    plan: applied.plan,
+    cycle: applied.cycle,
     provider: 'paddle',
     providerEventId: event.event_id,
     actor: null,

@@ -102,8 +102,10 @@ export function paddleProvider(config: PaddleConfig): PaymentProvider {
       if (!id) return;
       await paddle.subscriptions.update(id, {
         items: [{ priceId: priceOf(plan, cycle), quantity: 1 }],
-        // At period end: the new price from the next bill; now: the difference charged at once.
-        prorationBillingMode: immediate ? 'prorated_immediately' : 'full_next_billing_period',
+        // Now: the difference for the rest of the period charged at once. At the period end: Paddle
+        // cannot schedule a change of items, so the price changes now unbilled, and the next renewal
+        // bills it; Coverdesk keeps the plan paid for until then (see the webhook).
+        prorationBillingMode: immediate ? 'prorated_immediately' : 'do_not_bill',
       });
     },
     async paymentMethodCheckout(row, payer) {

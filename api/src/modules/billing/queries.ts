@@ -85,6 +85,10 @@ function toPlan(row: PlanRow): Plan {
 
 const DAY_MS = 86_400_000;
 
+/** Whole days left of a trial ending at `trialEndsAt`, a part day counted as one. */
+export const trialDaysLeft = (trialEndsAt: Date, now: Date) =>
+  Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS));
+
 /** A subscription's state as its access depends on it; times in milliseconds since the epoch. */
 interface AccessTerms {
   status: string;
@@ -175,8 +179,9 @@ function toSubscriptionState(
   now: Date,
 ): SubscriptionState {
   const { isTrialActive, isActive, lapsed } = accessAt(termsOf(row), now.getTime());
-  const trialEndsAt = row.trialEndsAt?.getTime() ?? 0;
   const planDetails = toPlan(plan);
+  // A plan chosen during the trial starts when the trial ends; a change of a paid plan at the period end.
+  const scheduledFrom = row.status === 'trial' ? row.trialEndsAt : row.currentPeriodEnd;
   return {
     id: row.id,
     plan_id: plan.id,
@@ -186,19 +191,19 @@ function toSubscriptionState(
     trial_started_at: row.trialStartedAt?.toISOString() ?? null,
     trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
     is_trial_active: isTrialActive,
-    days_until_trial_expires: isTrialActive ? Math.ceil((trialEndsAt - now.getTime()) / DAY_MS) : 0,
+    days_until_trial_expires: isTrialActive && row.trialEndsAt ? trialDaysLeft(row.trialEndsAt, now) : 0,
     current_period_start: row.currentPeriodStart?.toISOString() ?? null,
     current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
     cancel_at_period_end: row.cancelAtPeriodEnd,
     cancel_reason: row.cancelReason,
     paused_at: row.pausedAt?.toISOString() ?? null,
     scheduled_change:
-      scheduled && row.currentPeriodEnd
+      scheduled && scheduledFrom
         ? {
             plan_id: scheduled.id,
             plan_name: scheduled.displayName,
             billing_cycle: row.scheduledBillingCycle ?? row.billingCycle,
-            effective_at: row.currentPeriodEnd.toISOString(),
+            effective_at: scheduledFrom.toISOString(),
           }
         : null,
     provider: row.provider,

@@ -30,7 +30,16 @@ import { users } from '../accounts/tables.js';
 import { auditTrail } from '../audit/trail.js';
 import { changingBilling } from './demo-guard.js';
 import { listBillingEvents } from './events.js';
-import { cancel, changePlan, pause, reactivate, upgrade } from './lifecycle.js';
+import {
+  cancel,
+  changePlan,
+  changesNow,
+  chooseAtTrialEnd,
+  pause,
+  reactivate,
+  upgrade,
+  withdrawScheduledChange,
+} from './lifecycle.js';
 import { isSignedByPaddle } from './paddle-signatures.js';
 import { MalformedEvent, receivePaddleEvent } from './paddle-webhook.js';
 import { paymentMethodRoutes } from './payment-methods.js';
@@ -52,6 +61,7 @@ import { summarizeUsage, usageDetailsOf } from './usage.js';
 type SubscriptionAction =
   | 'subscription_upgraded'
   | 'plan_changed'
+  | 'plan_change_withdrawn'
   | 'subscription_cancelled'
   | 'subscription_paused'
   | 'subscription_reactivated';
@@ -198,24 +208,38 @@ export const billingRoutes =
       '/billing/subscriptions/upgrade/',
       actionSchema('Start paying for a plan (manual provider: at once)', upgradeBody),
       async (request) => {
-        const { plan_id, billing_cycle } = upgradeBody.parse(request.body);
+        const { plan_id, billing_cycle, starts } = upgradeBody.parse(request.body);
         if ((await providerNow()).name === 'paddle') {
           throw conflict({ detail: 'Payment goes through the checkout: use create_checkout_session.' });
         }
         const plan = await planById(plan_id);
         return act(request, 'subscription_upgraded', (context) =>
-          upgrade({ ...context, provider: 'manual' }, plan, billing_cycle),
+          startPlan({ ...context, provider: 'manual' }, plan, billing_cycle, starts),
         );
       },
     );
 
+    /** A plan chosen: at once, or during the trial from its end, keeping its remaining days. */
+    const startPlan = (
+      context: Parameters<typeof upgrade>[0],
+      plan: PlanRow,
+      cycle: 'monthly' | 'yearly',
+      starts: 'at_trial_end' | 'immediate',
+    ) => (starts === 'at_trial_end' ? chooseAtTrialEnd(context, plan, cycle) : upgrade(context, plan, cycle));
+
     /**
-     * A checkout for a plan: the manual provider applies the upgrade at once; Paddle answers what the
+     * A checkout for a plan: the manual provider applies the upgrade at once (or from the trial's end); Paddle answers what the
      * browser needs to open its overlay, and its webhook applies the subscription once paid.
      */
     const startCheckout = async (
       request: FastifyRequest,
-      body: { plan_id: string; billing_cycle: 'monthly' | 'yearly'; success_url: string; cancel_url: string },
+      body: {
+        plan_id: string;
+        billing_cycle: 'monthly' | 'yearly';
+        starts: 'at_trial_end' | 'immediate';
+        success_url: string;
+        cancel_url: string;
+      },
     ) => {
       const { userId, tenantId } = signedInUser(request);
       const plan = await planById(body.plan_id);
@@ -223,9 +247,15 @@ export const billingRoutes =
       const provider = await providerNow();
       if (provider.name === 'manual') {
         const { subscription: applied } = await act(request, 'subscription_upgraded', (context) =>
-          upgrade({ ...context, provider: 'manual' }, plan, body.billing_cycle),
+          startPlan({ ...context, provider: 'manual' }, plan, body.billing_cycle, body.starts),
         );
         return { provider: provider.name, subscription: applied, paddle: null, ...urls };
+      }
+      if (body.starts === 'at_trial_end') {
+        // Paddle's checkout takes the first payment and starts the subscription as it is paid.
+        throw conflict({
+          detail: 'Paddle takes the first payment at checkout, so the plan starts now: choose Start now.',
+        });
       }
       // Paddle would bill a second subscription, and its webhook would not follow it.
       await withTenant(db, tenantId, async (tx) => {
@@ -296,9 +326,9 @@ export const billingRoutes =
       async (request) => {
         const body = changePlanBody.parse(request.body);
         const plan = await planById(body.plan_id);
-        const immediate = body.change_type === 'immediate';
         return act(request, 'plan_changed', async (context) => {
           const cycle = body.billing_cycle ?? context.locked.row.billingCycle;
+          const immediate = changesNow(context.locked, plan, cycle, body.change_type);
           const message = await changePlan(
             { ...context, provider: context.locked.row.provider },
             plan,
@@ -306,6 +336,20 @@ export const billingRoutes =
             immediate,
           );
           await (await providerNow()).changePlan(context.locked.row, plan, cycle, immediate);
+          return message;
+        });
+      },
+    );
+
+    app.post(
+      '/billing/subscription/withdraw-scheduled-change/',
+      actionSchema('Take back a plan change waiting for the period end (or the trial end)'),
+      async (request) => {
+        return act(request, 'plan_change_withdrawn', async (context) => {
+          const { row, plan } = context.locked;
+          const message = await withdrawScheduledChange({ ...context, provider: row.provider });
+          // Paddle bills the next period at the price on the subscription: it goes back to the plan kept.
+          await (await providerNow()).changePlan(row, plan, row.billingCycle, false);
           return message;
         });
       },

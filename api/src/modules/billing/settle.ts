@@ -15,8 +15,34 @@ export async function settle(tx: Transaction, tenantId: string, now: Date): Prom
   if (statusAt(row, now) !== 'expired' || row.status === 'expired') return;
   const system = { actor: null, provider: row.provider, occurredAt: now };
   if (row.status === 'trial') {
-    await applyTransition(tx, locked, { ...system, type: 'trial_expired', set: { status: 'expired' } });
-    return;
+    const [chosen] = row.scheduledPlanId
+      ? await tx.select().from(plans).where(eq(plans.id, row.scheduledPlanId))
+      : [];
+    if (!chosen || !row.trialEndsAt) {
+      await applyTransition(tx, locked, { ...system, type: 'trial_expired', set: { status: 'expired' } });
+      return;
+    }
+    // The plan chosen during the trial starts when it ends; periods run out since are renewed next.
+    const cycle = row.scheduledBillingCycle ?? row.billingCycle;
+    await applyTransition(tx, locked, {
+      ...system,
+      type: 'upgraded',
+      set: {
+        planId: chosen.id,
+        status: 'active',
+        billingCycle: cycle,
+        currentPeriodStart: row.trialEndsAt,
+        currentPeriodEnd: addCycle(row.trialEndsAt, cycle),
+        scheduledPlanId: null,
+        scheduledBillingCycle: null,
+      },
+      plan: chosen,
+      cycle,
+      amount: priceOf(chosen, cycle),
+      note: 'Started when the trial ended.',
+      occurredAt: row.trialEndsAt,
+    });
+    return settle(tx, tenantId, now);
   }
   if (row.status === 'active' && row.provider === 'manual' && row.currentPeriodEnd) {
     const [scheduled] = row.scheduledPlanId

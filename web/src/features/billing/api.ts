@@ -31,6 +31,7 @@ export const BILLING_FAILURES = {
   checkout: 'Failed to create checkout session',
   cancel: 'Failed to cancel subscription',
   changePlan: 'Failed to change subscription plan',
+  withdrawChange: 'Failed to withdraw the plan change',
   reactivate: 'Failed to reactivate subscription',
   pause: 'Failed to pause subscription',
   addPaymentMethod: 'Failed to add payment method',
@@ -94,6 +95,11 @@ export const useCancelSubscription = () =>
 export const useChangePlan = () =>
   useBillingMutation((body: ChangePlanBody) =>
     api.post<BillingActionResult>('/billing/subscription/change-plan/', body),
+  );
+
+export const useWithdrawScheduledChange = () =>
+  useBillingMutation(() =>
+    api.post<BillingActionResult>('/billing/subscription/withdraw-scheduled-change/', {}),
   );
 
 export const useReactivate = () =>

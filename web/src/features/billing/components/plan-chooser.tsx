@@ -1,6 +1,7 @@
 import {
   type BillingCycle,
   MODULE_LABELS,
+  monthlyPriceOf,
   PLAN_CURRENCY,
   type Plan,
   type Subscription,
@@ -9,6 +10,7 @@ import {
   Badge,
   Button,
   Card,
+  Flex,
   Group,
   List,
   Modal,
@@ -34,12 +36,13 @@ const priceOf = (plan: Plan, cycle: BillingCycle) =>
 const money = (amount: number | string) => formatMoney(String(amount), PLAN_CURRENCY);
 const per = (cycle: BillingCycle) => (cycle === 'yearly' ? 'a year' : 'a month');
 
+/** What the agency would pay more (or less) a month, compared per month so cycles can be set side by side. */
+const monthlyDelta = (plan: Plan, cycle: BillingCycle, current: Subscription) =>
+  monthlyPriceOf(plan, cycle) - monthlyPriceOf(current.plan_details, current.billing_cycle);
+
 /** What the agency would pay more or less, per the cycle shown, than it pays now. */
 function difference(plan: Plan, cycle: BillingCycle, current: Subscription): string | null {
-  const now = Number(priceOf(current.plan_details, current.billing_cycle));
-  // Compared per month, so a yearly price and a monthly one can be set side by side.
-  const monthly = (amount: number, of: BillingCycle) => (of === 'yearly' ? amount / 12 : amount);
-  const delta = monthly(Number(priceOf(plan, cycle)), cycle) - monthly(now, current.billing_cycle);
+  const delta = monthlyDelta(plan, cycle, current);
   if (Math.abs(delta) < 0.005) return null;
   return `${delta > 0 ? '+' : '−'}${money(Math.abs(delta).toFixed(2))} a month compared with now`;
 }
@@ -197,7 +200,35 @@ function PlanCard({
   );
 }
 
-/** Confirms a plan: paid for now (from a trial or an ended subscription), or a change of a paid one. */
+type When = 'later' | 'now';
+
+/**
+ * What confirming will do, said before the broker confirms: when the plan starts, what happens to the
+ * trial's days or to the plan paid for, and what is charged.
+ */
+function outcomeOf(plan: Plan, cycle: BillingCycle, subscription: Subscription, when: When, paddle: boolean) {
+  const name = plan.display_name;
+  const current = subscription.plan_details.display_name;
+  if (subscription.is_trial_active) {
+    const days = subscription.days_until_trial_expires;
+    const left = `${days} remaining day${days === 1 ? '' : 's'}`;
+    if (when === 'later') {
+      return `Your trial's ${left} ${days === 1 ? 'is' : 'are'} kept: ${name} starts on ${formatDate(subscription.trial_ends_at)}, when the first payment is taken.`;
+    }
+    return paddle
+      ? `Paddle takes the first payment at checkout, so ${name} starts now and your trial's ${left} end.`
+      : `${name} starts now and the first payment is taken today; your trial's ${left} end.`;
+  }
+  if (!isPaying(subscription)) return `${name} starts now and the first payment is taken today.`;
+  const end = formatDate(subscription.current_period_end);
+  const down = monthlyDelta(plan, cycle, subscription) < 0;
+  if (when === 'later') {
+    return `${down ? 'Downgrade' : 'Move'} to ${name} on ${end}; you keep ${current} until then, and pay ${money(priceOf(plan, cycle))} ${per(cycle)} from that day.`;
+  }
+  return `${name} starts now. The unused part of this ${current} period is credited against its first ${money(priceOf(plan, cycle))}, and the rest is charged today.`;
+}
+
+/** Confirms a plan: during the trial from its end or now, a change of a paid plan at the period end or now. */
 function PlanDialog({
   plan,
   cycle,
@@ -213,23 +244,34 @@ function PlanDialog({
   const checkout = useCheckout();
   const changePlan = useChangePlan();
   const { data: provider } = usePaymentProvider();
-  const [when, setWhen] = useState<'at_period_end' | 'immediate'>('at_period_end');
+  const paddle = provider === 'paddle';
   const paying = isPaying(subscription);
+  const onTrial = subscription.is_trial_active;
+  // During the trial its days are kept, unless Paddle's checkout must take the payment now; an
+  // upgrade starts now, a downgrade at the end of the period paid for.
+  const [when, setWhen] = useState<When>(
+    onTrial ? (paddle ? 'now' : 'later') : monthlyDelta(plan, cycle, subscription) > 0 ? 'now' : 'later',
+  );
   const done = ({ message }: { message: string }) => {
     notifications.show({ color: 'green', message, autoClose: 6000 });
     onClose();
   };
   const choice = { plan_id: plan.id, billing_cycle: cycle };
-  // A paying agency changes plan; otherwise the manual provider upgrades at once and Paddle takes
-  // the payment in its checkout first.
+  const starts = onTrial && when === 'later' ? ('at_trial_end' as const) : ('immediate' as const);
+  // A paying agency changes plan; otherwise the manual provider applies the choice at once and Paddle
+  // takes the payment in its checkout first.
   const confirm = () => {
-    if (paying) changePlan.mutate({ ...choice, change_type: when }, { onSuccess: done });
-    else if (provider === 'paddle') {
+    if (paying) {
+      changePlan.mutate(
+        { ...choice, change_type: when === 'now' ? 'immediate' : 'at_period_end' },
+        { onSuccess: done },
+      );
+    } else if (paddle) {
       checkout.mutate(
-        { ...choice, success_url: '/billing?checkout=success', cancel_url: '/billing' },
+        { ...choice, starts, success_url: '/billing?checkout=success', cancel_url: '/billing' },
         { onSuccess: onClose },
       );
-    } else upgrade.mutate(choice, { onSuccess: done });
+    } else upgrade.mutate({ ...choice, starts }, { onSuccess: done });
   };
   const failure = changePlan.isError
     ? billingFailure('changePlan', changePlan.error)
@@ -238,6 +280,20 @@ function PlanDialog({
       : checkout.isError
         ? billingFailure('checkout', checkout.error)
         : null;
+  const options: { value: When; label: string }[] | null = paying
+    ? [
+        {
+          value: 'later',
+          label: `At the end of the period, on ${formatDate(subscription.current_period_end)}`,
+        },
+        { value: 'now', label: 'Now, with the unused part of this period credited' },
+      ]
+    : onTrial && !paddle
+      ? [
+          { value: 'later', label: `When the trial ends, on ${formatDate(subscription.trial_ends_at)}` },
+          { value: 'now', label: 'Start now' },
+        ]
+      : null;
 
   return (
     <Modal
@@ -252,32 +308,38 @@ function PlanDialog({
           {money(priceOf(plan, cycle))} {per(cycle)}.
           {paying ? ` ${difference(plan, cycle, subscription) ?? 'The same price as now.'}` : ''}
         </Text>
-        {paying ? (
-          <Radio.Group label="When" value={when} onChange={(value) => setWhen(value as typeof when)}>
+        {options && (
+          <Radio.Group label="When" value={when} onChange={(value) => setWhen(value as When)}>
             <Stack gap="xs" mt={6}>
-              <Radio
-                value="at_period_end"
-                label={`At the end of the period, on ${formatDate(subscription.current_period_end)}`}
-              />
-              <Radio value="immediate" label="Now, with the unused part of this period credited" />
+              {options.map((option) => (
+                <Radio key={option.value} value={option.value} label={option.label} />
+              ))}
             </Stack>
           </Radio.Group>
-        ) : (
+        )}
+        <Text fw={600} aria-live="polite">
+          {outcomeOf(plan, cycle, subscription, when, paddle)}
+        </Text>
+        {!paying && (
           <Text fz="sm" c="dimmed">
-            {provider === 'paddle'
-              ? 'You pay in Paddle’s secure checkout; the plan starts once the payment goes through.'
-              : 'No payment provider is set up, so the plan starts at once and is recorded as a manual payment.'}
+            {paddle
+              ? 'You pay in Paddle’s secure checkout.'
+              : 'No payment provider is set up, so payments are recorded as manual payments.'}
           </Text>
         )}
         <FormError message={failure} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
+        <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
+          <Button mih={44} variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={checkout.isPending || changePlan.isPending || upgrade.isPending} onClick={confirm}>
+          <Button
+            mih={44}
+            loading={checkout.isPending || changePlan.isPending || upgrade.isPending}
+            onClick={confirm}
+          >
             {paying ? 'Confirm change' : 'Subscribe'}
           </Button>
-        </Group>
+        </Flex>
       </Stack>
     </Modal>
   );

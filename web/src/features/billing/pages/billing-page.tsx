@@ -1,5 +1,6 @@
 import type { Subscription } from '@coverdesk/contract';
 import { Alert, Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconFlask } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/page-states.js';
@@ -8,7 +9,12 @@ import { errorText } from '../../../lib/error-message.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useSession } from '../../../lib/session-context.js';
 import { usePaymentProvider, useSubscriptionStatus } from '../../../lib/subscription.js';
-import { BILLING_FAILURES, useCurrentSubscription } from '../api.js';
+import {
+  BILLING_FAILURES,
+  billingFailure,
+  useCurrentSubscription,
+  useWithdrawScheduledChange,
+} from '../api.js';
 import { BillingHistory } from '../components/billing-history.js';
 import { PaymentMethods } from '../components/payment-methods.js';
 import { PlanChooser } from '../components/plan-chooser.js';
@@ -147,11 +153,7 @@ function CurrentPlan({ subscription, locked }: { subscription: Subscription; loc
         <Text>{periodText(subscription)}</Text>
       )}
       {subscription.scheduled_change && (
-        <Alert variant="light" color="blue">
-          Moves to {subscription.scheduled_change.plan_name}, billed{' '}
-          {subscription.scheduled_change.billing_cycle}, on{' '}
-          {formatDate(subscription.scheduled_change.effective_at)}.
-        </Alert>
+        <ScheduledChange subscription={subscription} change={subscription.scheduled_change} locked={locked} />
       )}
       {!locked && (
         <>
@@ -164,6 +166,61 @@ function CurrentPlan({ subscription, locked }: { subscription: Subscription; loc
         </>
       )}
     </Stack>
+  );
+}
+
+/** The plan waiting for the trial's end or the period's end, with the way to take it back. */
+function ScheduledChange({
+  subscription,
+  change,
+  locked,
+}: {
+  subscription: Subscription;
+  change: NonNullable<Subscription['scheduled_change']>;
+  locked: boolean;
+}) {
+  const withdraw = useWithdrawScheduledChange();
+  const current = subscription.plan_details.display_name;
+  const day = formatDate(change.effective_at);
+  const onTrial = subscription.status === 'trial';
+  const samePlan = change.plan_id === subscription.plan_details.id;
+  return (
+    <Alert variant="light" color="blue" title={onTrial ? 'Plan chosen' : 'Plan change scheduled'}>
+      <Stack gap="xs">
+        {onTrial ? (
+          <Text inherit>
+            {change.plan_name}, billed {change.billing_cycle}, starts on {day}, when your trial ends.
+          </Text>
+        ) : (
+          <>
+            <Text inherit>
+              Moves to {change.plan_name}, billed {change.billing_cycle}, on {day}.
+            </Text>
+            {!samePlan && <Text inherit>You keep {current} until then.</Text>}
+          </>
+        )}
+        {!locked && (
+          <Group>
+            <Button
+              mih={44}
+              variant="default"
+              loading={withdraw.isPending}
+              onClick={() =>
+                withdraw.mutate(undefined, {
+                  onSuccess: ({ message }) => notifications.show({ color: 'green', message }),
+                  onError: (error) =>
+                    notifications.show({ color: 'red', message: billingFailure('withdrawChange', error) }),
+                })
+              }
+            >
+              {onTrial
+                ? `Don't start ${change.plan_name}`
+                : `Keep ${samePlan ? `billing ${subscription.billing_cycle}` : current}`}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
   );
 }
 

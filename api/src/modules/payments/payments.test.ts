@@ -304,7 +304,7 @@ describe('payments', () => {
   it('refuses bad input with a message for each field', async () => {
     const { as, url } = await agencyWithPolicy();
     const refused = await as.post(url(0), {
-      amount: '12.345',
+      amount: '12.3456',
       paid_date: 'yesterday',
       payment_method: 'barter',
     });

@@ -77,9 +77,17 @@ export const COMMISSION_TYPES = ['percentage'] as const;
 
 export const CUSTOMER_TYPES = ['individual', 'business'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const CUSTOMER_TYPE_LABELS: Record<CustomerType, string> = {
+  individual: 'Individual',
+  business: 'Business',
+};
 
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+};
 
 export const CONTACT_CHANNELS = ['email', 'phone', 'sms', 'whatsapp', 'mail'] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
@@ -112,9 +120,23 @@ export const MAX_TERM_YEARS = 10;
 
 export const POLICY_STATUSES = ['pending', 'active', 'expired', 'cancelled', 'renewed'] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+export const POLICY_STATUS_LABELS: Record<PolicyStatus, string> = {
+  active: 'Active',
+  pending: 'Pending',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  renewed: 'Renewed',
+};
 
 export const INSTALLMENT_STATUSES = ['pending', 'partially_paid', 'paid'] as const;
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
+/** An instalment as a broker reads it: one not paid in full is overdue once its due date has passed. */
+export const INSTALLMENT_STATUS_LABELS: Record<InstallmentStatus | 'overdue', string> = {
+  pending: 'Due',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+};
 
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'card', 'cheque', 'direct_debit', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -7,7 +7,12 @@ import type {
   PolicyValues,
   policyListQuery,
 } from '@coverdesk/contract';
-import { buildSchedule, type ScheduledInstallment } from '@coverdesk/contract';
+import {
+  buildSchedule,
+  PAYMENT_FREQUENCY_LABELS,
+  POLICY_STATUS_LABELS,
+  type ScheduledInstallment,
+} from '@coverdesk/contract';
 import {
   and,
   asc,
@@ -306,7 +311,7 @@ export const policyFile = fileLayout([
   { field: 'customer', heading: 'Customer', value: customers.displayName },
   { field: 'insurer', heading: 'Insurer', value: companies.name },
   { field: 'policy_type', heading: 'Policy type', value: policyTypes.name },
-  { field: 'status', heading: 'Status', value: policyStatus },
+  { field: 'status', heading: 'Status', labels: POLICY_STATUS_LABELS, value: policyStatus },
   { field: 'start_date', heading: 'Start date', kind: 'date', value: policies.startDate },
   { field: 'end_date', heading: 'End date', kind: 'date', value: policies.endDate },
   { field: 'total_premium', heading: 'Total premium', kind: 'money', value: policies.totalPremium },
@@ -329,7 +334,12 @@ export const policyFile = fileLayout([
     kind: 'money',
     value: sql`${receivedCommission}::text`,
   },
-  { field: 'payment_frequency', heading: 'Payment frequency', value: policies.paymentFrequency },
+  {
+    field: 'payment_frequency',
+    heading: 'Payment frequency',
+    labels: PAYMENT_FREQUENCY_LABELS,
+    value: policies.paymentFrequency,
+  },
   { field: 'amount_paid', heading: 'Amount paid', kind: 'money', value: policies.amountPaid },
   {
     field: 'installments_paid',

@@ -7,7 +7,10 @@ import { chromium } from 'playwright';
 const base = process.argv[2] ?? 'http://localhost:20300';
 const tries = Number(process.argv[3] ?? 3);
 const shotDir = process.argv[4];
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 for (let i = 0; i < tries; i += 1) {
   for (const [name, viewport] of [
     ['desktop', { width: 1440, height: 900 }],
@@ -33,7 +36,10 @@ for (let i = 0; i < tries; i += 1) {
     if (shotDir && i === 0) await page.screenshot({ path: `${shotDir}/demo-at-dashboard-url-${name}.png` });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const tHeading = Date.now() - t0;
-    await page.getByText(/Active policies|Premium/i).first().waitFor();
+    await page
+      .getByText(/Active policies|Premium/i)
+      .first()
+      .waitFor();
     const tFigures = Date.now() - t0;
     if (shotDir && i === 0) await page.screenshot({ path: `${shotDir}/demo-landed-${name}.png` });
     console.log(

@@ -14,6 +14,12 @@ import { ordering, pageQuery } from './pagination.js';
  */
 export const COMMISSION_PAYMENT_STATUSES = ['Pending', 'Partial', 'Paid', 'Overdue'] as const;
 export type CommissionPaymentStatus = (typeof COMMISSION_PAYMENT_STATUSES)[number];
+export const COMMISSION_PAYMENT_STATUS_LABELS: Record<CommissionPaymentStatus, string> = {
+  Paid: 'Paid',
+  Partial: 'Partially paid',
+  Overdue: 'Overdue',
+  Pending: 'Nothing paid yet',
+};
 export const commissionPaymentStatus = z.enum(COMMISSION_PAYMENT_STATUSES, {
   error: 'Choose Pending, Partial, Paid or Overdue.',
 });

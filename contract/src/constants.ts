@@ -124,10 +124,25 @@ export const MAX_TERM_YEARS = 10;
 
 export const POLICY_STATUSES = ['pending', 'active', 'expired', 'cancelled', 'renewed'] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+export const POLICY_STATUS_LABELS: Record<PolicyStatus, string> = {
+  active: 'Active',
+  pending: 'Pending',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  renewed: 'Renewed',
+};
 
 /** `cancelled`: due after its policy's cancellation, kept for the record and never due. */
 export const INSTALLMENT_STATUSES = ['pending', 'partially_paid', 'paid', 'cancelled'] as const;
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
+/** An instalment as a broker reads it: one not paid in full is overdue once its due date has passed. */
+export const INSTALLMENT_STATUS_LABELS: Record<InstallmentStatus | 'overdue', string> = {
+  pending: 'Due',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  cancelled: 'Cancelled',
+};
 
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'card', 'cheque', 'direct_debit', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readAmount, readPercentage } from './amount-text.js';
 import { toCents } from './schedule.js';
 
 // Field rules shared by every form and request body, with the same wording everywhere.
@@ -115,14 +116,19 @@ function withTwoDecimals(value: string): string {
 }
 
 /**
- * A non-negative decimal sent as a number or a string, with at most two decimal places that count,
+ * A non-negative decimal sent as a number or a string, written as people type it ("1,200", "12,5%":
+ * see amount-text.ts), with at most two decimal places that count,
  * and within `limit`. One check reports the first problem only: no field rule aborts,
  * since an aborted field would keep a body's rules across fields from running.
  */
-const decimalInput = (notANumber: string, limit: (value: string) => string | undefined) =>
+const decimalInput = (
+  read: (text: string) => string,
+  notANumber: string,
+  limit: (value: string) => string | undefined,
+) =>
   z
     .union([z.number(), z.string()], { error: REQUIRED })
-    .transform((value) => String(value).trim())
+    .transform((value) => read(String(value).trim()))
     .superRefine((value, context) => {
       let problem: string | undefined;
       if (/^-\s*\d/.test(value)) problem = 'This cannot be negative.';
@@ -134,12 +140,12 @@ const decimalInput = (notANumber: string, limit: (value: string) => string | und
     .transform(withTwoDecimals);
 
 /** A percentage from 0 to 100 with at most two decimals; sent as a number or a string, read as "12.50". */
-export const percentage = decimalInput('Enter a number from 0 to 100.', (value) =>
+export const percentage = decimalInput(readPercentage, 'Enter a number from 0 to 100.', (value) =>
   Number(value) <= 100 ? undefined : 'A percentage cannot be more than 100.',
 );
 
 /** An amount of money up to 999,999,999,999.99; sent as a number or a string, read as "1250.00". */
-export const moneyInput = decimalInput('Enter an amount, like 1250.00.', (value) =>
+export const moneyInput = decimalInput(readAmount, 'Enter an amount, like 1250.00.', (value) =>
   (value.split('.')[0] ?? '').replace(/^0+/, '').length <= 12 ? undefined : 'This amount is too large.',
 );
 

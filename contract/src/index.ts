@@ -3,6 +3,7 @@ export * from './admin-figures.js';
 export * from './admin-operations.js';
 export * from './admin-system.js';
 export * from './alerts.js';
+export * from './amount-text.js';
 export * from './analytics.js';
 export * from './audit.js';
 export * from './auth.js';

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type ExtraConfigColumn, index, text } from 'drizzle-orm/pg-core';
 
 // Columns the global search looks up (api/src/modules/search/queries.ts), kept by PostgreSQL from
@@ -40,3 +40,44 @@ export const insuredItemKey = () =>
  */
 export const trigramIndex = (name: string, tenantId: ExtraConfigColumn, column: ExtraConfigColumn) =>
   index(name).using('gin', tenantId, column.op('gin_trgm_ops'));
+
+/**
+ * What a policy or claim number is searched by: the typed text without punctuation or case (as
+ * `numberKey` stores the number), and the patterns `numberFound` takes.
+ */
+export interface NumberSearch {
+  key: string;
+  /** LIKE: the key anywhere in the number's key, which the trigram index looks up. */
+  within: string;
+  /** LIKE: the number's key ends with the key ("1001", "001"). */
+  ending: string;
+  /** Regex on the number as written: the key, punctuation allowed between its characters, from the start or after a separator. */
+  part: string;
+}
+
+/** The text as a number search; undefined when it has no letter or digit. */
+export function numberSearch(text: string): NumberSearch | undefined {
+  const key = text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  if (key === '') return undefined;
+  const like = key.replace(/[\\%_]/g, (char) => `\\${char}`);
+  return {
+    key,
+    within: `%${like}%`,
+    ending: `%${like}`,
+    // Letters and digits only, so nothing in the key means anything to the regex.
+    part: `(^|[^[:alnum:]])${[...key].join('[^[:alnum:]]*')}`,
+  };
+}
+
+/**
+ * The one rule by which the global search and the policy and claim lists find a number: by any
+ * prefix, written with any separators ("HM-MOT", "HM MOT", "hmmot"), by any part after a separator
+ * and what follows it ("MOT", "MOT-1001", "1001"), or by its ending. `number` is the column as
+ * written, `key` its `numberKey`; the patterns are `numberSearch`'s, as values or placeholders.
+ */
+export const numberFound = (
+  number: SQLWrapper,
+  key: SQLWrapper,
+  search: { within: SQLWrapper | string; ending: SQLWrapper | string; part: SQLWrapper | string },
+) =>
+  sql`(${key} like ${search.within} and (lower(${number}) ~ ${search.part} or ${key} like ${search.ending}))`;

@@ -22,12 +22,25 @@ export function csvCell(value: CsvValue): string {
 
 const line = (cells: CsvValue[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** A file of rows in the given columns, each with its heading: the first chunk, then a chunk per batch. */
-export function csvLayout<Row>(columns: [keyof Row, string][]) {
+/** The words a broker reads for a column's stored choices, as the screens show them ("semi_annual" -> "Semi-annual"). */
+export type ChoiceLabels = Readonly<Record<string, string>>;
+
+/** A stored value as its file shows it: a choice by its label, anything else as it is. */
+export const labelled = (value: CsvValue, labels?: ChoiceLabels): CsvValue =>
+  (typeof value === 'string' && labels?.[value]) || value;
+
+/**
+ * A file of rows in the given columns, each with its heading and, for a column of choices, their
+ * labels: the first chunk, then a chunk per batch.
+ */
+export function csvLayout<Row>(columns: [keyof Row, string, ChoiceLabels?][]) {
   return {
     /** The byte order mark and the heading row. */
     header: () => BYTE_ORDER_MARK + line(columns.map(([, heading]) => heading)),
     /** A batch of rows as lines of the file. */
-    rows: (rows: Row[]) => rows.map((row) => line(columns.map(([field]) => row[field] as CsvValue))).join(''),
+    rows: (rows: Row[]) =>
+      rows
+        .map((row) => line(columns.map(([field, , labels]) => labelled(row[field] as CsvValue, labels))))
+        .join(''),
   };
 }

@@ -10,7 +10,7 @@ import type { Transaction } from '../db/client.js';
 import { jsonObject } from '../db/query-helpers.js';
 import { agencyToday } from '../db/tenant.js';
 import { bearerAuth } from './authenticate.js';
-import { type CsvValue, csvLayout } from './csv.js';
+import { type ChoiceLabels, type CsvValue, csvLayout, labelled } from './csv.js';
 import { streamFile } from './stream-file.js';
 
 /**
@@ -25,6 +25,8 @@ export interface FileColumn<Row> {
   field: keyof Row & string;
   heading: string;
   kind?: ColumnKind;
+  /** For a column of stored choices, the label the screens show for each. */
+  labels?: ChoiceLabels;
 }
 
 /** What every export route says about its file, for the API's documentation. */
@@ -64,7 +66,7 @@ function xlsxValue(value: CsvValue, kind: ColumnKind): string | number | Date | 
 }
 
 async function* csvChunks<Row>(columns: FileColumn<Row>[], batches: Batches<Row>) {
-  const layout = csvLayout<Row>(columns.map((column) => [column.field, column.heading]));
+  const layout = csvLayout<Row>(columns.map((column) => [column.field, column.heading, column.labels]));
   yield layout.header();
   for await (const batch of batches) yield layout.rows(batch);
 }
@@ -103,7 +105,11 @@ async function* xlsxChunks<Row>(columns: FileColumn<Row>[], batches: Batches<Row
   for await (const batch of batches) {
     for (const row of batch) {
       sheet
-        .addRow(columns.map((column) => xlsxValue(row[column.field] as CsvValue, column.kind ?? 'text')))
+        .addRow(
+          columns.map((column) =>
+            xlsxValue(labelled(row[column.field] as CsvValue, column.labels), column.kind ?? 'text'),
+          ),
+        )
         .commit();
     }
     // The zip compresses on its own turns of the event loop; give it one before reading on, so

@@ -64,3 +64,16 @@ export const addAppRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) =
   appRoutesAdded = true;
   patch(ROOT_ID, appRoutes);
 };
+
+/**
+ * Fetches the code of the signed-in app's frame and of the dashboard while a sign-in is on its way,
+ * so the dashboard opens as soon as the sign-in answers instead of downloading four chunks one
+ * after another. A failure here is left to the navigation, which shows it.
+ */
+export function preloadDashboard(): void {
+  const quietly = (load: Promise<unknown>) => void load.catch(() => undefined);
+  quietly(import('./app-routes.js'));
+  quietly(import('./layouts/app-layout.js'));
+  quietly(import('./guards/access-gate.js'));
+  quietly(import('../features/dashboard/pages/dashboard-page.js'));
+}

@@ -1,4 +1,4 @@
-import type { Installment } from '@coverdesk/contract';
+import { INSTALLMENT_STATUS_LABELS, type Installment } from '@coverdesk/contract';
 import { Badge } from '@mantine/core';
 
 /** Paid green, partially paid yellow, overdue red, due blue, cancelled with its policy grey (UI.md). */
@@ -6,30 +6,30 @@ export function InstallmentStatusBadge({ installment }: { installment: Installme
   if (installment.status === 'cancelled')
     return (
       <Badge color="gray" miw="max-content">
-        Cancelled
+        {INSTALLMENT_STATUS_LABELS.cancelled}
       </Badge>
     );
   if (installment.status === 'paid')
     return (
       <Badge color="green" miw="max-content">
-        Paid
+        {INSTALLMENT_STATUS_LABELS.paid}
       </Badge>
     );
   if (installment.is_overdue)
     return (
       <Badge color="red" miw="max-content">
-        Overdue
+        {INSTALLMENT_STATUS_LABELS.overdue}
       </Badge>
     );
   if (installment.status === 'partially_paid')
     return (
       <Badge color="yellow" miw="max-content">
-        Partially paid
+        {INSTALLMENT_STATUS_LABELS.partially_paid}
       </Badge>
     );
   return (
     <Badge color="blue" miw="max-content">
-      Due
+      {INSTALLMENT_STATUS_LABELS.pending}
     </Badge>
   );
 }

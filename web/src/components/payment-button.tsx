@@ -6,6 +6,7 @@ import {
   type PaymentBody,
   type PaymentCorrectionBody,
   type PaymentMethod,
+  readAmount,
   toCents,
 } from '@coverdesk/contract';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -186,8 +187,8 @@ function PaymentDialog({
     notifications.show({
       color: 'green',
       message: correcting
-        ? `Payment on ${row.policy_number} corrected to ${formatMoney(amount_paid)}.`
-        : `${formatMoney(amount)} recorded on ${row.policy_number} for ${row.customer_name}.`,
+        ? `Payment on ${row.policy_number} corrected to ${formatMoney(readAmount(amount_paid))}.`
+        : `${formatMoney(readAmount(amount))} recorded on ${row.policy_number} for ${row.customer_name}.`,
     });
     onClose();
   });

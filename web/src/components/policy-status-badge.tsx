@@ -1,4 +1,4 @@
-import type { PolicyStatus } from '@coverdesk/contract';
+import { POLICY_STATUS_LABELS, type PolicyStatus } from '@coverdesk/contract';
 import { Badge } from '@mantine/core';
 
 /** One colour per status everywhere (UI.md): active green, pending blue, expired grey, cancelled red, renewed violet. */
@@ -8,14 +8,6 @@ const COLORS: Record<PolicyStatus, string> = {
   expired: 'gray',
   cancelled: 'red',
   renewed: 'violet',
-};
-
-export const POLICY_STATUS_LABELS: Record<PolicyStatus, string> = {
-  active: 'Active',
-  pending: 'Pending',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-  renewed: 'Renewed',
 };
 
 export function PolicyStatusBadge({ status }: { status: PolicyStatus }) {

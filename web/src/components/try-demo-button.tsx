@@ -2,6 +2,7 @@ import { Alert, Button, type ButtonProps, Stack } from '@mantine/core';
 import { IconAlertCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { preloadDashboard } from '../app/routes.js';
 import { FALLBACK_ERROR } from '../lib/error-message.js';
 import { ApiError } from '../lib/http.js';
 import { usePublicSettings } from '../lib/public-settings.js';
@@ -37,6 +38,7 @@ export function useDemoLogin(): DemoLogin {
   async function start() {
     setLoading(true);
     setError(null);
+    preloadDashboard();
     try {
       await session.demoLogin();
       navigate('/dashboard');

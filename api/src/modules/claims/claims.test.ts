@@ -750,6 +750,8 @@ describe('claims export', () => {
     expect(column(csv, 'Policy number')).toEqual(['POL-7', 'POL-7']);
     expect(column(csv, 'Location')).toEqual(['', "'=Haifa"]);
     expect(column(xlsx, 'Location')).toEqual([null, '=Haifa']);
+    expect(column(csv, 'Type')).toEqual(['Accident', 'Accident']);
+    expect(column(xlsx, 'Status')).toEqual(['Open', 'Open']);
   });
 
   it('refuses an unknown format and holds the plan gate', async () => {

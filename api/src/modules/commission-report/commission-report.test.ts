@@ -471,7 +471,7 @@ describe('the exports', () => {
     ]);
     expect(lines[3]).toMatch(
       new RegExp(
-        `^MI-3,Noa Bar,Migdal,pro_rata,Motor,active,${day(-10)},${day(354)},1200.00,777.77,15.00,116.67,12.64,104.03,10.83,Partial,1,12,130.00,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`,
+        `^MI-3,Noa Bar,Migdal,Pro Rata,Motor,Active,${day(-10)},${day(354)},1200.00,777.77,15.00,116.67,12.64,104.03,10.83,Partially paid,1,12,130.00,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`,
       ),
     );
   });

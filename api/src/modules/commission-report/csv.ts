@@ -1,16 +1,23 @@
-import type { CommissionReportRow } from '@coverdesk/contract';
+import {
+  COMMISSION_PAYMENT_METHOD_LABELS,
+  COMMISSION_PAYMENT_STATUS_LABELS,
+  type CommissionReportRow,
+  POLICY_STATUS_LABELS,
+} from '@coverdesk/contract';
+import type { ChoiceLabels } from '../../http/csv.js';
 import { csvLayout } from '../../http/csv.js';
 
-// The report's rows as a CSV file (see http/csv.ts); numbers are the API's own strings.
+// The report's rows as a CSV file (see http/csv.ts); numbers are the API's own strings, choices
+// the labels the report's screen shows.
 
 /** The columns, in order, with the heading each gets. */
-const COLUMNS: [keyof CommissionReportRow, string][] = [
+const COLUMNS: [keyof CommissionReportRow, string, ChoiceLabels?][] = [
   ['policy_number', 'Policy number'],
   ['customer_name', 'Customer'],
   ['company_name', 'Insurer'],
-  ['commission_payment_method', 'Commission paid'],
+  ['commission_payment_method', 'Commission paid', COMMISSION_PAYMENT_METHOD_LABELS],
   ['policy_type_name', 'Policy type'],
-  ['status', 'Status'],
+  ['status', 'Status', POLICY_STATUS_LABELS],
   ['start_date', 'Start date'],
   ['end_date', 'End date'],
   ['total_premium', 'Total premium'],
@@ -20,7 +27,7 @@ const COLUMNS: [keyof CommissionReportRow, string][] = [
   ['received_commission', 'Received commission'],
   ['outstanding_commission', 'Outstanding commission'],
   ['received_commission_percentage', 'Received %'],
-  ['payment_status', 'Payment status'],
+  ['payment_status', 'Payment status', COMMISSION_PAYMENT_STATUS_LABELS],
   ['installments_paid', 'Instalments paid'],
   ['total_installments', 'Instalments'],
   ['amount_paid', 'Amount paid'],

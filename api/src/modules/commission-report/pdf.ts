@@ -1,5 +1,6 @@
 import {
   COMMISSION_PAYMENT_METHOD_LABELS,
+  COMMISSION_PAYMENT_STATUS_LABELS,
   type CommissionCompanySummary,
   type CommissionReportRow,
   type CommissionSummary,
@@ -10,6 +11,7 @@ import PDFDocument from 'pdfkit';
 // filters, the totals, each insurer's totals, then every row, on A4 landscape pages whose tables
 // repeat their headings. Laid out by hand (positions computed here, text written without pdfkit's
 // line wrapper), so a 100,000-row report renders in seconds; pages are written out as they fill.
+// Names too long for their column wrap onto more lines of the row rather than being cut.
 
 /** The parts of pdfkit's document that `rowText` writes through; not in its published types. */
 interface RawDocument {
@@ -40,9 +42,21 @@ interface Column<Row> {
   value: (row: Row) => string;
 }
 
+/** A cell of a table row as written: its lines, where its column starts and how wide it is. */
+interface RowCell {
+  lines: string[];
+  x: number;
+  width: number;
+  align?: 'right';
+}
+
 const MARGIN = 36;
 const FONT_SIZE = 7.5;
 const ROW_HEIGHT = 13;
+/** Each further line of a wrapped cell. */
+const LINE_HEIGHT = 9;
+/** A name longer than this many lines (a pasted paragraph) ends with an ellipsis on its last. */
+const MAX_LINES = 4;
 const INK = '#1f2933';
 const MUTED = '#52606d';
 const BAND = '#f0f4f8';
@@ -80,7 +94,7 @@ const ROW_COLUMNS: Column<CommissionReportRow>[] = [
     align: 'right',
     value: (row) => `${row.installments_paid}/${row.total_installments}`,
   },
-  { title: 'Payment', width: 42, value: (row) => row.payment_status },
+  { title: 'Payment', width: 42, value: (row) => COMMISSION_PAYMENT_STATUS_LABELS[row.payment_status] },
 ];
 
 const COMPANY_COLUMNS: Column<CommissionCompanySummary>[] = [
@@ -140,7 +154,6 @@ export class CommissionPdf {
     return this.document.page.width - 2 * MARGIN;
   }
 
-  /** Text at a position, cut with an ellipsis to fit `width`, right-aligned on request. */
   /** `text` cut with an ellipsis to fit `width`, and where it starts: right-aligned on request. */
   private fit(text: string, x: number, width: number, align?: 'right') {
     let shown = text;
@@ -151,6 +164,34 @@ export class CommissionPdf {
       shownWidth = this.widthOf(shown);
     }
     return { shown, left: align === 'right' ? x + width - 2 - shownWidth : x + 2 };
+  }
+
+  /**
+   * `text` in lines that fit `width`, broken between words, and inside a word only when the word
+   * alone is wider than the column. Past MAX_LINES the last line is cut with an ellipsis.
+   */
+  private wrap(text: string, width: number): string[] {
+    if (this.widthOf(text) <= width - 4) return [text];
+    const lines: string[] = [];
+    let line = '';
+    for (const word of text.split(/\s+/)) {
+      const joined = line === '' ? word : `${line} ${word}`;
+      if (this.widthOf(joined) <= width - 4) {
+        line = joined;
+        continue;
+      }
+      if (line !== '') lines.push(line);
+      line = word;
+      while (this.widthOf(line) > width - 4 && line.length > 1) {
+        let cut = line.length - 1;
+        while (cut > 1 && this.widthOf(line.slice(0, cut)) > width - 4) cut -= 1;
+        lines.push(line.slice(0, cut));
+        line = line.slice(cut);
+      }
+    }
+    if (line !== '') lines.push(line);
+    if (lines.length <= MAX_LINES) return lines;
+    return [...lines.slice(0, MAX_LINES - 1), lines.slice(MAX_LINES - 1).join(' ')];
   }
 
   /** Names, dates and statuses repeat down a report, so their widths are measured once. */
@@ -188,17 +229,20 @@ export class CommissionPdf {
    * A row's cells as one text object written straight into the page, in the current font and
    * colour: what pdfkit's text() writes for each cell, without its layout work per call, which
    * made a 100,000-row report take a minute. Coordinates are flipped back to PDF's own for it,
-   * as pdfkit does.
+   * as pdfkit does. A cell's further lines go one LINE_HEIGHT below the one before.
    */
-  private rowText(cells: { text: string; x: number; width: number; align?: 'right' }[]) {
+  private rowText(cells: RowCell[]) {
     const doc = this.document as PDFKit.PDFDocument & RawDocument;
     const font = doc._font;
     if (doc.page.fonts[font.id] == null) doc.page.fonts[font.id] = font.ref();
     const baseline = doc.page.height - (this.y + 3.5) - (font.ascender / 1000) * doc._fontSize;
     const operators = ['q', `1 0 0 -1 0 ${doc.page.height} cm`, 'BT', `/${font.id} ${doc._fontSize} Tf`];
     for (const cell of cells) {
-      const { shown, left } = this.fit(cell.text, cell.x, cell.width, cell.align);
-      operators.push(`1 0 0 1 ${left.toFixed(2)} ${baseline.toFixed(2)} Tm`, `<${this.encode(shown)}> Tj`);
+      cell.lines.forEach((text, index) => {
+        const { shown, left } = this.fit(text, cell.x, cell.width, cell.align);
+        const y = baseline - index * LINE_HEIGHT;
+        operators.push(`1 0 0 1 ${left.toFixed(2)} ${y.toFixed(2)} Tm`, `<${this.encode(shown)}> Tj`);
+      });
     }
     operators.push('ET', 'Q');
     doc.addContent(operators.join('\n'));
@@ -211,7 +255,8 @@ export class CommissionPdf {
     this.y = doc.page.height - MARGIN - 6;
     this.cell(`${this.heading.agencyName} · Commission report · ${this.heading.period}`, MARGIN, 500);
     this.cell(`Page ${this.pageNumber}`, MARGIN + this.width - 100, 100, 'right');
-    doc.fillColor(INK);
+    // Back to the tables' type, so a row written after a page break is measured as it is drawn.
+    doc.fontSize(FONT_SIZE).fillColor(INK);
     this.y = y;
   }
 
@@ -245,21 +290,29 @@ export class CommissionPdf {
     doc.font('Helvetica');
   }
 
-  private tableRow<Row>(columns: Column<Row>[], row: Row, banded: boolean) {
-    const doc = this.document;
-    if (banded) {
-      const tableWidth = columns.reduce((sum, column) => sum + column.width, 0);
-      doc.rect(MARGIN, this.y, tableWidth, ROW_HEIGHT).fill(BAND);
-      doc.fillColor(INK);
-    }
+  /** A row's cells, text wrapped to its column (figures, right-aligned, stay on one line), and its height. */
+  private rowLayout<Row>(columns: Column<Row>[], row: Row) {
     let x = MARGIN;
-    const cells = columns.map((column) => {
-      const cell = { text: column.value(row), x, width: column.width, align: column.align };
+    const cells = columns.map((column): RowCell => {
+      const text = column.value(row);
+      const lines = column.align === 'right' ? [text] : this.wrap(text, column.width);
+      const cell = { lines, x, width: column.width, align: column.align };
       x += column.width;
       return cell;
     });
-    this.rowText(cells);
-    this.y += ROW_HEIGHT;
+    const lines = Math.max(...cells.map((cell) => cell.lines.length));
+    return { cells, height: ROW_HEIGHT + (lines - 1) * LINE_HEIGHT };
+  }
+
+  private tableRow(layout: { cells: RowCell[]; height: number }, banded: boolean) {
+    const doc = this.document;
+    if (banded) {
+      const tableWidth = layout.cells.reduce((sum, cell) => sum + cell.width, 0);
+      doc.rect(MARGIN, this.y, tableWidth, layout.height).fill(BAND);
+      doc.fillColor(INK);
+    }
+    this.rowText(layout.cells);
+    this.y += layout.height;
   }
 
   private sectionTitle(title: string) {
@@ -328,8 +381,9 @@ export class CommissionPdf {
     } else {
       this.tableHeading(COMPANY_COLUMNS);
       companies.forEach((company, index) => {
-        this.ensureRoom(ROW_HEIGHT);
-        this.tableRow(COMPANY_COLUMNS, company, index % 2 === 1);
+        const layout = this.rowLayout(COMPANY_COLUMNS, company);
+        this.ensureRoom(layout.height);
+        this.tableRow(layout, index % 2 === 1);
       });
     }
     this.sectionTitle('Policies');
@@ -339,11 +393,12 @@ export class CommissionPdf {
   /** A batch of rows, starting a new page (with the table heading again) whenever one fills. */
   writeRows(rows: CommissionReportRow[]) {
     for (const row of rows) {
-      if (this.y + ROW_HEIGHT > this.bottom) {
+      const layout = this.rowLayout(ROW_COLUMNS, row);
+      if (this.y + layout.height > this.bottom) {
         this.newPage();
         this.tableHeading(ROW_COLUMNS);
       }
-      this.tableRow(ROW_COLUMNS, row, this.rowIndex % 2 === 1);
+      this.tableRow(layout, this.rowIndex % 2 === 1);
       this.rowIndex += 1;
     }
   }

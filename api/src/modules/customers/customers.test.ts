@@ -440,6 +440,8 @@ describe('customers export', () => {
     const dateColumn = csv[0]?.indexOf('Date of birth') ?? -1;
     expect((await xlsxFormats(xlsxFile))[dateColumn]).toBe('yyyy-mm-dd');
     expect(column(xlsx, 'Email')).toEqual([null, 'avi@example.com']);
+    expect(column(csv, 'Type')).toEqual(['Individual', 'Individual']);
+    expect(column(xlsx, 'Status')).toEqual(['Active', 'Active']);
   });
 
   it('writes a name a spreadsheet would run as text in both files', async () => {

@@ -5,7 +5,12 @@ import type {
   customerDuplicateQuery,
   customerListQuery,
 } from '@coverdesk/contract';
-import { DUPLICATE_FIELDS } from '@coverdesk/contract';
+import {
+  CONTACT_CHANNEL_LABELS,
+  CUSTOMER_STATUS_LABELS,
+  CUSTOMER_TYPE_LABELS,
+  DUPLICATE_FIELDS,
+} from '@coverdesk/contract';
 import { type AnyColumn, and, arrayContains, asc, eq, ilike, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
@@ -135,7 +140,7 @@ export async function listCustomers(tx: Transaction, tenantId: string, query: Li
 /** A customer as a line of the exported list: what moving to another system needs. */
 export const customerFile = fileLayout([
   { field: 'name', heading: 'Name', value: customers.displayName },
-  { field: 'customer_type', heading: 'Type', value: customers.customerType },
+  { field: 'customer_type', heading: 'Type', labels: CUSTOMER_TYPE_LABELS, value: customers.customerType },
   { field: 'first_name', heading: 'First name', value: customers.firstName },
   { field: 'last_name', heading: 'Last name', value: customers.lastName },
   { field: 'business_name', heading: 'Business name', value: customers.businessName },
@@ -147,9 +152,14 @@ export const customerFile = fileLayout([
   { field: 'city', heading: 'City', value: customers.city },
   { field: 'postal_code', heading: 'Postal code', value: customers.postalCode },
   { field: 'country', heading: 'Country', value: customers.country },
-  { field: 'preferred_contact', heading: 'Preferred contact', value: customers.preferredContact },
+  {
+    field: 'preferred_contact',
+    heading: 'Preferred contact',
+    labels: CONTACT_CHANNEL_LABELS,
+    value: customers.preferredContact,
+  },
   { field: 'tags', heading: 'Tags', value: sql`array_to_string(${customers.tags}, ', ')` },
-  { field: 'status', heading: 'Status', value: customers.status },
+  { field: 'status', heading: 'Status', labels: CUSTOMER_STATUS_LABELS, value: customers.status },
   { field: 'notes', heading: 'Notes', value: customers.notes },
   { field: 'created_at', heading: 'Added', kind: 'date', value: agencyDay(customers.createdAt) },
 ]);

@@ -1,5 +1,6 @@
 // Spreadsheet cells as the API's bodies take them. A value that cannot be read is passed on as it is,
-// so the contract's own rule refuses it with the same message a form shows.
+// so the contract's own rule refuses it with the same message a form shows. Amounts and percentages
+// need nothing here: the contract's money and percentage fields read them (amount-text.ts).
 
 /**
  * "2026-03-01", "2026/3/1", or day first as most of the world writes it: "1/3/2026", "01.03.2026".
@@ -13,22 +14,6 @@ export function dateCell(text: string): string {
   if (dayFirst) return `${dayFirst[3]}-${pad(dayFirst[2] ?? '')}-${pad(dayFirst[1] ?? '')}`;
   return text;
 }
-
-/**
- * An amount as spreadsheets show it: "€1,234.50", "1.234,50", "1 234.50". The last separator
- * followed by one or two digits is the decimal point; other separators group thousands.
- */
-export function amountCell(text: string): string {
-  const kept = text.replace(/[\s\u00a0'’]|[^\d.,-]/g, '');
-  if (!/\d/.test(kept)) return text;
-  const decimal = /[.,](\d{1,2})$/.exec(kept);
-  if (!decimal) return kept.replace(/[.,]/g, '');
-  const whole = kept.slice(0, decimal.index).replace(/[.,]/g, '');
-  return `${whole}.${decimal[1]}`;
-}
-
-/** "12.5%" or "12,5" as a percentage. */
-export const percentCell = (text: string) => amountCell(text.replace('%', ''));
 
 const choiceWord = (text: string) =>
   text

@@ -51,15 +51,7 @@ import {
 import { policies } from '../policies/tables.js';
 import { createPolicyType } from '../policy-types/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
-import {
-  amountCell,
-  choiceCell,
-  dateCell,
-  FREQUENCY_ALIASES,
-  percentCell,
-  splitName,
-  tagsCell,
-} from './cells.js';
+import { choiceCell, dateCell, FREQUENCY_ALIASES, splitName, tagsCell } from './cells.js';
 import type { FileRow } from './parse.js';
 
 /** What becomes of one row: the problems by field key (`row` for the row as a whole). */
@@ -390,7 +382,7 @@ async function planLeads(
           body.source = choiceCell(values.source, LEAD_SOURCE_LABELS, { web: 'website', walkin: 'walk_in' });
         if (values.status) body.status = choiceCell(values.status, LEAD_STATUS_LABELS);
         if (values.lost_reason) body.lost_reason = values.lost_reason;
-        if (values.estimated_premium) body.estimated_premium = amountCell(values.estimated_premium);
+        if (values.estimated_premium) body.estimated_premium = values.estimated_premium;
         if (values.policy_type) {
           const typeId = typeIds.get(values.policy_type.toLowerCase());
           if (typeId) body.policy_type_id = typeId;
@@ -467,14 +459,6 @@ function policyFields(values: Record<string, string>) {
     const value = values[key];
     if (value === undefined) continue;
     if (key === 'start_date' || key === 'end_date') body[key] = dateCell(value);
-    else if (key === 'commission_percentage') body[key] = percentCell(value);
-    else if (
-      key === 'total_premium' ||
-      key === 'net_premium' ||
-      key === 'sum_insured' ||
-      key === 'deductible'
-    )
-      body[key] = amountCell(value);
     else if (key === 'payment_frequency')
       body[key] = choiceCell(value, PAYMENT_FREQUENCY_LABELS, FREQUENCY_ALIASES);
     else body[key] = value;
@@ -532,7 +516,7 @@ function statedPayment(
     return { errors: { row: ['Give a paid-up date or a paid amount, not both.'] } };
   }
   if (amountText !== undefined) {
-    const amount = moneyInput.safeParse(amountCell(amountText));
+    const amount = moneyInput.safeParse(amountText);
     if (!amount.success)
       return { errors: { amount_paid: amount.error.issues.map((issue) => issue.message) } };
     if (toCents(amount.data) > toCents(policy.total_premium)) {

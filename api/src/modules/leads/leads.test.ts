@@ -683,6 +683,8 @@ describe('leads export', () => {
     expect(column(xlsx, 'Next follow-up')).toEqual([new Date('2026-12-01T10:30:00Z'), null]);
     expect(column(csv, 'Notes')).toEqual(['', "'+972 call first"]);
     expect(column(xlsx, 'Notes')).toEqual([null, '+972 call first']);
+    expect(column(csv, 'Source')).toEqual(['Referral', 'Referral']);
+    expect(column(xlsx, 'Status')).toEqual(['New', 'New']);
   });
 
   it('refuses an unknown format and holds the plan gate', async () => {

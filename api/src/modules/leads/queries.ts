@@ -1,4 +1,6 @@
 import {
+  LEAD_SOURCE_LABELS,
+  LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   type Lead,
   type LeadActivity,
@@ -193,10 +195,10 @@ export const leadFile = fileLayout([
   { field: 'business_name', heading: 'Business name', value: leads.businessName },
   { field: 'email', heading: 'Email', value: leads.email },
   { field: 'phone', heading: 'Phone', value: leads.phone },
-  { field: 'source', heading: 'Source', value: leads.source },
+  { field: 'source', heading: 'Source', labels: LEAD_SOURCE_LABELS, value: leads.source },
   { field: 'policy_type', heading: 'Policy type', value: columns.policy_type_name },
   { field: 'estimated_premium', heading: 'Estimated premium', kind: 'money', value: leads.estimatedPremium },
-  { field: 'status', heading: 'Status', value: leads.status },
+  { field: 'status', heading: 'Status', labels: LEAD_STATUS_LABELS, value: leads.status },
   { field: 'lost_reason', heading: 'Lost reason', value: leads.lostReason },
   {
     field: 'next_follow_up',

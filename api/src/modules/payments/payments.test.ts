@@ -304,7 +304,7 @@ describe('payments', () => {
   it('refuses bad input with a message for each field', async () => {
     const { as, url } = await agencyWithPolicy();
     const refused = await as.post(url(0), {
-      amount: '12.345',
+      amount: '12.3456',
       paid_date: 'yesterday',
       payment_method: 'barter',
     });
@@ -376,7 +376,9 @@ describe('payments export', () => {
     expect(column(csv, 'Amount paid')).toEqual(['0.00', '0.00', '100.50']);
     expect(column(xlsx, 'Amount paid')).toEqual([0, 0, 100.5]);
     expect(column(xlsx, 'Amount due')).toEqual([250, 250, 250]);
-    expect(column(csv, 'Status')).toEqual(['overdue', 'overdue', 'overdue']);
+    // Choices read as the screens show them.
+    expect(column(csv, 'Status')).toEqual(['Overdue', 'Overdue', 'Overdue']);
+    expect(column(xlsx, 'Payment method')).toEqual([null, null, 'Cash']);
     expect(column(xlsx, 'Paid on')).toEqual([null, null, day('2026-01-02')]);
     // A reference a spreadsheet would run is written as text.
     expect(column(csv, 'Reference')).toEqual(['', '', "'-5+x"]);

@@ -1,4 +1,11 @@
-import type { Installment, InstallmentRow, installmentListQuery, PaymentMethod } from '@coverdesk/contract';
+import {
+  INSTALLMENT_STATUS_LABELS,
+  type Installment,
+  type InstallmentRow,
+  type installmentListQuery,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+} from '@coverdesk/contract';
 import { and, eq, gte, ilike, lt, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
@@ -137,10 +144,16 @@ export const installmentFile = fileLayout([
   {
     field: 'status',
     heading: 'Status',
+    labels: INSTALLMENT_STATUS_LABELS,
     value: sql`case when ${overdue} then 'overdue' else ${installments.status} end`,
   },
   { field: 'paid_date', heading: 'Paid on', kind: 'date', value: installments.paidDate },
-  { field: 'payment_method', heading: 'Payment method', value: installments.paymentMethod },
+  {
+    field: 'payment_method',
+    heading: 'Payment method',
+    labels: PAYMENT_METHOD_LABELS,
+    value: installments.paymentMethod,
+  },
   { field: 'reference', heading: 'Reference', value: installments.reference },
 ]);
 

@@ -724,7 +724,7 @@ describe('policies', () => {
     const response = await as.post('/api/policies/', {
       ...base,
       policy_number: ' ',
-      total_premium: '12.345',
+      total_premium: '12.3456',
       payment_frequency: 'weekly',
     });
     expect(response.statusCode).toBe(400);
@@ -1036,7 +1036,7 @@ describe('policies export', () => {
       start_date: day(-400),
       end_date: day(-36),
     });
-    await addPolicy({ policy_number: 'ABC-3', total_premium: '80.10' });
+    await addPolicy({ policy_number: 'ABC-3', total_premium: '80.10', payment_frequency: 'semi_annual' });
     await addPolicy({ policy_number: 'XYZ-1' });
 
     const query = 'search=abc&status=active&ordering=-total_premium';
@@ -1064,6 +1064,10 @@ describe('policies export', () => {
       listed.map((policy) => new Date(`${policy.start_date}T00:00:00Z`)),
     );
     expect(column(xlsx, 'Customer')).toEqual(['Dana Levi', 'Dana Levi']);
+    // Choices read as the forms and lists show them, not as they are stored.
+    expect(column(csv, 'Status')).toEqual(['Active', 'Active']);
+    expect(column(csv, 'Payment frequency')).toEqual(['Single payment', 'Semi-annual']);
+    expect(column(xlsx, 'Payment frequency')).toEqual(['Single payment', 'Semi-annual']);
     const headings = csv[0] ?? [];
     const formats = await xlsxFormats(xlsxFile);
     expect(formats[headings.indexOf('Total premium')]).toBe('#,##0.00');

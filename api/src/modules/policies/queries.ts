@@ -7,7 +7,13 @@ import type {
   PolicyValues,
   policyListQuery,
 } from '@coverdesk/contract';
-import { buildSchedule, payInOrder, type ScheduledInstallment } from '@coverdesk/contract';
+import {
+  buildSchedule,
+  PAYMENT_FREQUENCY_LABELS,
+  POLICY_STATUS_LABELS,
+  payInOrder,
+  type ScheduledInstallment,
+} from '@coverdesk/contract';
 import {
   and,
   asc,
@@ -34,6 +40,7 @@ import { uuidv7Batch } from '../../db/columns.js';
 import { declareCursor, exportRows } from '../../db/cursor.js';
 import { containing, countRows, jsonObject, literalLimit, one, orderBy } from '../../db/query-helpers.js';
 import { statementBuilder as qb, reusableStatement, setFilters } from '../../db/reusable-statement.js';
+import { numberFound, numberSearch } from '../../db/search-columns.js';
 import { offsetOf } from '../../http/pagination.js';
 import { type FileRow, fileLayout } from '../../http/table-file.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
@@ -223,7 +230,14 @@ function matching(shape: FilterShape) {
   return and(
     eq(policies.tenantId, value('tenant_id')),
     filters.search
-      ? or(ilike(policies.policyNumber, value('search')), ilike(customers.displayName, value('search')))
+      ? or(
+          numberFound(policies.policyNumber, policies.numberKey, {
+            within: value('number_within'),
+            ending: value('number_ending'),
+            part: value('number_part'),
+          }),
+          ilike(customers.displayName, value('search')),
+        )
       : undefined,
     filters.policy_type_id ? eq(policies.policyTypeId, value('policy_type_id')) : undefined,
     filters.customer_id ? eq(policies.customerId, value('customer_id')) : undefined,
@@ -278,6 +292,18 @@ const policyPage = reusableStatement<ListShape, { count: number; results: string
   return withParties(qb.select({ count, results }).from(page).$dynamic());
 });
 
+/**
+ * A search's patterns for the policy number, by the global search's rule (`numberFound`). A search
+ * with no letter or digit matches no number, only names.
+ */
+function numberValues(search: string | undefined) {
+  if (search === undefined) return {};
+  const number = numberSearch(search);
+  return number
+    ? { number_within: number.within, number_ending: number.ending, number_part: number.part }
+    : { number_within: '', number_ending: '', number_part: '[^\\s\\S]' };
+}
+
 /** The list's filters as a statement's shape and values: empty ones filter nothing. */
 function filtersOf(
   tenantId: string,
@@ -287,6 +313,7 @@ function filtersOf(
   const values = {
     ...filters,
     search: filters.search === undefined ? undefined : containing(filters.search),
+    ...numberValues(filters.search),
     tenant_id: tenantId,
   };
   return { shape: { status: query.status, ordering: query.ordering, filters: set }, values };
@@ -308,7 +335,7 @@ export const policyFile = fileLayout([
   { field: 'customer', heading: 'Customer', value: customers.displayName },
   { field: 'insurer', heading: 'Insurer', value: companies.name },
   { field: 'policy_type', heading: 'Policy type', value: policyTypes.name },
-  { field: 'status', heading: 'Status', value: policyStatus },
+  { field: 'status', heading: 'Status', labels: POLICY_STATUS_LABELS, value: policyStatus },
   { field: 'start_date', heading: 'Start date', kind: 'date', value: policies.startDate },
   { field: 'end_date', heading: 'End date', kind: 'date', value: policies.endDate },
   { field: 'total_premium', heading: 'Total premium', kind: 'money', value: policies.totalPremium },
@@ -331,7 +358,12 @@ export const policyFile = fileLayout([
     kind: 'money',
     value: sql`${receivedCommission}::text`,
   },
-  { field: 'payment_frequency', heading: 'Payment frequency', value: policies.paymentFrequency },
+  {
+    field: 'payment_frequency',
+    heading: 'Payment frequency',
+    labels: PAYMENT_FREQUENCY_LABELS,
+    value: policies.paymentFrequency,
+  },
   { field: 'amount_paid', heading: 'Amount paid', kind: 'money', value: policies.amountPaid },
   {
     field: 'installments_paid',

@@ -3,6 +3,7 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { isoMoment, literalLimit, withGenericPlans } from '../../db/query-helpers.js';
 import { reusableStatement, setFilters } from '../../db/reusable-statement.js';
+import { type NumberSearch, numberFound, numberSearch } from '../../db/search-columns.js';
 import { claims } from '../claims/tables.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -35,9 +36,9 @@ interface Terms {
   /**
    * Letters and digits only, for policy and claim numbers; undefined when too short. `similar` when
    * the text has a digit: only then do numbers merely like it count, so a name never finds a number
-   * by resemblance, only one starting or ending with it ("HM MOT" finds HM-MOT-1001).
+   * by resemblance, only by the lists' own rule (`numberFound`: "HM MOT" and "MOT" find HM-MOT-1001).
    */
-  number?: { value: string; similar: boolean };
+  number?: { value: string; similar: boolean; search: NumberSearch };
   /** The digits of something typed like a phone number ("054-123 4567"); undefined otherwise. */
   digits?: string;
 }
@@ -54,7 +55,10 @@ export function searchTerms(q: string): Terms | undefined {
   const digits = text.replace(/\D/g, '');
   return {
     text,
-    number: number.length >= 3 ? { value: number, similar: /\d/.test(number) } : undefined,
+    number:
+      number.length >= 3
+        ? { value: number, similar: /\d/.test(number), search: numberSearch(number) as NumberSearch }
+        : undefined,
     digits: /^[\d\s()+\-./]+$/.test(text) && digits.length >= 3 ? digits : undefined,
   };
 }
@@ -62,7 +66,6 @@ export function searchTerms(q: string): Terms | undefined {
 /** LIKE patterns with the broker's own % and _ taken literally. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 const startingWith = (value: string) => `${escapeLike(value)}%`;
-const endingWith = (value: string) => `%${escapeLike(value)}`;
 
 /**
  * The text's forms as the statement takes them: placeholders, so the statement is built once for
@@ -71,7 +74,13 @@ const endingWith = (value: string) => `%${escapeLike(value)}`;
 interface TermSlots {
   text: SQLWrapper;
   textPrefix: SQLWrapper;
-  number?: { value: SQLWrapper; prefix: SQLWrapper; suffix: SQLWrapper; similar: boolean };
+  number?: {
+    value: SQLWrapper;
+    within: SQLWrapper;
+    ending: SQLWrapper;
+    part: SQLWrapper;
+    similar: boolean;
+  };
   digits?: { value: SQLWrapper; prefix: SQLWrapper };
 }
 
@@ -81,8 +90,9 @@ const termSlots = (shape: NonNullable<Shape['terms']>): TermSlots => ({
   number: shape.number
     ? {
         value: sql.placeholder('number'),
-        prefix: sql.placeholder('number_prefix'),
-        suffix: sql.placeholder('number_suffix'),
+        within: sql.placeholder('number_within'),
+        ending: sql.placeholder('number_ending'),
+        part: sql.placeholder('number_part'),
         similar: shape.number.similar,
       }
     : undefined,
@@ -97,8 +107,9 @@ const termValues = ({ text, number, digits }: Terms) => ({
   ...(number
     ? {
         number: number.value,
-        number_prefix: startingWith(number.value),
-        number_suffix: endingWith(number.value),
+        number_within: number.search.within,
+        number_ending: number.search.ending,
+        number_part: number.search.part,
       }
     : {}),
   ...(digits ? { digits, digits_prefix: startingWith(digits) } : {}),
@@ -135,18 +146,18 @@ function personMatch(table: typeof customers | typeof leads, terms: TermSlots): 
 }
 
 /**
- * A policy or claim matched on its number: exact, starting or ending with the text (what follows a
- * separator: "1001" and "MOT-1001" end HM-MOT-1001), or, for a text with a digit, like it. Of the
- * text's trigrams a number starting with it holds all but the last and one ending with it all but
- * the first two, so `<%` finds both for any text of three characters or more.
+ * A policy or claim matched on its number: exact, found by the lists' own rule (`numberFound`: any
+ * prefix, any part after a separator, the ending), or, for a text with a digit, like it.
  */
-function numberMatch(normal: SQLWrapper, number: NonNullable<TermSlots['number']>): Match {
-  const startsOrEnds = sql`(${normal} like ${number.prefix} or ${normal} like ${number.suffix})`;
+function numberMatch(
+  written: SQLWrapper,
+  normal: SQLWrapper,
+  number: NonNullable<TermSlots['number']>,
+): Match {
+  const found = numberFound(written, normal, number);
   return {
-    where: number.similar
-      ? sql`${number.value} <% ${normal}`
-      : sql`${number.value} <% ${normal} and ${startsOrEnds}`,
-    tier: sql`case when ${normal} = ${number.value} then ${EXACT} when ${startsOrEnds} then ${PREFIX}
+    where: number.similar ? sql`(${number.value} <% ${normal} or ${found})` : found,
+    tier: sql`case when ${normal} = ${number.value} then ${EXACT} when ${found} then ${PREFIX}
       else ${SIMILAR} end`,
     score: sql`word_similarity(${number.value}, ${normal})`,
   };
@@ -648,7 +659,10 @@ function kindStatements(
                   policyShown.recent,
                   'matched_customers',
                   policies.customerId,
-                  [...(number ? [numberMatch(policies.numberKey, number)] : []), insuredItemMatch(terms)],
+                  [
+                    ...(number ? [numberMatch(policies.policyNumber, policies.numberKey, number)] : []),
+                    insuredItemMatch(terms),
+                  ],
                   reach('policy'),
                 ),
               ),
@@ -663,7 +677,7 @@ function kindStatements(
                     claimShown.recent,
                     'matched_policies',
                     claims.policyId,
-                    number ? [numberMatch(claims.numberKey, number)] : [],
+                    number ? [numberMatch(claims.claimNumber, claims.numberKey, number)] : [],
                     reach('claim'),
                   ),
                 ),

@@ -153,18 +153,36 @@ describe('GET /api/search/', () => {
     const full = await search(book.agency, { q: 'p-1042', type: 'policies' });
     // HX-77-1042 only shares the digits: similar, so last.
     expect(titles(full.results)).toEqual(['policy:P-1042', 'policy:P-10421', 'policy:HX-77-1042']);
-    // Typed without its prefix, a number still finds the policies ending with it.
+    // Typed without its prefix, a number still finds the policies with a part starting with it.
     const digits = await search(book.agency, { q: '1042', type: 'policies' });
-    expect(titles(digits.results).sort()).toEqual(['policy:HX-77-1042', 'policy:P-1042']);
+    expect(titles(digits.results).sort()).toEqual(['policy:HX-77-1042', 'policy:P-1042', 'policy:P-10421']);
   });
 
   it('finds a policy by any start of its number, or by what follows a separator, however typed', async () => {
-    for (const q of ['HM-MOT', 'HM MOT', 'hm-mot-10', '1001', 'MOT-1001']) {
+    for (const q of ['HM-MOT', 'HM MOT', 'hm-mot-10', '1001', 'MOT-1001', 'MOT', 'mot 10']) {
       const { results } = await search(insured.agency, { q, type: 'policies' });
       expect(results[0], q).toMatchObject({ id: insured.motor.id, title: 'HM-MOT-1001' });
       // HM-HOME-2002 shares the "HM" and the agency, but neither the start typed nor what follows.
       expect(results.map((result) => result.id)).not.toContain(insured.home.id);
     }
+    // The middle of a part is no part: "OME" starts nothing in HM-HOME-2002.
+    expect((await search(insured.agency, { q: 'OME', type: 'policies' })).results).toEqual([]);
+  });
+
+  it('finds the same policies in the policy list by the same rule', async () => {
+    const listed = async (q: string) =>
+      (
+        (await insured.agency.as.get(`/api/policies/?search=${encodeURIComponent(q)}`)).json() as {
+          results: { policy_number: string }[];
+        }
+      ).results.map((policy) => policy.policy_number);
+    for (const q of ['HM-MOT', 'HM MOT', 'hm-mot-10', '1001', 'MOT-1001', 'MOT', 'mot 10']) {
+      expect(await listed(q), q).toEqual(['HM-MOT-1001']);
+      const global = await search(insured.agency, { q, type: 'policies' });
+      expect(titles(global.results), q).toEqual(['policy:HM-MOT-1001']);
+    }
+    expect(await listed('OME')).toEqual([]);
+    expect((await listed('HM')).sort()).toEqual(['HM-HOME-2002', 'HM-MOT-1001']);
   });
 
   it('finds a policy by a word of what it insures, a misspelt one too, and shows it', async () => {

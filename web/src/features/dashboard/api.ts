@@ -5,6 +5,7 @@ import { queryKeys } from '../../lib/query-keys.js';
 
 /** Which of the first records the agency has: the dashboard's setup steps. */
 export interface AgencySetup {
+  policyTypes: boolean;
   insurers: boolean;
   customers: boolean;
   policies: boolean;
@@ -20,6 +21,7 @@ export function useAgencySetup() {
         api.get<UsageSummary>('/billing/usage/summary/', { signal }),
       ]);
       return {
+        policyTypes: status.hasPolicyTypes,
         insurers: status.hasCompanies,
         customers: usage.customers.current_value > 0,
         policies: usage.policies.current_value > 0,

@@ -244,9 +244,10 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
             {...monthly}
             h={220}
             series={[{ name: 'retention', label: 'Retention', color: 'grape.6' }]}
+            // The tooltip reads "62.50%", the axis "25%": its ticks are whole, and its own formatter
+            // keeps the tooltip's decimals (and any second "%") off it.
             valueFormatter={(value) => `${value.toFixed(2)}%`}
-            yAxisProps={{ domain: [0, 100], width: 48 }}
-            unit="%"
+            yAxisProps={{ domain: [0, 100], width: 48, tickFormatter: (value: number) => `${value}%` }}
           />
         }
         figures={<TableNote>{seeTable}</TableNote>}

@@ -44,8 +44,10 @@ function EventFace({ event: { extendedProps, title }, timeText }: EventContentAr
   // The selection being drawn ("mirror") is no event of ours yet.
   if (!event) return <span className={classes.face}>{timeText || title}</span>;
   const KindIcon = KIND_STYLES[event.kind].icon;
+  // The whole title on hover too, where a phone's narrow day still clamps a long one.
+  const whole = `${event.overdue ? 'Overdue: ' : ''}${timeText ? `${timeText} ` : ''}${event.title}`;
   return (
-    <span className={classes.face}>
+    <span className={classes.face} title={whole}>
       <KindIcon size={13} aria-hidden className={classes.icon} />
       {event.overdue && (
         <Text component="span" fz="inherit" fw={700}>

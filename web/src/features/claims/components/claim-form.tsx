@@ -7,6 +7,8 @@ import {
   type ClaimType,
   claimBodyOn,
   INCIDENT_OUTSIDE_TERM,
+  moneyInput,
+  validField,
 } from '@coverdesk/contract';
 import {
   Alert,
@@ -155,9 +157,10 @@ export function ClaimForm({ claim }: { claim?: ClaimDetail }) {
   // Approving and paying are moves on the claim's page; an edit only corrects what they recorded.
   const recordedApproval = claim?.amount_approved != null;
   const recordedPayment = claim !== undefined && claim.amount_paid !== '0.00';
+  // Compared as the API will read them ("1,200" is 1200.00); an amount not yet readable warns of nothing.
   const generous = approvedAboveClaimed({
-    amount_claimed: form.values.amount_claimed || null,
-    amount_approved: form.values.amount_approved || null,
+    amount_claimed: validField(moneyInput, form.values.amount_claimed) ?? null,
+    amount_approved: validField(moneyInput, form.values.amount_approved) ?? null,
   });
 
   return (

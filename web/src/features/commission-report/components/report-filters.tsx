@@ -1,15 +1,14 @@
-import { COMMISSION_PAYMENT_STATUSES } from '@coverdesk/contract';
+import { COMMISSION_PAYMENT_STATUS_LABELS, COMMISSION_PAYMENT_STATUSES } from '@coverdesk/contract';
 import { Select, TextInput } from '@mantine/core';
 import { FilterSelect, InsurerAndTypeFilters } from '../../../components/list-toolbar.js';
 import { useInsurerFilterChoices } from '../api.js';
 import { isPeriod, PERIOD_LABELS, PERIODS } from '../period.js';
 import type { ReportParams } from '../report-params.js';
-import { PAYMENT_STATUS_LABELS } from './payment-status-badge.js';
 
 const PERIOD_OPTIONS = PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }));
 const STATUS_OPTIONS = COMMISSION_PAYMENT_STATUSES.map((value) => ({
   value,
-  label: PAYMENT_STATUS_LABELS[value],
+  label: COMMISSION_PAYMENT_STATUS_LABELS[value],
 }));
 
 /** The period first (what an insurer's statement covers), then insurer, type and payment status. */

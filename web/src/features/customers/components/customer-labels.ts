@@ -5,9 +5,6 @@ import {
   CUSTOMER_TYPES,
 } from '@coverdesk/contract';
 
-// The labels live in the contract, where an import reads a file's words by them too.
-export { CUSTOMER_STATUS_LABELS, CUSTOMER_TYPE_LABELS };
-
 export const CUSTOMER_TYPE_OPTIONS = CUSTOMER_TYPES.map((value) => ({
   value,
   label: CUSTOMER_TYPE_LABELS[value],

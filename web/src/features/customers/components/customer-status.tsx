@@ -1,6 +1,5 @@
-import type { CustomerStatus } from '@coverdesk/contract';
+import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '@coverdesk/contract';
 import { Badge } from '@mantine/core';
-import { CUSTOMER_STATUS_LABELS } from './customer-labels.js';
 
 /** Active customers are the ones you are insuring now; inactive ones keep their history. */
 export function CustomerStatusBadge({ status }: { status: CustomerStatus }) {

@@ -1,4 +1,4 @@
-import { CONTACT_CHANNEL_LABELS, type CustomerDetail } from '@coverdesk/contract';
+import { CONTACT_CHANNEL_LABELS, CUSTOMER_TYPE_LABELS, type CustomerDetail } from '@coverdesk/contract';
 import { Anchor, Button, Card, Group, Menu, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -10,7 +10,6 @@ import { errorText } from '../../../lib/error-message.js';
 import { formatDate } from '../../../lib/format.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useCustomerLead, useDeleteCustomer } from '../api.js';
-import { CUSTOMER_TYPE_LABELS } from './customer-labels.js';
 import { CustomerStatusBadge } from './customer-status.js';
 import { CustomerTags } from './customer-tags.js';
 

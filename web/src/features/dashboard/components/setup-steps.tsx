@@ -14,6 +14,16 @@ interface SetupStep {
   to: string;
 }
 
+/** Only while the agency has none: an insurer's rates are set per policy type, so the types come first. */
+const POLICY_TYPES_STEP: SetupStep = {
+  done: 'policyTypes',
+  noun: 'policy types',
+  screen: screenAt('/policy-types'),
+  text: 'The products you sell (motor, home, term life, travel…): an insurer’s commission is set on each.',
+  action: 'Add a policy type',
+  to: '/policy-types/create',
+};
+
 const SETUP_STEPS: SetupStep[] = [
   {
     done: 'insurers',
@@ -41,15 +51,20 @@ const SETUP_STEPS: SetupStep[] = [
   },
 ];
 
-/** The first three steps of a new agency, each done once its first record exists. */
+/** The steps a new agency is shown: policy types first while it has none, then insurers, customers, policies. */
+export const setupSteps = (setup: AgencySetup): SetupStep[] =>
+  setup.policyTypes ? SETUP_STEPS : [POLICY_TYPES_STEP, ...SETUP_STEPS];
+
+/** The first steps of a new agency, each done once its first record exists. */
 export function SetupSteps({ setup }: { setup: AgencySetup }) {
+  const steps = setupSteps(setup);
   return (
     <>
       <Title order={3} fz="h4">
         Setting up your agency
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {SETUP_STEPS.map((step) => {
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: steps.length }}>
+        {steps.map((step) => {
           const done = setup[step.done];
           return (
             <Card key={step.to} withBorder padding="lg">

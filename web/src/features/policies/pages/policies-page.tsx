@@ -1,4 +1,4 @@
-import { POLICY_STATUSES, type Policy } from '@coverdesk/contract';
+import { POLICY_STATUS_LABELS, POLICY_STATUSES, type Policy } from '@coverdesk/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { type Column, DataList } from '../../../components/data-list.js';
 import { ExportMenu } from '../../../components/export-menu.js';
 import { FilterSelect, InsurerAndTypeFilters, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
-import { POLICY_STATUS_LABELS, PolicyStatusBadge } from '../../../components/policy-status-badge.js';
+import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { useListParams } from '../../../lib/list-params.js';

@@ -26,6 +26,6 @@ describe('policyPrefill', () => {
     });
     const tampered = new URLSearchParams({ customer_id: 'x', policy_type_id: '1', total_premium: '-5' });
     expect(policyPrefill(tampered)).toEqual({ customer_id: '', policy_type_id: '', total_premium: '' });
-    expect(policyPrefill(new URLSearchParams({ total_premium: '12.345' })).total_premium).toBe('');
+    expect(policyPrefill(new URLSearchParams({ total_premium: '12.3456' })).total_premium).toBe('');
   });
 });

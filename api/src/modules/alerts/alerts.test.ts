@@ -184,9 +184,13 @@ describe('expiring policies', () => {
       start_date: addDays(today, 7),
       end_date: addDays(today, 60),
     });
-    for (const id of [cancelled, lapsedCancelled]) {
+    // Each cancelled within its term: the lapsed one before its end six days ago.
+    for (const [id, cancelledAt] of [
+      [cancelled, today],
+      [lapsedCancelled, addDays(today, -8)],
+    ] as const) {
       const answer = await as.post(`/api/policies/${id}/cancel/`, {
-        cancelled_at: today,
+        cancelled_at: cancelledAt,
         reason: 'Sold the car',
       });
       expect(answer.statusCode).toBe(200);

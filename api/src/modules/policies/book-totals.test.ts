@@ -95,9 +95,10 @@ describe('the book totals', () => {
 
     const renewal = await ok(as.post(`/api/policies/${past.id}/renew/`, {}), 201);
     await expectAgreement('renewed');
+    // A term not yet started is cancelled on its first day, and earns nothing.
     await ok(
       as.post(`/api/policies/${future.id}/cancel/`, {
-        cancelled_at: `${year}-01-02`,
+        cancelled_at: future.start_date,
         reason: 'Sold the car',
       }),
     );

@@ -137,9 +137,9 @@ describe('the history checks', () => {
   it('recount a month from the policies dated in it, up to its last day', () => {
     const policies = [
       policy({}),
-      // A renewal is not new business, and a cancelled term earns no expected commission.
+      // A renewal is not new business; a cancelled term counts with the commission it earned.
       policy({ renewed_from_id: 'earlier', expected_commission: '7.50' }),
-      policy({ status: 'cancelled', cancelled_at: '2026-03-20', expected_commission: '100.00' }),
+      policy({ status: 'cancelled', cancelled_at: '2026-03-20', expected_commission: '1.00' }),
       policy({ start_date: '2025-03-10', end_date: '2026-03-09', status: 'renewed' }),
       policy({ start_date: '2025-03-12', end_date: '2026-03-11', status: 'expired' }),
       // After the month's last day: not counted.
@@ -147,14 +147,14 @@ describe('the history checks', () => {
     ];
     const right = month({
       new_policies: 2,
-      expected_commission: '20.00',
+      expected_commission: '21.00',
       renewed: 1,
       expired: 1,
       cancelled: 1,
     });
     expect(failing([right], policies)).toEqual([]);
-    expect(failing([{ ...right, expected_commission: '20.01', expired: 0 }], policies)).toEqual([
-      '2026-03: expected commission = terms started, not cancelled',
+    expect(failing([{ ...right, expected_commission: '21.01', expired: 0 }], policies)).toEqual([
+      '2026-03: expected commission = terms started, a cancelled one with what it earned',
       '2026-03: expired = terms ended and expired',
     ]);
   });

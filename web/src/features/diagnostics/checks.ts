@@ -178,13 +178,6 @@ export function companyChecks(
   });
 }
 
-/**
- * The policies the report covers, from the policy list's pages: every one but the cancelled (a
- * cancelled policy earns nothing). The list was already asked for the terms overlapping the period.
- */
-export const reportedPolicies = (policies: readonly Policy[]): Policy[] =>
-  policies.filter((policy) => policy.status !== 'cancelled');
-
 /** The current portfolio's totals against its own breakdowns, the policy list and the payments list. */
 export function portfolioChecks(
   portfolio: PortfolioAnalytics,
@@ -198,8 +191,9 @@ export function portfolioChecks(
     ['by type', portfolio.by_policy_type],
     ['by payment frequency', portfolio.by_payment_frequency],
   ];
-  const startedThisYear = reportedPolicies(policies).filter((policy) =>
-    policy.start_date.startsWith(`${thisYear.year}-`),
+  // As the commission report counts a year: every term overlapping it, a cancelled one with what it earned.
+  const startedThisYear = policies.filter(
+    (policy) => policy.start_date <= `${thisYear.year}-12-31` && policy.end_date >= `${thisYear.year}-01-01`,
   );
   return [
     ...breakdowns.flatMap(([name, groups]) => [
@@ -221,7 +215,7 @@ export function portfolioChecks(
       sumCents(active, (policy) => policy.total_premium),
     ),
     countCheck(
-      `Policies of ${thisYear.year} = non-cancelled policies starting this year`,
+      `Policies of ${thisYear.year} = policies whose term overlaps the year`,
       thisYear.policies,
       startedThisYear.length,
     ),
@@ -273,7 +267,7 @@ export function customerChecks(
       .filter((policy) => policy.status === 'active' || policy.status === 'pending')
       .map((policy) => policy.customer.id),
   );
-  const kept = reportedPolicies(policies);
+  const kept = policies.filter((policy) => policy.status !== 'cancelled');
   const perCustomer = analytics.policies_per_customer;
   return [
     countCheck('Total customers = customer list count', analytics.total_customers, customerCount),
@@ -312,9 +306,11 @@ export function customerChecks(
       portfolio.overdue.amount,
       cents(analytics.overdue.amount_overdue),
     ),
-    // Each top customer's lifetime figures against their own non-cancelled policies.
+    // Each top customer's lifetime figures against their own policies: the count and premium of the
+    // non-cancelled ones, the commission of all, a cancelled one with what it earned.
     ...[...analytics.top_by_premium, ...analytics.top_by_commission].flatMap((customer) => {
       const own = kept.filter((policy) => policy.customer.id === customer.customer_id);
+      const earning = policies.filter((policy) => policy.customer.id === customer.customer_id);
       const name = customer.customer_name;
       return [
         countCheck(`${name}: policies`, customer.policies, own.length),
@@ -326,12 +322,12 @@ export function customerChecks(
         moneyCheck(
           `${name}: expected commission`,
           customer.expected_commission,
-          sumCents(own, (policy) => policy.expected_commission),
+          sumCents(earning, (policy) => policy.expected_commission),
         ),
         moneyCheck(
           `${name}: received commission`,
           customer.received_commission,
-          sumCents(own, (policy) => policy.received_commission),
+          sumCents(earning, (policy) => policy.received_commission),
         ),
       ];
     }),
@@ -369,9 +365,9 @@ export function historyChecks(
           started.filter((policy) => policy.renewed_from_id === null).length,
         ),
         moneyCheck(
-          `${month.month}: expected commission = terms started, not cancelled`,
+          `${month.month}: expected commission = terms started, a cancelled one with what it earned`,
           month.expected_commission,
-          sumCents(reportedPolicies(started), (policy) => policy.expected_commission),
+          sumCents(started, (policy) => policy.expected_commission),
         ),
         countCheck(
           `${month.month}: renewed = terms ended and renewed`,

@@ -207,7 +207,9 @@ function ScheduledChange({
               loading={withdraw.isPending}
               onClick={() =>
                 withdraw.mutate(undefined, {
-                  onSuccess: ({ message }) => notifications.show({ color: 'green', message }),
+                  // A sentence with a date and what to do next: long enough to read, as the plan chooser's.
+                  onSuccess: ({ message }) =>
+                    notifications.show({ color: 'green', message, autoClose: 6000 }),
                   onError: (error) =>
                     notifications.show({ color: 'red', message: billingFailure('withdrawChange', error) }),
                 })

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { allPolicies, wholeCommissionReport } from '../api.js';
-import { companyChecks, reportedPolicies, summaryChecks } from '../checks.js';
+import { companyChecks, summaryChecks } from '../checks.js';
 import { CheckList, RunFailed, RunProgress, Verdicts } from '../components/check-list.js';
 import { useRun } from '../use-run.js';
 
@@ -22,13 +22,11 @@ export function Component() {
         signal,
       );
       // The same terms from the policy list: overlapping the period means starting by its end and
-      // ending on or after its start.
-      const policies = reportedPolicies(
-        await allPolicies(
-          { start_date_to: endDate || undefined, end_date_from: startDate || undefined },
-          (done, total) => report(`Policies: ${done} of ${total}`),
-          signal,
-        ),
+      // ending on or after its start; a cancelled one counts with what it earned, as in the report.
+      const policies = await allPolicies(
+        { start_date_to: endDate || undefined, end_date_from: startDate || undefined },
+        (done, total) => report(`Policies: ${done} of ${total}`),
+        signal,
       );
       return {
         fromRows: summaryChecks(first.summary, rows),

@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
+import { ensureDemoAgency } from '../src/modules/accounts/demo.js';
 import { databaseUrlFor, migrateTemplate, serverUrl, withServerClient } from './database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A PGlite dump file, or the name of a PostgreSQL template database. */
     databaseTemplate: string;
+    /** The same with the demo agency built in it. */
+    demoDatabaseTemplate: string;
   }
 }
 
@@ -17,23 +20,37 @@ export default async function setup(project: TestProject) {
     const dir = await mkdtemp(path.join(tmpdir(), 'coverdesk-test-'));
     const database = await openDatabase({ pglite: {} });
     await migrateTemplate(database);
-    const dump = await database.pglite?.dumpDataDir('none');
-    if (!dump) throw new Error('the embedded database cannot be dumped');
-    const file = path.join(dir, 'template.tar');
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    const dumpTo = async (name: string) => {
+      const dump = await database.pglite?.dumpDataDir('none');
+      if (!dump) throw new Error('the embedded database cannot be dumped');
+      const file = path.join(dir, name);
+      await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+      return file;
+    };
+    project.provide('databaseTemplate', await dumpTo('template.tar'));
+    await ensureDemoAgency(database.db);
+    project.provide('demoDatabaseTemplate', await dumpTo('demo-template.tar'));
     await database.close();
-    project.provide('databaseTemplate', file);
     return () => rm(dir, { recursive: true, force: true });
   }
 
   const name = `coverdesk_template_${process.pid}`;
-  await withServerClient(async (client) => {
-    await client.query(`drop database if exists ${name}`);
-    await client.query(`create database ${name}`);
-  });
+  const demoName = `coverdesk_demo_template_${process.pid}`;
+  const dropBoth = () =>
+    withServerClient(async (client) => {
+      for (const template of [demoName, name])
+        await client.query(`drop database if exists ${template} with (force)`);
+    });
+  await dropBoth();
+  await withServerClient((client) => client.query(`create database ${name}`));
   const database = await openDatabase({ url: databaseUrlFor(name), poolSize: 2 });
   await migrateTemplate(database);
   await database.close();
+  await withServerClient((client) => client.query(`create database ${demoName} template ${name}`));
+  const demo = await openDatabase({ url: databaseUrlFor(demoName), poolSize: 2 });
+  await ensureDemoAgency(demo.db);
+  await demo.close();
   project.provide('databaseTemplate', name);
-  return () => withServerClient((client) => client.query(`drop database if exists ${name} with (force)`));
+  project.provide('demoDatabaseTemplate', demoName);
+  return dropBoth;
 }

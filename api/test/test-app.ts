@@ -17,8 +17,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on its own database, driven through `app.inject`. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * The real app on its own database, driven through `app.inject`. With `demoAgency`, the database
+ * starts with the demo agency in it, built once for the whole run rather than by each test that
+ * needs it.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { demoAgency = false } = {},
+): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({ DATA_DIR: '/nonexistent', JWT_SECRET: randomBytes(32).toString('hex') }),
     logLevel: 'silent',
@@ -27,7 +34,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     appUrl: 'http://coverdesk.test',
     ...overrides,
   };
-  const database = await openTestDatabase(inject('databaseTemplate'));
+  const database = await openTestDatabase(inject(demoAgency ? 'demoDatabaseTemplate' : 'databaseTemplate'));
   // Not readied here, so a test may add a route before its first request.
   const app = await buildApp(config, database);
   return {

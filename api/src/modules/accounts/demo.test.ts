@@ -19,16 +19,15 @@ describe('demo login', () => {
   });
 
   it('answers 503 when demo is switched off', async () => {
-    t = await createTestApp({ demoEnabled: false });
-    await ensureDemoAgency(t.database.db);
+    t = await createTestApp({ demoEnabled: false }, { demoAgency: true });
     const response = await demoLogin(t.app);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'Demo account is temporarily disabled.' });
   });
 
   it('signs in as the demo user, whose agency stays active and which no visitor can change', async () => {
-    t = await createTestApp();
-    await ensureDemoAgency(t.database.db);
+    // Building it again when it is there already leaves the one agency as it was.
+    t = await createTestApp({}, { demoAgency: true });
     await ensureDemoAgency(t.database.db);
     const response = await demoLogin(t.app);
     expect(response.statusCode).toBe(200);

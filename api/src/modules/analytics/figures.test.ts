@@ -8,7 +8,6 @@ import {
   signedInAgency,
   type TestApp,
 } from '../../../test/test-app.js';
-import { ensureDemoAgency } from '../accounts/demo.js';
 
 // One truth per figure (docs/figures.md): every screen's version of a figure, read from the API behind
 // it, is the same number, for the demo agency and for an agency built by hand.
@@ -17,7 +16,7 @@ let t: TestApp;
 let day: (days: number) => string;
 let today: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demoAgency: true });
   ({ day, today } = await databaseCalendar(t));
 });
 afterAll(() => t.close());
@@ -122,7 +121,6 @@ function expectAllEqual(figures: Awaited<ReturnType<typeof everyScreen>>) {
 
 describe('every screen gives each figure the same value', () => {
   it('for the demo agency', async () => {
-    await ensureDemoAgency(t.database.db);
     const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
     const figures = await everyScreen(apiAs(t.app, login.json().access_token));
     expectAllEqual(figures);

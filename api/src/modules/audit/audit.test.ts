@@ -14,7 +14,6 @@ import {
 } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
 import { createAdmin } from '../accounts/admins.js';
-import { ensureDemoAgency } from '../accounts/demo.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { users } from '../accounts/tables.js';
 import { emailOutbox } from '../mail/tables.js';
@@ -23,7 +22,7 @@ import { auditLog } from './tables.js';
 let t: TestApp;
 let plans: Record<string, Plan>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demoAgency: true });
   const { results } = (await t.app.inject({ method: 'GET', url: '/api/billing/plans/' })).json();
   plans = Object.fromEntries(results.map((plan: Plan) => [plan.name, plan]));
 });
@@ -411,7 +410,6 @@ describe('the audit log', () => {
   });
 
   it("is never the demo user's, whose visitors' addresses and user agents are not kept", async () => {
-    await ensureDemoAgency(t.database.db);
     const visit = await t.app.inject({
       method: 'POST',
       url: '/api/accounts/login/demo/',

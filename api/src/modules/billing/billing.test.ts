@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
-import { ensureDemoAgency } from '../accounts/demo.js';
 import { authorizeModule } from './access.js';
 import { paymentMethods, plans, subscriptions } from './tables.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demoAgency: true });
   // A stand-in for a premium module's route, to exercise the server-side plan gate.
   t.app.get('/gated/analytics', { schema: { security: bearerAuth } }, async (request) => {
     await authorizeModule({ db: t.database.db }, request, 'module_customer_analytics');
@@ -150,7 +149,6 @@ describe('the demo agency', () => {
   const DEMO_REFUSAL = "The demo agency's plan cannot be changed; register to try billing";
 
   it('refuses every change to its subscription and cards, and leaves them as they were', async () => {
-    await ensureDemoAgency(t.database.db);
     const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
     const { access_token: access, user } = login.json();
     const as = apiAs(t.app, access);

@@ -14,14 +14,13 @@ import {
 } from '../../../test/test-app.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { withTenant } from '../../db/tenant.js';
-import { ensureDemoAgency } from '../accounts/demo.js';
 import { findDemoUser } from '../accounts/queries.js';
 
 let t: TestApp;
 let today: string;
 let day: (days: number) => string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demoAgency: true });
   ({ today, day } = await databaseCalendar(t));
 });
 afterAll(() => t.close());
@@ -686,7 +685,6 @@ describe('claims', () => {
   });
 
   it('gives the demo agency claims in every status, each with a timeline that ends in its status', async () => {
-    await ensureDemoAgency(t.database.db);
     const demo = await findDemoUser(t.database.db);
     if (!demo) throw new Error('no demo agency');
     const rows = await withTenant(t.database.db, demo.tenantId, async (tx) => {

@@ -106,5 +106,7 @@ describe('the commission report statement built once per shape', () => {
       }),
       { numRuns: 40 },
     );
-  });
+    // Each case loads the module afresh, about half a second on a busy machine: the cases take
+    // longer than a test's usual 30 s there.
+  }, 120_000);
 });

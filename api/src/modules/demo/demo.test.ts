@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiAs, createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import { ensureDemoAgency, resetDemoAgency } from '../accounts/demo.js';
+import { resetDemoAgency } from '../accounts/demo.js';
 import { findDemoUser } from '../accounts/queries.js';
 import { claimRun, DEMO_RESET_JOB, nextResetAt, scheduleDemoReset } from './schedule.js';
 import { scheduledRuns } from './tables.js';
@@ -13,8 +13,7 @@ let t: TestApp;
 let tenantId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await ensureDemoAgency(t.database.db);
+  t = await createTestApp({}, { demoAgency: true });
   const demo = await findDemoUser(t.database.db);
   if (!demo) throw new Error('no demo agency');
   tenantId = demo.tenantId;

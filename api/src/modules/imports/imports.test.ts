@@ -15,7 +15,6 @@ import {
 import { buildApp } from '../../app.js';
 import { withTenant } from '../../db/tenant.js';
 import { JobQueue } from '../../jobs/queue.js';
-import { ensureDemoAgency } from '../accounts/demo.js';
 import { customers } from '../customers/tables.js';
 import type { leads } from '../leads/tables.js';
 import { installments, policies } from '../policies/tables.js';
@@ -23,7 +22,7 @@ import { imports } from './tables.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demoAgency: true });
 });
 afterAll(() => t.close());
 
@@ -497,7 +496,6 @@ describe('files', () => {
   });
 
   it("keeps the shared demo agency's imports small", async () => {
-    await ensureDemoAgency(t.database.db);
     const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
     const demo = { access: login.json().access_token } as Agency;
     const large = await upload(t.app, demo, 'customers', `First name\n${'Dana\n'.repeat(450_000)}`);

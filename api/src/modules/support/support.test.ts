@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable, startSmtpServer, waitFor } from '../../../test/smtp-server.js';
 import { bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
-import { ensureDemoAgency } from '../accounts/demo.js';
 import { auditLog } from '../audit/tables.js';
 import { countOpenTickets, statusAfter } from './queries.js';
 
@@ -13,7 +12,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let admin: Awaited<ReturnType<typeof registerAgency>>;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ smtpUrl: smtp.url, adminEmails: ['help@coverdesk.test'] });
+  t = await createTestApp({ smtpUrl: smtp.url, adminEmails: ['help@coverdesk.test'] }, { demoAgency: true });
   admin = await registerAgency(t.app, {
     email: 'help@coverdesk.test',
     first_name: 'Dana',
@@ -240,7 +239,6 @@ describe('a broker opening a ticket', () => {
   });
 
   it('takes 3 tickets and replies an hour from the demo agency, among all its visitors together', async () => {
-    await ensureDemoAgency(t.database.db);
     const visit = async () =>
       (await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' })).json()
         .access_token as string;

@@ -38,17 +38,17 @@ import { createCustomers, duplicateKeys, findCustomer, updateCustomer } from '..
 import { customers } from '../customers/tables.js';
 import { createLeads, findLead, updateLead } from '../leads/queries.js';
 import { leads } from '../leads/tables.js';
+import { findPolicyForChange } from '../policies/queries.js';
+import { policies } from '../policies/tables.js';
 import {
   catchUpKeptTotals,
   changedSchedule,
-  findPolicyForChange,
   type NewPolicy,
   policyInput,
   policyInsertsDeferringTotals,
   runInOrder,
   updatePolicy,
-} from '../policies/queries.js';
-import { policies } from '../policies/tables.js';
+} from '../policies/writes.js';
 import { createPolicyType } from '../policy-types/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { choiceCell, dateCell, FREQUENCY_ALIASES, splitName, tagsCell } from './cells.js';

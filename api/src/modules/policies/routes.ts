@@ -41,27 +41,28 @@ import { authorizeModule, withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { claimRaceConflict, countClaimsOnPolicy, refuseWhileClaims } from '../claims/on-policy.js';
 import { consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
+import { exportPolicies, policyFile } from './list-export.js';
 import {
-  cancelPolicy,
-  changedSchedule,
-  clearNotRenewing,
-  createPolicy,
-  deletePolicy,
-  exportPolicies,
   findParties,
   findPoliciesNumbered,
   findPolicy,
   findPolicyForChange,
   listInstallments,
   listPolicies,
+  summarizePolicies,
+} from './queries.js';
+import {
+  cancelPolicy,
+  changedSchedule,
+  clearNotRenewing,
+  createPolicy,
+  deletePolicy,
   markNotRenewing,
   type PolicyInput,
-  policyFile,
   policyInput,
   renewPolicy,
-  summarizePolicies,
   updatePolicy,
-} from './queries.js';
+} from './writes.js';
 
 const idParams = z.object({ id: uuid });
 const tags = ['policies'];

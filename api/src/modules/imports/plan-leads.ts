@@ -1,8 +1,9 @@
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadValues, leadBody } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
-import { createLeads, findLead, updateLead } from '../leads/queries.js';
+import { findLead } from '../leads/queries.js';
 import { leads } from '../leads/tables.js';
+import { createLeads, updateLead } from '../leads/writes.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { choiceCell } from './cells.js';
 import type { ImportPlanner, ImportSettings } from './plan.js';

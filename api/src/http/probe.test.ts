@@ -11,7 +11,7 @@ import { loneSurrogateCases } from '../../test/probe/lone-surrogates.js';
 import { fillPath, type ValidRequest, validRequests, withQuery } from '../../test/probe/requests.js';
 import { apiOperations, type IdKind, type Operation } from '../../test/probe/route-table.js';
 import { createTestApp, setSubscription } from '../../test/test-app.js';
-import { TEST_THROTTLE_PREFIX } from '../modules/notifications/routes.js';
+import { TEST_THROTTLE_PREFIX } from '../modules/notifications/setting-routes.js';
 import { throttleBuckets } from '../modules/throttle/tables.js';
 
 // The abuse probe: every API route, found in the app's own route table, is called by every kind of

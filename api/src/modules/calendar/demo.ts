@@ -2,7 +2,7 @@ import { addDays, OPEN_LEAD_STATUSES } from '@coverdesk/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { customers } from '../customers/tables.js';
-import type { Random } from '../demo/agency.js';
+import type { Random } from '../demo/random.js';
 import { agencyUsers, leads } from '../leads/tables.js';
 import { meetings } from './tables.js';
 

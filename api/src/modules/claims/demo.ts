@@ -2,7 +2,7 @@ import { addDays, type ClaimStatus, type ClaimType, fromCents } from '@coverdesk
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
-import type { Random } from '../demo/agency.js';
+import type { Random } from '../demo/random.js';
 import { claimEvents, claims } from './tables.js';
 
 /** What the demo's claims need to know of a policy the agency seeded. */

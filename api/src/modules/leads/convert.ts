@@ -3,7 +3,8 @@ import type { Transaction } from '../../db/client.js';
 import { conflict, fieldError, HttpError, notFound, parseWith } from '../../http/errors.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { createCustomer, findCustomer } from '../customers/queries.js';
-import { findLead, findLeadOfCustomer, markConverted } from './queries.js';
+import { findLead, findLeadOfCustomer } from './queries.js';
+import { markConverted } from './writes.js';
 
 /** What a lead carries over to the customer it becomes. */
 function customerFrom(lead: Lead): CustomerValues {

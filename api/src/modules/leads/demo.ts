@@ -7,7 +7,8 @@ import {
 } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
-import { BUSINESSES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, Random } from '../demo/agency.js';
+import { Random } from '../demo/random.js';
+import { BUSINESSES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES } from '../demo/sample-data.js';
 import { convertLead } from './convert.js';
 import { actAs } from './queries.js';
 import { agencyUsers, leadActivities, leads } from './tables.js';

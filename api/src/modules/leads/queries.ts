@@ -3,34 +3,30 @@ import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   type Lead,
-  type LeadActivity,
   type LeadAssignee,
   type LeadFollowUp,
-  type LeadMatch,
   type LeadStats,
   type LeadStatus,
   type LeadValues,
-  type leadActivityBody,
   type leadListQuery,
   OPEN_LEAD_STATUSES,
 } from '@coverdesk/contract';
-import { and, asc, desc, eq, ilike, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
-import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { agencyDay, agencyTime, type FileRow, fileLayout } from '../../http/table-file.js';
-import { digitsOf, digitsOnly, findDuplicateCustomers } from '../customers/queries.js';
+import { digitsOf, digitsOnly } from '../customers/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
-import { agencyUsers, leadActivities, leads } from './tables.js';
+import { agencyUsers, leads } from './tables.js';
 
 type ListQuery = z.output<typeof leadListQuery>;
 type Filters = Omit<ListQuery, 'page' | 'page_size'>;
 
-const fullName = (table: typeof agencyUsers) =>
+export const fullName = (table: typeof agencyUsers) =>
   sql<string>`trim(${table.firstName} || ' ' || ${table.lastName})`;
 
 const columns = {
@@ -70,23 +66,6 @@ const toLead = ({ nextFollowUpAt, closedAt, createdAt, updatedAt, ...row }: Row)
   closed_at: closedAt?.toISOString() ?? null,
   created_at: createdAt.toISOString(),
   updated_at: updatedAt.toISOString(),
-});
-
-const toColumns = (values: LeadValues) => ({
-  firstName: values.first_name,
-  lastName: values.last_name,
-  businessName: values.business_name,
-  email: values.email,
-  phone: values.phone,
-  source: values.source,
-  policyTypeId: values.policy_type_id,
-  estimatedPremium: values.estimated_premium,
-  status: values.status,
-  // A reason belongs to a lost lead only; reopened, the lead drops it.
-  lostReason: values.status === 'lost' ? values.lost_reason : '',
-  nextFollowUpAt: values.next_follow_up_at ? new Date(values.next_follow_up_at) : null,
-  assignedUserId: values.assigned_user_id,
-  notes: values.notes,
 });
 
 /** Leads with their types and assignees; both joins stay within the agency. */
@@ -250,58 +229,6 @@ export async function countLeads(tx: Transaction, tenantId: string): Promise<num
   return row?.count ?? 0;
 }
 
-/** Rows per statement when adding many, within PostgreSQL's 65,535 parameters. */
-const ROWS_PER_INSERT = 2000;
-
-/** Adds leads with the ids given: one from a form, thousands from an import. */
-export async function createLeads(
-  tx: Transaction,
-  tenantId: string,
-  rows: { id: string; values: LeadValues }[],
-) {
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await tx
-      .insert(leads)
-      .values(
-        rows
-          .slice(start, start + ROWS_PER_INSERT)
-          .map(({ id, values }) => ({ id, tenantId, ...toColumns(values) })),
-      );
-  }
-}
-
-export async function createLead(tx: Transaction, tenantId: string, values: LeadValues) {
-  const id = uuidv7();
-  await createLeads(tx, tenantId, [{ id, values }]);
-  return id;
-}
-
-/** False when the agency has no such lead. */
-export async function updateLead(tx: Transaction, tenantId: string, id: string, values: LeadValues) {
-  const changed = await tx
-    .update(leads)
-    .set({ ...toColumns(values), updatedAt: sql`now()` })
-    .where(and(eq(leads.tenantId, tenantId), eq(leads.id, id)))
-    .returning({ id: leads.id });
-  return changed.length > 0;
-}
-
-/** Links a lead to the customer it became, and marks it won (the trigger records the change). */
-export async function markConverted(tx: Transaction, tenantId: string, id: string, customerId: string) {
-  await tx
-    .update(leads)
-    .set({ customerId, status: 'won', lostReason: '', updatedAt: sql`now()` })
-    .where(and(eq(leads.tenantId, tenantId), eq(leads.id, id)));
-}
-
-export async function deleteLead(tx: Transaction, tenantId: string, id: string): Promise<boolean> {
-  const deleted = await tx
-    .delete(leads)
-    .where(and(eq(leads.tenantId, tenantId), eq(leads.id, id)))
-    .returning({ id: leads.id });
-  return deleted.length > 0;
-}
-
 /** The agency's users, whom leads can be assigned to. */
 export async function listAssignees(tx: Transaction): Promise<LeadAssignee[]> {
   return tx
@@ -332,113 +259,6 @@ export async function findLeadParties(
     assigneeFound: !values.assigned_user_id || Boolean(user),
     policyTypeFound: !values.policy_type_id || Boolean(type),
   };
-}
-
-/** A phone shorter than this is an area code or a typo in progress, not someone's number. */
-const MIN_MATCH_PHONE_DIGITS = 6;
-const MAX_MATCHES = 5;
-
-/**
- * Customers, then other leads, with the same email (without case) or phone (by its digits) as the
- * one given: the customers' own duplicate check, and the same rules over the leads.
- */
-export async function findLeadMatches(
-  tx: Transaction,
-  tenantId: string,
-  query: { email?: string; phone?: string; exclude_id?: string },
-): Promise<LeadMatch[]> {
-  const email = query.email?.trim().toLowerCase() ?? '';
-  const phone = digitsOnly(query.phone ?? '');
-  const customers = await findDuplicateCustomers(tx, tenantId, { email, phone: query.phone });
-  const checks = [
-    email ? { field: 'email' as const, condition: eq(leads.email, email) } : undefined,
-    phone.length >= MIN_MATCH_PHONE_DIGITS
-      ? { field: 'phone' as const, condition: sql`${digitsOf(leads.phone)} = ${phone}` }
-      : undefined,
-  ].filter((check) => check !== undefined);
-  const fromCustomers: LeadMatch[] = customers.map((customer) => ({
-    kind: 'customer',
-    id: customer.id,
-    display_name: customer.display_name,
-    email: customer.email,
-    phone: customer.phone,
-    matched_on: customer.matched_on.filter((field) => field !== 'national_id'),
-  }));
-  if (checks.length === 0) return fromCustomers;
-  const rows = await tx
-    .select({
-      id: leads.id,
-      display_name: leads.displayName,
-      email: leads.email,
-      phone: leads.phone,
-      matched: sql<boolean[]>`array[${sql.join(
-        checks.map((check) => check.condition),
-        sql`, `,
-      )}]`,
-    })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.tenantId, tenantId),
-        query.exclude_id ? ne(leads.id, query.exclude_id) : undefined,
-        or(...checks.map((check) => check.condition)),
-      ),
-    )
-    .orderBy(asc(sql`lower(${leads.displayName})`), asc(leads.id))
-    .limit(MAX_MATCHES);
-  return [
-    ...fromCustomers,
-    ...rows.map(({ matched, ...row }) => ({
-      kind: 'lead' as const,
-      ...row,
-      matched_on: checks.filter((_, index) => matched[index]).map((check) => check.field),
-    })),
-  ];
-}
-
-export async function listActivities(
-  tx: Transaction,
-  tenantId: string,
-  leadId: string,
-): Promise<LeadActivity[]> {
-  const rows = await tx
-    .select({
-      id: leadActivities.id,
-      lead_id: leadActivities.leadId,
-      activity_type: leadActivities.activityType,
-      summary: leadActivities.summary,
-      from_status: leadActivities.fromStatus,
-      to_status: leadActivities.toStatus,
-      user_id: leadActivities.userId,
-      user_name: sql<string>`coalesce(${fullName(agencyUsers)}, '')`,
-      occurredAt: leadActivities.occurredAt,
-    })
-    .from(leadActivities)
-    .leftJoin(agencyUsers, eq(agencyUsers.id, leadActivities.userId))
-    .where(and(eq(leadActivities.tenantId, tenantId), eq(leadActivities.leadId, leadId)))
-    .orderBy(desc(leadActivities.occurredAt), desc(leadActivities.id));
-  return rows.map(({ occurredAt, ...row }) => ({ ...row, occurred_at: occurredAt.toISOString() }));
-}
-
-export async function addActivity(
-  tx: Transaction,
-  tenantId: string,
-  leadId: string,
-  userId: string,
-  values: z.output<typeof leadActivityBody>,
-): Promise<string> {
-  const rows = await tx
-    .insert(leadActivities)
-    .values({
-      tenantId,
-      leadId,
-      userId,
-      activityType: values.activity_type,
-      summary: values.summary,
-      occurredAt: values.occurred_at ? new Date(values.occurred_at) : sql`now()`,
-    })
-    .returning({ id: leadActivities.id });
-  return one(rows).id;
 }
 
 /** The period's default: the 30 days ending on the agency's today. */

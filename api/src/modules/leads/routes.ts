@@ -31,23 +31,20 @@ import { exportRoute } from '../../http/table-file.js';
 import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
+import { addActivity, listActivities } from './activities.js';
 import { convertLead } from './convert.js';
+import { findLeadMatches } from './matches.js';
 import {
   actAs,
-  addActivity,
-  createLead,
-  deleteLead,
   exportLeads,
   findLead,
-  findLeadMatches,
   findLeadParties,
   leadFile,
-  listActivities,
   listAssignees,
   listLeads,
   summarizeLeads,
-  updateLead,
 } from './queries.js';
+import { createLead, deleteLead, updateLead } from './writes.js';
 
 const idParams = z.object({ id: uuid });
 const tags = ['leads'];

@@ -206,13 +206,15 @@ function ScheduledChange({
               variant="default"
               loading={withdraw.isPending}
               onClick={() =>
-                withdraw.mutate(undefined, {
+                // This alert goes away once the subscription is read again without the change, often
+                // before the answer's callbacks would run (mutate's own are dropped for a component
+                // that has gone); the request's promise is kept, so the broker always reads the answer.
+                withdraw.mutateAsync().then(
                   // A sentence with a date and what to do next: long enough to read, as the plan chooser's.
-                  onSuccess: ({ message }) =>
-                    notifications.show({ color: 'green', message, autoClose: 6000 }),
-                  onError: (error) =>
+                  ({ message }) => notifications.show({ color: 'green', message, autoClose: 6000 }),
+                  (error: unknown) =>
                     notifications.show({ color: 'red', message: billingFailure('withdrawChange', error) }),
-                })
+                )
               }
             >
               {onTrial

@@ -58,7 +58,15 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   // Reduced motion, which the app honours: the accessibility checks see toasts and dialogs at rest,
   // never half faded in or out.
-  use: { baseURL, trace: 'retain-on-failure', screenshot: 'only-on-failure', reducedMotion: 'reduce' },
+  //
+  // A trace records every step's page and screenshot, which took a third of the suite's time; it is
+  // kept for a failed test only when asked for (E2E_TRACE=1 npx playwright test the-failing.spec.ts).
+  use: {
+    baseURL,
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
+    reducedMotion: 'reduce',
+  },
   projects: [
     {
       name: 'desktop',

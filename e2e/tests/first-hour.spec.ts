@@ -14,7 +14,8 @@ import {
  * then bring in customers. Runs on a desk and on a phone.
  */
 test.describe('a new broker sets up the agency', () => {
-  test.use({ showSetupGuide: true });
+  // The guide's tests run its delay on the page's clock, which stays installed in the context.
+  test.use({ showSetupGuide: true, freshContext: true });
 
   test('follows the setup guide to policy types and an insurer, then adds, finds and edits a customer @phone', async ({
     page,

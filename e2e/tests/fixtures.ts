@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Frame,
+  type Page,
+  type PlaywrightTestOptions,
+} from '@playwright/test';
 import { ADMIN_EMAIL } from '../environment.js';
 
 export const PASSWORD = 'quiet harbour lighthouse';
@@ -204,7 +213,58 @@ export type ReadyAgency = Broker & { ids: Awaited<ReturnType<typeof seedAgency>>
  * a screen rather than about setting the agency up. Either way the test opens the app signed in with
  * signInWithTokens: only the tests about signing in use the sign-in form.
  */
-export const test = base.extend<{ broker: Broker; agency: ReadyAgency; showSetupGuide: boolean }>({
+export const test = base.extend<
+  { broker: Broker; agency: ReadyAgency; showSetupGuide: boolean; freshContext: boolean },
+  { warmContext: BrowserContext }
+>({
+  // The app's scripts (over a hundred files) were fetched and compiled anew by every test's new browser
+  // context, the largest part of a short test's time. A worker keeps one context, whose HTTP cache
+  // keeps them, and each test gets it emptied of what the one before left: its pages, cookies and
+  // storage on every site it opened, permissions. A test whose changes to the context cannot be
+  // undone (the page clock, installed for good) asks for a context of its own:
+  // test.use({ freshContext: true }).
+  warmContext: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext(contextOptions(workerInfo.project.use));
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  // E2E_FRESH_CONTEXT=1 gives every test a context of its own, to tell a failure that one test left
+  // to the next from a failure of the test itself.
+  freshContext: [process.env.E2E_FRESH_CONTEXT === '1', { option: true }],
+  context: async ({ warmContext, freshContext, browser }, use, testInfo) => {
+    if (freshContext) {
+      const context = await browser.newContext(contextOptions(testInfo.project.use));
+      await use(context);
+      await context.close();
+      return;
+    }
+    const origins = new Set<string>();
+    const noteOrigin = (frame: Frame) => {
+      const url = new URL(frame.url());
+      if (url.protocol.startsWith('http')) origins.add(url.origin);
+    };
+    const watch = (page: Page) => page.on('framenavigated', noteOrigin);
+    warmContext.on('page', watch);
+    await use(warmContext);
+    warmContext.off('page', watch);
+    // Pages first: the app writes its query cache to storage as a page goes away.
+    for (const page of warmContext.pages()) await page.close();
+    const cleaner = await warmContext.newPage();
+    const devtools = await warmContext.newCDPSession(cleaner);
+    for (const origin of origins) {
+      await devtools.send('Storage.clearDataForOrigin', {
+        origin,
+        storageTypes: 'cookies,local_storage,indexeddb,service_workers,cache_storage',
+      });
+    }
+    await devtools.detach();
+    await warmContext.clearCookies();
+    await warmContext.clearPermissions();
+    await cleaner.close();
+  },
   broker: async ({ request }, use) => {
     await use(await registerBroker(request));
   },
@@ -239,6 +299,12 @@ export const test = base.extend<{ broker: Broker; agency: ReadyAgency; showSetup
 });
 
 export { expect };
+
+/** The project's browser settings (its device, base URL, reduced motion), for a context made here. */
+function contextOptions(use: Partial<PlaywrightTestOptions>): BrowserContextOptions {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, reducedMotion, locale } = use;
+  return { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, reducedMotion, locale };
+}
 
 /**
  * The demo's fresh sign-in shows its unread notifications in a popup after a second; a test that

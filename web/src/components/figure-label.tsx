@@ -3,8 +3,8 @@ import { Group, Text, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 
 /**
- * A figure's label with its glossary definition (contract FIGURES, docs/figures.md) on hover or touch,
- * so every screen that shows the figure says what it counts in the same words.
+ * A figure's label with its glossary definition (contract FIGURES, docs/figures.md) on hover, touch or
+ * keyboard focus, so every screen that shows the figure says what it counts in the same words.
  */
 export function FigureLabel({ label, figure }: { label: string; figure?: FigureName | undefined }) {
   if (!figure) return <>{label}</>;
@@ -16,7 +16,16 @@ export function FigureLabel({ label, figure }: { label: string; figure?: FigureN
       withArrow
       events={{ hover: true, focus: true, touch: true }}
     >
-      <Group component="span" gap={4} wrap="nowrap" display="inline-flex">
+      <Group
+        component="span"
+        gap={4}
+        wrap="nowrap"
+        display="inline-flex"
+        // A tab stop of its own: the definition opens on focus as on hover, and the tooltip's role
+        // makes it the label's description while open.
+        tabIndex={0}
+        className="mantine-focus-auto"
+      >
         <Text component="span" inherit>
           {label}
         </Text>

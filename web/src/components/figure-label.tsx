@@ -1,6 +1,7 @@
 import { FIGURES, type FigureName } from '@coverdesk/contract';
 import { Group, Text, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 
 /**
  * A figure's label with its glossary definition (contract FIGURES, docs/figures.md) on hover, touch or
@@ -25,6 +26,9 @@ export function FigureLabel({ label, figure }: { label: string; figure?: FigureN
         // makes it the label's description while open.
         tabIndex={0}
         className="mantine-focus-auto"
+        // Inside a card that is a link (the dashboard's), a tap on the label opens the definition
+        // instead of leaving the page.
+        onClick={(event: MouseEvent) => event.preventDefault()}
       >
         <Text component="span" inherit>
           {label}

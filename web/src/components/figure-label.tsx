@@ -1,5 +1,5 @@
 import { FIGURES, type FigureName } from '@coverdesk/contract';
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Text, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 
@@ -9,6 +9,8 @@ import type { MouseEvent } from 'react';
  */
 export function FigureLabel({ label, figure }: { label: string; figure?: FigureName | undefined }) {
   if (!figure) return <>{label}</>;
+  const split = label.lastIndexOf(' ') + 1;
+  const [head, last] = [label.slice(0, split), label.slice(split)];
   return (
     <Tooltip
       label={FIGURES[figure].definition}
@@ -17,11 +19,9 @@ export function FigureLabel({ label, figure }: { label: string; figure?: FigureN
       withArrow
       events={{ hover: true, focus: true, touch: true }}
     >
-      <Group
+      <Text
         component="span"
-        gap={4}
-        wrap="nowrap"
-        display="inline-flex"
+        inherit
         // A tab stop of its own: the definition opens on focus as on hover, and the tooltip's role
         // makes it the label's description while open.
         tabIndex={0}
@@ -30,11 +30,13 @@ export function FigureLabel({ label, figure }: { label: string; figure?: FigureN
         // instead of leaving the page.
         onClick={(event: MouseEvent) => event.preventDefault()}
       >
-        <Text component="span" inherit>
-          {label}
-        </Text>
-        <IconInfoCircle size={14} aria-hidden />
-      </Group>
+        {/* The icon stays with the label's last word when a narrow card wraps it. */}
+        {head}
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {last}
+          <IconInfoCircle size={14} aria-hidden style={{ marginLeft: 4, verticalAlign: '-2px' }} />
+        </span>
+      </Text>
     </Tooltip>
   );
 }

@@ -85,7 +85,7 @@ test('a policy cancelled today leaves nothing to chase: no payment to record, no
   // all of it received on the 225.00 paid.
   await expect(page.getByText('$10.96')).toHaveCount(2);
   // The summary shows what the term kept: 98.63 of the 900.00.
-  await expect(page.getByText('$98.63', { exact: true })).toBeVisible();
+  await expect(page.getByText('$98.63 of $900.00')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('policy-cancelled.png'), fullPage: true });
 
   await page.goto(`/calendar?view=month&date=${second.due_date}`);

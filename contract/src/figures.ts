@@ -7,7 +7,7 @@ export const FIGURES = {
   in_force: {
     label: 'In force',
     definition:
-      'Policies covering today: started, not yet ended, neither cancelled nor renewed. Premium in force is their total premium.',
+      'Policies covering today: started, not yet ended, not cancelled; a term renewed early stays in force to its end. Premium in force is their total premium.',
   },
   expected: {
     label: 'Expected commission',

@@ -168,6 +168,58 @@ describe('every screen gives each figure the same value', () => {
   });
 });
 
+describe('a term renewed early', () => {
+  it('is in force to its end on the dashboard, as the commission report counts it', async () => {
+    const { as } = await signedInAgency(t.app);
+    const created = async (url: string, body: object) => {
+      const answer = await as.post(url, body);
+      expect(answer.statusCode, answer.body).toBe(201);
+      return (answer.json() as { id: string }).id;
+    };
+    const type = await created('/api/policy-types/', { name: 'Motor', category: 'auto' });
+    const insurer = await created('/api/companies/', {
+      name: 'Harel',
+      policy_types: [{ policy_type_id: type, commission_percentage: '10' }],
+    });
+    const customer = await created('/api/customers/', { first_name: 'Dana', last_name: 'Levi' });
+    const policy = (number: string, start: number, end: number) =>
+      created('/api/policies/', {
+        policy_number: number,
+        customer_id: customer,
+        company_id: insurer,
+        policy_type_id: type,
+        start_date: day(start),
+        end_date: day(end),
+        total_premium: '1000.00',
+        payment_frequency: 'single',
+      });
+    await policy('B-1', -100, 264);
+    // Ends in ten days and is renewed today: its renewal starts the day after its end.
+    const early = await policy('B-2', -355, 10);
+    expect((await as.post(`/api/policies/${early}/renew/`, {})).statusCode).toBe(201);
+
+    const report = await read<{ summary: { total_policies: number; total_premium: string } }>(
+      as,
+      `/api/policies/commission_batch/?include=summary&start_date=${today}&end_date=${today}`,
+    );
+    const dashboard = await read<{
+      policies: { active_policies: number; premium_in_force: string; expiring_in_30_days: number };
+    }>(as, '/api/dashboard/');
+    const history = await read<{ results: { policies_in_force: number }[] }>(
+      as,
+      '/api/analytics/portfolio-history/?months=12',
+    );
+    // B-1 and B-2 cover today; B-2's renewal starts later.
+    expect(report.summary).toMatchObject({ total_policies: 2, total_premium: '2000.00' });
+    expect(dashboard.policies).toMatchObject({ active_policies: 2, premium_in_force: '2000.00' });
+    expect(history.results.at(-1)?.policies_in_force).toBe(2);
+    // Renewed already: not a renewal still to agree.
+    expect(dashboard.policies.expiring_in_30_days).toBe(0);
+    const b2 = await read<{ status: string }>(as, `/api/policies/${early}/`);
+    expect(b2.status).toBe('active');
+  });
+});
+
 describe('the glossary', () => {
   it('docs/figures.md says what the screens show on hover, word for word', async () => {
     const page = await readFile(new URL('../../../../docs/figures.md', import.meta.url), 'utf8');

@@ -25,7 +25,7 @@ const COMMON =
   'Premium module: 402 without an active subscription or trial, 403 (with the way to upgrade) when the plan leaves it out. ' +
   "Dates are the agency's own (its time zone). Money is a string with two decimals summed exactly in the database; a percentage is a string with two decimals, 0.00 when its base is zero. " +
   'Commission is what each policy page shows (expected = net premium x commission % to the cent; received = the expected commission once fully paid for a full-policy insurer, in proportion to what is paid for a pro-rata one), and a cancelled policy counts for what it earned before its cancellation (its premium for the days of cover, or less the refund entered), as in the policy stats. ' +
-  'A policy is *active* when neither cancelled nor renewed and today falls within its term; an instalment is *overdue* when not fully paid and due before today, as in the payments list.';
+  'A policy is *active* when not cancelled and today falls within its term (a term renewed early stays active to its end); an instalment is *overdue* when not fully paid and due before today, as in the payments list.';
 
 /** The three analytics screens sold with the higher plans. */
 export const analyticsRoutes =

@@ -3,7 +3,6 @@ import type {
   Policy,
   PolicyNumberMatch,
   PolicyStats,
-  PolicyStatus,
   PolicyValues,
   policyListQuery,
 } from '@coverdesk/contract';
@@ -58,6 +57,7 @@ import {
   expiringWithin,
   isOpen,
   policyStatus,
+  type StatusConditions,
   statusIs,
   typeTotalsStatusIs,
 } from './status.js';
@@ -158,7 +158,7 @@ interface Terms {
   companyId: AnyPgColumn;
   startDate: AnyPgColumn;
   endDate: AnyPgColumn;
-  status: Record<PolicyStatus, SQL>;
+  status: StatusConditions;
 }
 const policyTerms: Terms = { ...pick(policies), status: statusIs };
 const bookTerms: Terms = { ...pick(policyBookTotals), status: bookStatusIs };

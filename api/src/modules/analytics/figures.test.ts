@@ -118,6 +118,38 @@ function expectAllEqual(figures: Awaited<ReturnType<typeof everyScreen>>) {
   }
 }
 
+/**
+ * A new agency with one insurer (10% on Motor, paid pro rata) and one customer, and a way to write
+ * its policies through the API: `policy(number, start, end)` in days from today.
+ */
+async function handBuiltAgency() {
+  const { as } = await signedInAgency(t.app);
+  const created = async (url: string, body: object) => {
+    const answer = await as.post(url, body);
+    expect(answer.statusCode, answer.body).toBe(201);
+    return (answer.json() as { id: string }).id;
+  };
+  const type = await created('/api/policy-types/', { name: 'Motor', category: 'auto' });
+  const insurer = await created('/api/companies/', {
+    name: 'Harel',
+    commission_payment_method: 'pro_rata',
+    policy_types: [{ policy_type_id: type, commission_percentage: '10' }],
+  });
+  const customer = await created('/api/customers/', { first_name: 'Dana', last_name: 'Levi' });
+  const policy = (number: string, start: number, end: number, frequency = 'quarterly', premium = '1200.00') =>
+    created('/api/policies/', {
+      policy_number: number,
+      customer_id: customer,
+      company_id: insurer,
+      policy_type_id: type,
+      start_date: day(start),
+      end_date: day(end),
+      total_premium: premium,
+      payment_frequency: frequency,
+    });
+  return { as, policy };
+}
+
 describe('every screen gives each figure the same value', () => {
   it('for the demo agency', async () => {
     await ensureDemoAgency(t.database.db);
@@ -130,31 +162,7 @@ describe('every screen gives each figure the same value', () => {
   });
 
   it('for an agency built by hand, with a term renewed early and a cancellation', async () => {
-    const agency = await signedInAgency(t.app);
-    const { as } = agency;
-    const created = async (url: string, body: object) => {
-      const answer = await as.post(url, body);
-      expect(answer.statusCode, answer.body).toBe(201);
-      return (answer.json() as { id: string }).id;
-    };
-    const type = await created('/api/policy-types/', { name: 'Motor', category: 'auto' });
-    const insurer = await created('/api/companies/', {
-      name: 'Harel',
-      commission_payment_method: 'pro_rata',
-      policy_types: [{ policy_type_id: type, commission_percentage: '10' }],
-    });
-    const customer = await created('/api/customers/', { first_name: 'Dana', last_name: 'Levi' });
-    const policy = (number: string, start: number, end: number, frequency = 'quarterly') =>
-      created('/api/policies/', {
-        policy_number: number,
-        customer_id: customer,
-        company_id: insurer,
-        policy_type_id: type,
-        start_date: day(start),
-        end_date: day(end),
-        total_premium: '1200.00',
-        payment_frequency: frequency,
-      });
+    const { as, policy } = await handBuiltAgency();
     await policy('A-1', -100, 264);
     const early = await policy('A-2', -340, 24, 'single');
     // Renewed a month before its end: the renewal starts tomorrow.
@@ -170,32 +178,10 @@ describe('every screen gives each figure the same value', () => {
 
 describe('a term renewed early', () => {
   it('is in force to its end on the dashboard, as the commission report counts it', async () => {
-    const { as } = await signedInAgency(t.app);
-    const created = async (url: string, body: object) => {
-      const answer = await as.post(url, body);
-      expect(answer.statusCode, answer.body).toBe(201);
-      return (answer.json() as { id: string }).id;
-    };
-    const type = await created('/api/policy-types/', { name: 'Motor', category: 'auto' });
-    const insurer = await created('/api/companies/', {
-      name: 'Harel',
-      policy_types: [{ policy_type_id: type, commission_percentage: '10' }],
-    });
-    const customer = await created('/api/customers/', { first_name: 'Dana', last_name: 'Levi' });
-    const policy = (number: string, start: number, end: number) =>
-      created('/api/policies/', {
-        policy_number: number,
-        customer_id: customer,
-        company_id: insurer,
-        policy_type_id: type,
-        start_date: day(start),
-        end_date: day(end),
-        total_premium: '1000.00',
-        payment_frequency: 'single',
-      });
-    await policy('B-1', -100, 264);
+    const { as, policy } = await handBuiltAgency();
+    await policy('B-1', -100, 264, 'single', '1000.00');
     // Ends in ten days and is renewed today: its renewal starts the day after its end.
-    const early = await policy('B-2', -355, 10);
+    const early = await policy('B-2', -355, 10, 'single', '1000.00');
     expect((await as.post(`/api/policies/${early}/renew/`, {})).statusCode).toBe(201);
 
     const report = await read<{ summary: { total_policies: number; total_premium: string } }>(

@@ -226,10 +226,11 @@ describe('the dashboard of a worked example', () => {
       premium_in_force: stats.active_premium,
       expiring_in_30_days: stats.expiring_in_30_days,
     });
-    // Worked by hand: P1 and P2 are active, P2 ends within 30 days.
+    // Worked by hand: P1, P2 and P6 (renewed early, covering to its end) are active; P2 ends within
+    // 30 days, P6 too but its renewal is agreed.
     expect(policies).toMatchObject({
-      active_policies: 2,
-      premium_in_force: '2100.00',
+      active_policies: 3,
+      premium_in_force: '2500.00',
       expiring_in_30_days: 1,
     });
 
@@ -243,8 +244,8 @@ describe('the dashboard of a worked example', () => {
       ]);
     }
     expect(policies?.by_type.map((type) => [type.policy_type_name, type.policies, type.premium])).toEqual([
+      ['Motor', 2, '1600.00'],
       ['Home', 1, '900.00'],
-      ['Motor', 1, '1200.00'],
     ]);
 
     const expiring = await ok<Paged<Policy>>(

@@ -53,7 +53,16 @@ export const dashboardPolicies = z.object({
 export type DashboardPolicies = z.infer<typeof dashboardPolicies>;
 
 export const dashboardCommission = z.object({
-  this_month: commissionOfPeriod,
+  this_month: period
+    .extend({
+      expected: money.describe(
+        "Commission expected on the terms (new and renewals) that started this month by today: the portfolio history's `expected_commission` for the month.",
+      ),
+      received: money.describe(
+        "Commission insurers owe on what customers paid this month: the portfolio history's `received_commission` for the month.",
+      ),
+    })
+    .describe('"Commission this month" (docs/figures.md): from the first of the month to today.'),
   this_year: commissionOfPeriod,
   by_company: z
     .array(

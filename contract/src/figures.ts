@@ -7,7 +7,7 @@ export const FIGURES = {
   in_force: {
     label: 'In force',
     definition:
-      'Policies covering today: started, not yet ended, neither cancelled nor renewed. Premium in force is their total premium.',
+      'Policies covering today: started, not yet ended, not cancelled; a term renewed early stays in force to its end. Premium in force is their total premium.',
   },
   expected: {
     label: 'Expected commission',
@@ -31,7 +31,7 @@ export const FIGURES = {
   this_month: {
     label: 'Commission this month',
     definition:
-      'Expected and received commission of the policies whose term overlaps this calendar month, as the commission report counts them for the month.',
+      'Expected: the commission of the terms, new and renewals, that started this month up to today (a cancelled one with what it earned). Received: what insurers owe on the payments customers made this month.',
   },
   this_year: {
     label: 'Commission this year',

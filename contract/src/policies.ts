@@ -150,6 +150,9 @@ export const policy = z.object({
     .describe(
       'When the term was marked as not renewing; null unless it is. Such a term leaves the expiring-policies list.',
     ),
+  earned_premium: money.describe(
+    'The premium the term keeps (docs/figures.md, "Earned premium"): all of it unless cancelled; then the premium for the days of cover, or the premium less the refund.',
+  ),
   expected_commission: money,
   received_commission: money,
   amount_paid: money,

@@ -63,14 +63,10 @@ async function openPolicy(page: Page, broker: Broker, number: string) {
     .filter({ has: page.getByRole('heading', { name: 'Instalments' }) });
 }
 
-test('a broker imports a part-paid book: what the file says is paid is paid, and the ended policy owes nothing', async ({
+test('a broker imports a part-paid book: what the file says is paid is paid, and the ended policy owes nothing @phone', async ({
   page,
   broker,
 }, testInfo) => {
-  test.skip(
-    testInfo.project.name !== 'desktop',
-    'the question and the schedule are the same components on a phone',
-  );
   // Four policy pages after an import: minutes on a busy two-core machine.
   test.setTimeout(240_000);
   await signInWithTokens(page, broker);

@@ -101,7 +101,9 @@ test('a broker records a quarterly policy, takes two payments, sees the commissi
   await page.getByRole('button', { name: 'Renew policy' }).click();
   await expect(page.getByRole('heading', { name: 'Policy P-1042' })).toBeVisible();
   await page.getByRole('link', { name: 'The term this one renews' }).click();
-  await expect(page.getByText('Renewed', { exact: true })).toBeVisible();
+  // Renewed before its end, the term covers to its end: active, with the term that renews it linked.
+  await expect(page.getByRole('link', { name: 'The term that renews this one' })).toBeVisible();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
 });
 
 test('a test policy is deleted only with the password re-entered', async ({ page, broker, request }) => {

@@ -1,13 +1,26 @@
+import type { FigureName } from '@coverdesk/contract';
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TABULAR_FIGURES } from '../lib/format.js';
+import { FigureLabel } from './figure-label.js';
 
-/** A key figure in a detail page's summary card: a small label above a large value. */
-export function Figure({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A key figure in a detail page's summary card: a small label above a large value; `figure` names its
+ * glossary entry, whose definition the label shows on hover and focus.
+ */
+export function Figure({
+  label,
+  figure,
+  children,
+}: {
+  label: string;
+  figure?: FigureName;
+  children: ReactNode;
+}) {
   return (
     <div>
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
+        <FigureLabel label={label} figure={figure} />
       </Text>
       <Text fw={700} fz="lg" style={TABULAR_FIGURES}>
         {children}

@@ -279,7 +279,10 @@ describe('expiring policies', () => {
     const renewal = await as.post(`/api/policies/${id}/renew/`, {});
     expect(renewal.statusCode).toBe(201);
     const renewed = (await as.get(`/api/policies/${id}/`)).json();
-    expect(renewed).toMatchObject({ status: 'renewed', not_renewing_reason: '', not_renewing_at: null });
+    // Renewed ten days before its end: active to its end, with its renewal agreed.
+    expect(renewed).toMatchObject({ status: 'active', not_renewing_reason: '', not_renewing_at: null });
+    expect(renewed.renewed_to_id).toBe(renewal.json().id);
+    expect(numbers(await list(as))).not.toContain(renewed.policy_number);
     // A renewed or cancelled term is not up for renewal, so it cannot be marked.
     const again = await as.post(`/api/policies/${id}/not-renewing/`, { reason: 'Changed my mind' });
     expect(again.statusCode).toBe(409);

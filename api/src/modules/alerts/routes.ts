@@ -22,7 +22,7 @@ const MODULE = 'module_alerts';
 const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse };
 
 const WHICH_DOC = [
-  `**Which policies.** Active policies (neither cancelled nor renewed, started by today) ending within \`within_days\` (30, 60 or 90) days from today, as the policy list's \`expiring_within_days\` filter keeps them; with \`include_lapsed\` (the default), also those that ended in the last ${LAPSED_WITHIN_DAYS} days and were neither renewed nor cancelled. A policy marked as not renewing (\`POST /policies/{id}/not-renewing/\`) is left out. "Today" is the agency's day in its time zone.`,
+  `**Which policies.** Active policies not renewed yet (neither cancelled nor renewed, started by today) ending within \`within_days\` (30, 60 or 90) days from today, as the policy list's \`expiring_within_days\` filter keeps them; with \`include_lapsed\` (the default), also those that ended in the last ${LAPSED_WITHIN_DAYS} days and were neither renewed nor cancelled. A policy marked as not renewing (\`POST /policies/{id}/not-renewing/\`) is left out. "Today" is the agency's day in its time zone.`,
   '`company_id` keeps one insurer; `search` matches the policy number and the customer name. `ordering` is `end_date` (the default: lapsed first, then the soonest to end) or `total_premium`, `-` before it for descending; ties go by policy id.',
 ].join('\n\n');
 

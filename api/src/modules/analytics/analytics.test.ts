@@ -52,13 +52,17 @@ function calendar(today: string) {
  * of its term, and its 100.00 of commission in the same proportion, each to the cent (as the database's
  * policy_earned_premium and policy_earned_commission). Paid in full, it is all received.
  */
-function p5Earned(today: string) {
+function p5EarnedPremium(today: string) {
   const { month } = calendar(today);
   const days = (from: string, to: string) => (utc(to).getTime() - utc(from).getTime()) / 86_400_000;
   const start = month(3);
   const term = days(start, addDays(month(-9), -1)) + 1;
-  const premium = Math.round((80000 * days(start, addDays(month(1), 9))) / term);
-  return Math.round((10000 * premium) / 80000);
+  return Math.round((80000 * days(start, addDays(month(1), 9))) / term);
+}
+
+/** P5's earned commission, in cents: 100.00 x its earned premium over its premium. */
+function p5Earned(today: string) {
+  return Math.round((10000 * p5EarnedPremium(today)) / 80000);
 }
 
 const todayOf = (tenantId: string) => withTenant(t.database.db, tenantId, (tx) => agencyToday(tx));
@@ -213,11 +217,13 @@ describe('analytics of a hand-computed agency', () => {
     const dana = value(ids.dana, 'Dana Levi', 2, '2200.00', '200.00', '135.00');
     const yossi = value(ids.yossi, 'Yossi Cohen', 3, '1560.00', '142.50', '87.50');
     const p5 = p5Earned(today);
+    // Rina's cancelled P5 counts as one of her terms, with the premium and commission it earned.
+    const p5Premium = p5EarnedPremium(today);
     const rina = value(
       ids.rina,
       'Rina Azulay',
-      2,
-      '900.00',
+      3,
+      ((90000 + p5Premium) / 100).toFixed(2),
       ((10000 + p5) / 100).toFixed(2),
       ((6000 + p5) / 100).toFixed(2),
     );
@@ -250,11 +256,11 @@ describe('analytics of a hand-computed agency', () => {
         { company_id: ids.clal, company_name: 'Clal', customers: 2 },
       ],
       overdue: { customers: 2, instalments: 2, amount_overdue: '510.00' },
-      // 4860.00 / 4; (467.50 + P5's) / 4 and (307.50 + P5's) / 4, rounded half-up.
+      // (4860.00 + P5's earned premium) / 4; (467.50 + P5's) / 4 and (307.50 + P5's) / 4, rounded half-up.
       lifetime_value: {
         customers_with_policies: 4,
-        total_premium: '4860.00',
-        average_premium: '1215.00',
+        total_premium: ((486000 + p5Premium) / 100).toFixed(2),
+        average_premium: (Math.round((486000 + p5Premium) / 4) / 100).toFixed(2),
         average_expected_commission: (Math.round((46750 + p5) / 4) / 100).toFixed(2),
         average_received_commission: (Math.round((30750 + p5) / 4) / 100).toFixed(2),
       },

@@ -38,8 +38,6 @@ interface Summary {
 /** Each figure as every screen that shows it gives it. */
 async function everyScreen(as: Caller) {
   const year = today.slice(0, 4);
-  const lastDay = new Date(Date.UTC(Number(year), Number(today.slice(5, 7)), 0)).getUTCDate();
-  const month = { start: `${today.slice(0, 7)}-01`, end: `${today.slice(0, 7)}-${lastDay}` };
   const dashboard = await read<{
     policies: { active_policies: number; premium_in_force: string };
     commission: {
@@ -57,17 +55,17 @@ async function everyScreen(as: Caller) {
     as,
     '/api/policies/stats/',
   );
-  const history = await read<{ results: { policies_in_force: number; premium_in_force: string }[] }>(
-    as,
-    '/api/analytics/portfolio-history/?months=12',
-  );
+  const history = await read<{
+    results: {
+      policies_in_force: number;
+      premium_in_force: string;
+      expected_commission: string;
+      received_commission: string;
+    }[];
+  }>(as, '/api/analytics/portfolio-history/?months=12');
   const yearReport = await read<{ summary: Summary }>(
     as,
     `/api/policies/commission_batch/?include=summary&start_date=${year}-01-01&end_date=${year}-12-31`,
-  );
-  const monthReport = await read<{ summary: Summary }>(
-    as,
-    `/api/policies/commission_batch/?include=summary&start_date=${month.start}&end_date=${month.end}`,
   );
   const csv = (await as.get(`/api/policies/commission_csv/?start_date=${year}-01-01&end_date=${year}-12-31`))
     .body;
@@ -101,7 +99,7 @@ async function everyScreen(as: Caller) {
     },
     this_month: {
       dashboard: [dashboard.commission.this_month.expected, dashboard.commission.this_month.received],
-      report: [monthReport.summary.total_expected_commission, monthReport.summary.total_received_commission],
+      history: [thisMonthHistory?.expected_commission, thisMonthHistory?.received_commission],
     },
     overdue: {
       dashboard: [dashboard.payments.overdue_count, dashboard.payments.overdue_amount],
@@ -119,6 +117,38 @@ function expectAllEqual(figures: Awaited<ReturnType<typeof everyScreen>>) {
   }
 }
 
+/**
+ * A new agency with one insurer (10% on Motor, paid pro rata) and one customer, and a way to write
+ * its policies through the API: `policy(number, start, end)` in days from today.
+ */
+async function handBuiltAgency() {
+  const { as } = await signedInAgency(t.app);
+  const created = async (url: string, body: object) => {
+    const answer = await as.post(url, body);
+    expect(answer.statusCode, answer.body).toBe(201);
+    return (answer.json() as { id: string }).id;
+  };
+  const type = await created('/api/policy-types/', { name: 'Motor', category: 'auto' });
+  const insurer = await created('/api/companies/', {
+    name: 'Harel',
+    commission_payment_method: 'pro_rata',
+    policy_types: [{ policy_type_id: type, commission_percentage: '10' }],
+  });
+  const customer = await created('/api/customers/', { first_name: 'Dana', last_name: 'Levi' });
+  const policy = (number: string, start: number, end: number, frequency = 'quarterly', premium = '1200.00') =>
+    created('/api/policies/', {
+      policy_number: number,
+      customer_id: customer,
+      company_id: insurer,
+      policy_type_id: type,
+      start_date: day(start),
+      end_date: day(end),
+      total_premium: premium,
+      payment_frequency: frequency,
+    });
+  return { as, policy };
+}
+
 describe('every screen gives each figure the same value', () => {
   it('for the demo agency', async () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
@@ -130,31 +160,7 @@ describe('every screen gives each figure the same value', () => {
   });
 
   it('for an agency built by hand, with a term renewed early and a cancellation', async () => {
-    const agency = await signedInAgency(t.app);
-    const { as } = agency;
-    const created = async (url: string, body: object) => {
-      const answer = await as.post(url, body);
-      expect(answer.statusCode, answer.body).toBe(201);
-      return (answer.json() as { id: string }).id;
-    };
-    const type = await created('/api/policy-types/', { name: 'Motor', category: 'auto' });
-    const insurer = await created('/api/companies/', {
-      name: 'Harel',
-      commission_payment_method: 'pro_rata',
-      policy_types: [{ policy_type_id: type, commission_percentage: '10' }],
-    });
-    const customer = await created('/api/customers/', { first_name: 'Dana', last_name: 'Levi' });
-    const policy = (number: string, start: number, end: number, frequency = 'quarterly') =>
-      created('/api/policies/', {
-        policy_number: number,
-        customer_id: customer,
-        company_id: insurer,
-        policy_type_id: type,
-        start_date: day(start),
-        end_date: day(end),
-        total_premium: '1200.00',
-        payment_frequency: frequency,
-      });
+    const { as, policy } = await handBuiltAgency();
     await policy('A-1', -100, 264);
     const early = await policy('A-2', -340, 24, 'single');
     // Renewed a month before its end: the renewal starts tomorrow.
@@ -165,6 +171,36 @@ describe('every screen gives each figure the same value', () => {
         .statusCode,
     ).toBe(200);
     expectAllEqual(await everyScreen(as));
+  });
+});
+
+describe('a term renewed early', () => {
+  it('is in force to its end on the dashboard, as the commission report counts it', async () => {
+    const { as, policy } = await handBuiltAgency();
+    await policy('B-1', -100, 264, 'single', '1000.00');
+    // Ends in ten days and is renewed today: its renewal starts the day after its end.
+    const early = await policy('B-2', -355, 10, 'single', '1000.00');
+    expect((await as.post(`/api/policies/${early}/renew/`, {})).statusCode).toBe(201);
+
+    const report = await read<{ summary: { total_policies: number; total_premium: string } }>(
+      as,
+      `/api/policies/commission_batch/?include=summary&start_date=${today}&end_date=${today}`,
+    );
+    const dashboard = await read<{
+      policies: { active_policies: number; premium_in_force: string; expiring_in_30_days: number };
+    }>(as, '/api/dashboard/');
+    const history = await read<{ results: { policies_in_force: number }[] }>(
+      as,
+      '/api/analytics/portfolio-history/?months=12',
+    );
+    // B-1 and B-2 cover today; B-2's renewal starts later.
+    expect(report.summary).toMatchObject({ total_policies: 2, total_premium: '2000.00' });
+    expect(dashboard.policies).toMatchObject({ active_policies: 2, premium_in_force: '2000.00' });
+    expect(history.results.at(-1)?.policies_in_force).toBe(2);
+    // Renewed already: not a renewal still to agree.
+    expect(dashboard.policies.expiring_in_30_days).toBe(0);
+    const b2 = await read<{ status: string }>(as, `/api/policies/${early}/`);
+    expect(b2.status).toBe('active');
   });
 });
 

@@ -300,6 +300,42 @@ const lastMonths = (months: number) => sql`generate_series(
     interval '1 month')`;
 
 /**
+ * "Commission this month" (docs/figures.md), as one row (`expected`, `received`): the commission
+ * expected on the terms, new business and renewals, that started this calendar month by today (a
+ * cancelled one with what it earned), and the commission insurers owe on what customers paid this
+ * month. Read from the history months the policy triggers keep, so the portfolio history's current
+ * month and the dashboard give the same two numbers.
+ */
+const commissionThisMonthOf = (tenantId: string) => sql`
+  select
+    (select sum(${policyMonths.expectedCommission})
+      from ${policyMonths}
+      join ${policies} on ${policies.tenantId} = ${policyMonths.tenantId} and ${policies.id} = ${policyMonths.policyId}
+      where ${policyMonths.tenantId} = ${tenantId}
+        and ${policyMonths.month} = date_trunc('month', current_date)::date
+        and ${policies.startDate} <= current_date) as expected,
+    (select sum(${keptReceivedCommission(bookMonths)})
+      from ${bookMonths}
+      join ${companies} on ${companies.tenantId} = ${bookMonths.tenantId} and ${companies.id} = ${bookMonths.companyId}
+      where ${bookMonths.tenantId} = ${tenantId}
+        and ${bookMonths.month} = date_trunc('month', current_date)::date) as received`;
+
+/** "Commission this month", for the dashboard: the month's first day to today, and its two sums. */
+export async function commissionThisMonth(
+  tx: Transaction,
+  tenantId: string,
+): Promise<{ start_date: string; end_date: string; expected: string; received: string }> {
+  return one(
+    await rows(
+      tx,
+      sql`select date_trunc('month', current_date)::date::text as start_date, current_date::text as end_date,
+        ${money(sql`commission.expected`)} as expected, ${money(sql`commission.received`)} as received
+      from (${commissionThisMonthOf(tenantId)}) commission`,
+    ),
+  );
+}
+
+/**
  * The book month by month, from the figures its triggers keep per policy and month (migration 0016):
  * worked out from the policies' dates, renewal links and payments alone, so an agency's history is
  * right from the day it imports its book, and read from a few hundred rows however large the book.
@@ -328,7 +364,6 @@ export async function portfolioHistory(
   // This month's events count up to today only: read with their policies' own dates.
   const thisMonthEvents = sql`
     select sum(${policyMonths.newPolicies}) filter (where ${policies.startDate} <= current_date) as new_policies,
-      sum(${policyMonths.expectedCommission}) filter (where ${policies.startDate} <= current_date) as expected,
       sum(${policyMonths.renewed}) filter (where ${policies.endDate} <= current_date) as renewed,
       sum(${policyMonths.endedOpen}) filter (where ${statusIs.expired}) as expired,
       sum(${policyMonths.cancelled}) filter (where ${policies.cancelledAt} <= current_date) as cancelled
@@ -350,6 +385,7 @@ export async function portfolioHistory(
       select month::date as first_day, least((month + interval '1 month - 1 day')::date, current_date) as as_of
       from ${window} month),
     this_month as (${thisMonthEvents}),
+    this_month_commission as (${commissionThisMonthOf(tenantId)}),
     active_today as (${activeToday}),
     figures as (
       select months.first_day, months.as_of,
@@ -358,13 +394,14 @@ export async function portfolioHistory(
         case when months.as_of = current_date then active_today.premium
           else (select sum(premium_in_force) from book where book.month <= months.first_day) end as premium_in_force,
         case when months.as_of = current_date then this_month.new_policies else book.new_policies end as new_policies,
-        case when months.as_of = current_date then this_month.expected else book.expected end as expected,
+        case when months.as_of = current_date then this_month_commission.expected else book.expected end as expected,
         case when months.as_of = current_date then this_month.renewed else book.renewed end as renewed,
         case when months.as_of = current_date then this_month.expired else book.expired end as expired,
         case when months.as_of = current_date then this_month.cancelled else book.cancelled end as cancelled,
-        book.received
+        case when months.as_of = current_date then this_month_commission.received else book.received end
+          as received
       from months
-      cross join this_month cross join active_today
+      cross join this_month cross join this_month_commission cross join active_today
       left join book on book.month = months.first_day)
     select to_char(first_day, 'YYYY-MM') as month, as_of::text as as_of,
       coalesce(policies_in_force, 0)::int as policies_in_force,

@@ -25,7 +25,7 @@ const COMMON =
   'Premium module: 402 without an active subscription or trial, 403 (with the way to upgrade) when the plan leaves it out. ' +
   "Dates are the agency's own (its time zone). Money is a string with two decimals summed exactly in the database; a percentage is a string with two decimals, 0.00 when its base is zero. " +
   'Commission is what each policy page shows (expected = net premium x commission % to the cent; received = the expected commission once fully paid for a full-policy insurer, in proportion to what is paid for a pro-rata one), and a cancelled policy counts for what it earned before its cancellation (its premium for the days of cover, or less the refund entered), as in the policy stats. ' +
-  'A policy is *active* when neither cancelled nor renewed and today falls within its term; an instalment is *overdue* when not fully paid and due before today, as in the payments list.';
+  'A policy is *active* when not cancelled and today falls within its term (a term renewed early stays active to its end); an instalment is *overdue* when not fully paid and due before today, as in the payments list.';
 
 /** The three analytics screens sold with the higher plans. */
 export const analyticsRoutes =
@@ -44,11 +44,11 @@ export const analyticsRoutes =
             "- `new_customers`: customers whose first policy (any term, even cancelled) started within the period; `new_per_month` counts them by that first start's month over the last 12 months, the current month up to today.",
             '- `active_customers`: customers holding a current policy (active today, or written to start later, so an agreed renewal keeps a customer active); `inactive_customers` are all others, including those without any policy.',
             '- `retention`: `base_customers` had a policy covering `period_start` (within its term and not cancelled by then); `retained_customers` are those of them who are active today; `retention_rate` = retained / base.',
-            "- `top_by_premium` / `top_by_commission`: at most 10 customers, by lifetime premium (then name), and by expected commission (then received, then name). A customer's lifetime figures sum every policy term they held except cancelled ones: `lifetime_premium` (total premiums), `expected_commission`, `received_commission`; `policies` counts those terms.",
+            "- `top_by_premium` / `top_by_commission`: at most 10 customers, by lifetime premium (then name), and by expected commission (then received, then name). A customer's lifetime figures sum every policy term they held, a cancelled one with what it earned (docs/figures.md): `lifetime_premium` (earned premiums), `expected_commission`, `received_commission`; `policies` counts those terms.",
             '- `policies_per_customer`: active customers by the number of current policies they hold (1, 2, 3, 4 or more); the four add up to `active_customers`.',
             '- `by_policy_type` / `by_company`: how many active customers hold a current policy of each type / with each insurer (a customer counts once per type or insurer, and may count under several).',
             '- `overdue`: customers with at least one overdue instalment, how many such instalments, and the amount still unpaid on them (amount due less amount paid).',
-            '- `lifetime_value`: over `customers_with_policies` (customers with at least one policy term that is not cancelled), the total lifetime premium and the averages per customer of the premium and of the expected and received commission, each rounded to the cent.',
+            '- `lifetime_value`: over `customers_with_policies` (customers with at least one policy term), the total lifetime premium and the averages per customer of the premium and of the expected and received commission, each rounded to the cent.',
           ].join('\n'),
           security: bearerAuth,
           querystring: customerAnalyticsQuery,
@@ -71,7 +71,7 @@ export const analyticsRoutes =
             COMMON,
             '- `in_force`: active policies today and their total premium (the policy list filtered on active counts the same).',
             "- `by_company`, `by_policy_type`, `by_payment_frequency`: the active policies and premium by insurer, type and payment frequency, largest premium first; `share_percentage` is each group's share of the premium in force.",
-            '- `commission_this_year`: the policies that start in this calendar year (a cancelled one with what it earned): their `expected` and `received` commission, `outstanding` = expected - received, and `received_percentage` = received / expected.',
+            '- `commission_this_year`: the policies whose term overlaps this calendar year (a cancelled one with what it earned): their `expected` and `received` commission, `outstanding` = expected - received, and `received_percentage` = received / expected.',
             '- `concentration`: the insurer with the largest premium in force and its share of it; null when nothing is in force.',
             '- `renewals_due`: active policies ending within 30, 60 and 90 days from today (each includes the shorter spans, as the expiring-policies filter does) and the premium at stake.',
             '- `overdue`: every overdue instalment of the agency and the amount still unpaid on them.',

@@ -139,6 +139,68 @@ async function buildAgency(as: Caller, today: string) {
   return { motor: motor.id, home: home.id };
 }
 
+describe('commission this month', () => {
+  it("is the commission of the terms started this month by today, and received on this month's payments", async () => {
+    const agency = await signedInAgency(t.app);
+    const { as } = agency;
+    const today = await todayOf(agency);
+    const firstOfMonth = `${today.slice(0, 7)}-01`;
+    const lastMonthEnd = dayAfter(firstOfMonth, -1);
+    const { motor, harel, clal, dana } = await addBookParties(as);
+    const policy = async (
+      policy_number: string,
+      company_id: string,
+      start_date: string,
+      total_premium: string,
+      payment_frequency = 'single',
+    ) =>
+      (
+        await ok<{ id: string }>(
+          as.post('/api/policies/', {
+            policy_number,
+            customer_id: dana,
+            company_id,
+            policy_type_id: motor.id,
+            start_date,
+            end_date: dayAfter(start_date, 364),
+            total_premium,
+            payment_frequency,
+          }),
+          201,
+        )
+      ).id;
+    const payFirst = async (policyId: string, paid_date: string) => {
+      const { results } = await ok<{ results: { id: string }[] }>(
+        as.get(`/api/policies/${policyId}/installments/`),
+      );
+      await ok(
+        as.post(`/api/installments/${results[0]?.id}/payment/`, {
+          payment_method: 'bank_transfer',
+          paid_date,
+        }),
+      );
+    };
+    // Started on the first of this month, Harel 10% paid by the full policy, paid in full today:
+    // 100.00 expected this month and 100.00 received.
+    await payFirst(await policy('THIS-1', harel.id, firstOfMonth, '1000.00'), today);
+    // Started the day before, Clal 12.5% pro rata, a quarter paid today: nothing expected this month,
+    // 25.00 of its 100.00 received.
+    await payFirst(await policy('LAST-1', clal.id, lastMonthEnd, '800.00', 'quarterly'), today);
+    // Started last month and paid then: neither expected nor received this month.
+    await payFirst(await policy('LAST-2', harel.id, dayAfter(lastMonthEnd, -10), '600.00'), lastMonthEnd);
+    // Starting tomorrow: not this month's yet.
+    await policy('NEXT-1', clal.id, dayAfter(today, 1), '400.00');
+
+    const board = await ok<Dashboard>(as.get('/api/dashboard/'));
+    expect(board.commission?.this_month).toEqual({
+      start_date: firstOfMonth,
+      end_date: today,
+      expected: '100.00',
+      received: '125.00',
+    });
+  });
+});
+
 describe('the dashboard of a worked example', () => {
   let owner: Agency;
   let other: Agency;
@@ -164,10 +226,11 @@ describe('the dashboard of a worked example', () => {
       premium_in_force: stats.active_premium,
       expiring_in_30_days: stats.expiring_in_30_days,
     });
-    // Worked by hand: P1 and P2 are active, P2 ends within 30 days.
+    // Worked by hand: P1, P2 and P6 (renewed early, covering to its end) are active; P2 ends within
+    // 30 days, P6 too but its renewal is agreed.
     expect(policies).toMatchObject({
-      active_policies: 2,
-      premium_in_force: '2100.00',
+      active_policies: 3,
+      premium_in_force: '2500.00',
       expiring_in_30_days: 1,
     });
 
@@ -181,8 +244,8 @@ describe('the dashboard of a worked example', () => {
       ]);
     }
     expect(policies?.by_type.map((type) => [type.policy_type_name, type.policies, type.premium])).toEqual([
+      ['Motor', 2, '1600.00'],
       ['Home', 1, '900.00'],
-      ['Motor', 1, '1200.00'],
     ]);
 
     const expiring = await ok<Paged<Policy>>(
@@ -199,33 +262,41 @@ describe('the dashboard of a worked example', () => {
     });
   });
 
-  it('sums the commission as the commission report does for this month and this year', async () => {
+  it("sums this year's commission as the commission report does for the year", async () => {
     const commission = board.commission;
-    for (const period of ['this_month', 'this_year'] as const) {
-      const { start_date, end_date } = commission?.[period] ?? { start_date: '', end_date: '' };
-      expect(start_date <= today && today <= end_date).toBe(true);
-      const report = await ok<CommissionReport>(
-        owner.as.get(
-          `/api/policies/commission_batch/?start_date=${start_date}&end_date=${end_date}&include=summary`,
-        ),
-      );
-      expect(commission?.[period]).toMatchObject({
-        expected: report.summary.total_expected_commission,
-        received: report.summary.total_received_commission,
-      });
-      if (period === 'this_year') {
-        expect(commission?.by_company).toEqual(
-          report.company_summary.map((company) => ({
-            company_id: company.company_id,
-            company_name: company.company_name,
-            expected: company.total_expected_commission,
-            received: company.total_received_commission,
-          })),
-        );
-      }
-    }
-    expect(commission?.this_year.start_date).toBe(`${today.slice(0, 4)}-01-01`);
-    expect(commission?.this_month.start_date).toBe(`${today.slice(0, 7)}-01`);
+    const { start_date, end_date } = commission?.this_year ?? { start_date: '', end_date: '' };
+    expect(start_date).toBe(`${today.slice(0, 4)}-01-01`);
+    expect(end_date).toBe(`${today.slice(0, 4)}-12-31`);
+    const report = await ok<CommissionReport>(
+      owner.as.get(
+        `/api/policies/commission_batch/?start_date=${start_date}&end_date=${end_date}&include=summary`,
+      ),
+    );
+    expect(commission?.this_year).toMatchObject({
+      expected: report.summary.total_expected_commission,
+      received: report.summary.total_received_commission,
+    });
+    expect(commission?.by_company).toEqual(
+      report.company_summary.map((company) => ({
+        company_id: company.company_id,
+        company_name: company.company_name,
+        expected: company.total_expected_commission,
+        received: company.total_received_commission,
+      })),
+    );
+  });
+
+  it("gives this month's commission as the portfolio history's current month", async () => {
+    const history = await ok<PortfolioHistory>(owner.as.get('/api/analytics/portfolio-history/?months=12'));
+    const month = history.results.at(-1);
+    // The worked example's payments were made today: this month's received commission is not nothing.
+    expect(month?.received_commission).not.toBe('0.00');
+    expect(board.commission?.this_month).toEqual({
+      start_date: `${today.slice(0, 7)}-01`,
+      end_date: today,
+      expected: month?.expected_commission,
+      received: month?.received_commission,
+    });
   });
 
   it('charts the months as the policies and the portfolio history give them', async () => {

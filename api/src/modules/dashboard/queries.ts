@@ -1,6 +1,5 @@
 import {
   calendarKindsFor,
-  commissionExportQuery,
   DASHBOARD_LIST_ROWS,
   type Dashboard,
   type DashboardCommission,
@@ -15,17 +14,17 @@ import {
 } from '@coverdesk/contract';
 import type { Transaction } from '../../db/client.js';
 import { agencyToday } from '../../db/tenant.js';
-import { monthlyWrittenAndReceived } from '../analytics/queries.js';
+import { commissionThisMonth, monthlyWrittenAndReceived } from '../analytics/queries.js';
 import { listCalendarEvents } from '../calendar/queries.js';
 import { countOpenClaims } from '../claims/queries.js';
-import { commissionThisYear, commissionTotals } from '../commission-report/queries.js';
+import { commissionThisYear } from '../commission-report/queries.js';
 import { listLeadRows, summarizePipeline } from '../leads/queries.js';
 import { listInstallmentRows, overdueTotals } from '../payments/queries.js';
 import { activePoliciesByType, listPolicies, summarizePolicies } from '../policies/queries.js';
 
 // The dashboard asks each module's own functions, in the request's one tenant transaction, so every
-// figure is what the page behind its card shows: the policy stats, the commission report's totals,
-// the payments list filtered on overdue, the lead and claim stats' open counts. Each reads kept totals or an
+// figure is what the page behind its card shows: the policy stats, the commission report's totals for
+// the year, the portfolio history's current month, the payments list filtered on overdue, the lead and claim stats' open counts. Each reads kept totals or an
 // index, never the whole book.
 
 /** The months the chart covers, ending with the current one. */
@@ -39,12 +38,6 @@ const DAY_MS = 86_400_000;
 /** Whole days from `from` to `to`, both "2026-11-23". */
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-
-/** The first and last day of the month `today` falls in. */
-function thisMonthOf(today: string) {
-  const lastDay = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).getUTCDate();
-  return { start_date: `${today.slice(0, 7)}-01`, end_date: `${today.slice(0, 7)}-${lastDay}` };
-}
 
 async function policiesSection(tx: Transaction, tenantId: string, today: string): Promise<DashboardPolicies> {
   const stats = await summarizePolicies(tx, tenantId);
@@ -82,15 +75,9 @@ async function commissionSection(
   tenantId: string,
   today: string,
 ): Promise<DashboardCommission> {
-  const thisMonth = thisMonthOf(today);
-  const month = await commissionTotals(tx, tenantId, commissionExportQuery.parse(thisMonth));
   const year = await commissionThisYear(tx, tenantId, today);
   return {
-    this_month: {
-      ...thisMonth,
-      expected: month.summary.total_expected_commission,
-      received: month.summary.total_received_commission,
-    },
+    this_month: await commissionThisMonth(tx, tenantId),
     this_year: {
       start_date: year.start_date,
       end_date: year.end_date,

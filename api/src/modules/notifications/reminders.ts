@@ -188,7 +188,7 @@ export async function renewalReminders(
         eq(policies.tenantId, agency.tenantId),
         only ??
           and(
-            statusOn(asDate(day)).active,
+            statusOn(asDate(day)).awaitingRenewal,
             isNull(policies.notRenewingAt),
             sql`${policies.endDate} = ${asDate(day)} + ${leadDays}::int`,
           ),

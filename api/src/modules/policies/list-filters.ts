@@ -1,4 +1,4 @@
-import type { PolicyStatus, policyListQuery } from '@coverdesk/contract';
+import type { policyListQuery } from '@coverdesk/contract';
 import { and, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -6,7 +6,7 @@ import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { statementBuilder as qb, setFilters } from '../../db/reusable-statement.js';
 import { numberFound, numberSearch } from '../../db/search-columns.js';
 import { customers } from '../customers/tables.js';
-import { bookStatusIs, expiringWithin, statusIs } from './status.js';
+import { bookStatusIs, expiringWithin, type StatusConditions, statusIs } from './status.js';
 import { policies, policyBookTotals } from './tables.js';
 
 export type ListQuery = z.output<typeof policyListQuery>;
@@ -17,7 +17,7 @@ interface Terms {
   companyId: AnyPgColumn;
   startDate: AnyPgColumn;
   endDate: AnyPgColumn;
-  status: Record<PolicyStatus, SQL>;
+  status: StatusConditions;
 }
 const policyTerms: Terms = { ...pick(policies), status: statusIs };
 const bookTerms: Terms = { ...pick(policyBookTotals), status: bookStatusIs };

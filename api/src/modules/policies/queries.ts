@@ -9,7 +9,12 @@ import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { installmentColumns } from '../payments/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
-import { expectedCommission, keptReceivedCommission, receivedCommission } from './commission.js';
+import {
+  earnedPremium,
+  expectedCommission,
+  keptReceivedCommission,
+  receivedCommission,
+} from './commission.js';
 import {
   filtersOf,
   type ListQuery,
@@ -58,6 +63,7 @@ const columns = {
   renewed_to_id: policies.renewedToId,
   not_renewing_reason: policies.notRenewingReason,
   not_renewing_at: policies.notRenewingAt,
+  earned_premium: earnedPremium,
   expected_commission: expectedCommission,
   received_commission: receivedCommission,
   amount_paid: policies.amountPaid,
@@ -90,9 +96,11 @@ const toPolicy = ({ createdAt, updatedAt, not_renewing_at, ...row }: Row): Polic
  * exact strings, times as ISO strings with milliseconds, exactly what `toPolicy` gives. A list page
  * is sent as the database wrote it, without decoding twenty rows and encoding them again.
  */
-const { createdAt, updatedAt, expected_commission, received_commission, ...sharedColumns } = columns;
+const { createdAt, updatedAt, earned_premium, expected_commission, received_commission, ...sharedColumns } =
+  columns;
 const policyJson = jsonObject({
   ...sharedColumns,
+  earned_premium: sql`${earned_premium}::text`,
   expected_commission: sql`${expected_commission}::text`,
   received_commission: sql`${received_commission}::text`,
   created_at: createdAt,

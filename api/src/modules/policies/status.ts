@@ -10,18 +10,25 @@ import { type POLICY_STANDINGS, policies, policyBookTotals, policyTypeTotals } f
 
 type Standing = (typeof POLICY_STANDINGS)[number];
 
+/** A status's condition for each status, and which active terms still wait for their renewal. */
+export type StatusConditions = Record<PolicyStatus, SQL> & { awaitingRenewal: SQL };
+
 function statusConditions(
   standing: Record<Standing, SQL>,
   start: SQLWrapper,
   end: SQLWrapper,
   today: SQLWrapper = sql`current_date`,
-): Record<PolicyStatus, SQL> {
+): StatusConditions {
+  const covering = sql`${start} <= ${today} and ${end} >= ${today}`;
   return {
     cancelled: standing.cancelled,
-    renewed: standing.renewed,
+    // A term renewed early covers to its end like any other: it is in force (active) until then, and
+    // renewed once its term is over, so the dashboard counts it as the commission report does.
+    renewed: sql`${standing.renewed} and not (${covering})`,
     pending: sql`${standing.open} and ${start} > ${today}`,
-    active: sql`${standing.open} and ${start} <= ${today} and ${end} >= ${today}`,
+    active: sql`(${standing.open} or ${standing.renewed}) and ${covering}`,
     expired: sql`${standing.open} and ${end} < ${today}`,
+    awaitingRenewal: sql`${standing.open} and ${covering}`,
   };
 }
 
@@ -69,9 +76,9 @@ export const policyStatus = sql<PolicyStatus>`case ${sql.join(
   sql` `,
 )} end`;
 
-/** Active and ending within `days` from today. */
+/** Active, not renewed yet, and ending within `days` from today: a renewal still to agree. */
 export const expiringWithin = (
   days: number | Placeholder,
-  conditions = statusIs,
+  conditions: StatusConditions = statusIs,
   end: SQLWrapper = policies.endDate,
-) => sql`${conditions.active} and ${end} <= current_date + ${days}::int`;
+) => sql`${conditions.awaitingRenewal} and ${end} <= current_date + ${days}::int`;

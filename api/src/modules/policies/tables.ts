@@ -253,9 +253,9 @@ export const bookMonths = pgTable(
 );
 
 /**
- * Each customer's lifetime with each insurer: the terms held, cancelled ones aside, their premium and
- * commission (received under both payout methods), and the first term's start, cancelled ones
- * included. Worked out again from the customer's policies by a trigger whenever one of them changes
+ * Each customer's lifetime with each insurer: the terms held, their earned premium and commission (a
+ * cancelled term with what it earned, docs/figures.md; received under both payout methods), and the
+ * first term's start. Worked out again from the customer's policies by a trigger whenever one of them changes
  * (migration 0018), so customer analytics groups a few thousand rows instead of the whole book.
  * Never written by the application. Tenant-owned.
  */

@@ -1,10 +1,17 @@
-import type { CommissionSummary, Policy, PortfolioAnalytics, PortfolioHistory } from '@coverdesk/contract';
+import type {
+  CommissionSummary,
+  CustomerAnalytics,
+  Policy,
+  PortfolioAnalytics,
+  PortfolioHistory,
+} from '@coverdesk/contract';
 import { describe, expect, it } from 'vitest';
 import {
   amount,
   cents,
   companyChecks,
   countCheck,
+  customerChecks,
   historyChecks,
   moneyCheck,
   sumCents,
@@ -156,6 +163,53 @@ describe('the history checks', () => {
     expect(failing([{ ...right, expected_commission: '21.01', expired: 0 }], policies)).toEqual([
       '2026-03: expected commission = terms started, a cancelled one with what it earned',
       '2026-03: expired = terms ended and expired',
+    ]);
+  });
+});
+
+describe('the customer checks', () => {
+  const dana = { id: 'dana', display_name: 'Dana Levi' };
+  const policies = [
+    { customer: dana, status: 'active', total_premium: '1000.00', earned_premium: '1000.00' },
+    // Cancelled a quarter into its term: it counts with the premium and the commission it earned.
+    { customer: dana, status: 'cancelled', total_premium: '800.00', earned_premium: '200.00' },
+  ].map(
+    (fields) =>
+      ({ expected_commission: '10.00', received_commission: '5.00', ...fields }) as unknown as Policy,
+  );
+  const lifetime = (premium: string, policies: number) =>
+    ({
+      total_customers: 1,
+      active_customers: 1,
+      inactive_customers: 0,
+      policies_per_customer: { one: 1, two: 0, three: 0, four_or_more: 0 },
+      overdue: { customers: 0, instalments: 0, amount_overdue: '0.00' },
+      lifetime_value: { customers_with_policies: 1, total_premium: premium },
+      top_by_premium: [
+        {
+          customer_id: 'dana',
+          customer_name: 'Dana Levi',
+          policies,
+          lifetime_premium: premium,
+          expected_commission: '20.00',
+          received_commission: '10.00',
+        },
+      ],
+      top_by_commission: [],
+    }) as unknown as CustomerAnalytics;
+  const portfolio = { overdue: { instalments: 0, amount: '0.00' } } as PortfolioAnalytics;
+  const failing = (analytics: CustomerAnalytics) =>
+    customerChecks(analytics, 1, policies, portfolio)
+      .filter((check) => !check.matches)
+      .map((check) => check.label);
+
+  it('count a cancelled policy with its earned premium, as its commission', () => {
+    expect(failing(lifetime('1200.00', 2))).toEqual([]);
+    // Leaving the cancelled policy out, as the customer totals once did, is a difference.
+    expect(failing(lifetime('1000.00', 1))).toEqual([
+      'Lifetime premium = earned premium of the policies, a cancelled one with what it earned',
+      'Dana Levi: policies',
+      'Dana Levi: lifetime premium',
     ]);
   });
 });

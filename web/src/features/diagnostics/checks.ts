@@ -267,7 +267,6 @@ export function customerChecks(
       .filter((policy) => policy.status === 'active' || policy.status === 'pending')
       .map((policy) => policy.customer.id),
   );
-  const kept = policies.filter((policy) => policy.status !== 'cancelled');
   const perCustomer = analytics.policies_per_customer;
   return [
     countCheck('Total customers = customer list count', analytics.total_customers, customerCount),
@@ -287,14 +286,14 @@ export function customerChecks(
       perCustomer.one + perCustomer.two + perCustomer.three + perCustomer.four_or_more,
     ),
     countCheck(
-      'Customers with policies = customers of the non-cancelled policies',
+      'Customers with policies = customers of the policies',
       analytics.lifetime_value.customers_with_policies,
-      new Set(kept.map((policy) => policy.customer.id)).size,
+      new Set(policies.map((policy) => policy.customer.id)).size,
     ),
     moneyCheck(
-      'Lifetime premium = premium of the non-cancelled policies',
+      'Lifetime premium = earned premium of the policies, a cancelled one with what it earned',
       analytics.lifetime_value.total_premium,
-      sumCents(kept, (policy) => policy.total_premium),
+      sumCents(policies, (policy) => policy.earned_premium),
     ),
     countCheck(
       'Overdue instalments = the current portfolio’s',
@@ -306,28 +305,27 @@ export function customerChecks(
       portfolio.overdue.amount,
       cents(analytics.overdue.amount_overdue),
     ),
-    // Each top customer's lifetime figures against their own policies: the count and premium of the
-    // non-cancelled ones, the commission of all, a cancelled one with what it earned.
+    // Each top customer's lifetime figures against their own policies: every term, a cancelled one with
+    // the premium and the commission it earned.
     ...[...analytics.top_by_premium, ...analytics.top_by_commission].flatMap((customer) => {
-      const own = kept.filter((policy) => policy.customer.id === customer.customer_id);
-      const earning = policies.filter((policy) => policy.customer.id === customer.customer_id);
+      const own = policies.filter((policy) => policy.customer.id === customer.customer_id);
       const name = customer.customer_name;
       return [
         countCheck(`${name}: policies`, customer.policies, own.length),
         moneyCheck(
           `${name}: lifetime premium`,
           customer.lifetime_premium,
-          sumCents(own, (policy) => policy.total_premium),
+          sumCents(own, (policy) => policy.earned_premium),
         ),
         moneyCheck(
           `${name}: expected commission`,
           customer.expected_commission,
-          sumCents(earning, (policy) => policy.expected_commission),
+          sumCents(own, (policy) => policy.expected_commission),
         ),
         moneyCheck(
           `${name}: received commission`,
           customer.received_commission,
-          sumCents(earning, (policy) => policy.received_commission),
+          sumCents(own, (policy) => policy.received_commission),
         ),
       ];
     }),

@@ -303,7 +303,7 @@ function LifetimeValue({ data }: { data: CustomerAnalytics }) {
   return (
     <FigureCard
       title="Lifetime value"
-      description="Every policy term each customer has held with you (cancelled ones aside), averaged over the customers with policies"
+      description="Every policy term each customer has held with you (a cancelled one for what it earned), averaged over the customers with policies"
     >
       <FigureTable
         caption="Lifetime value"
@@ -370,7 +370,7 @@ function TopCustomers(props: {
   return (
     <FigureCard
       title={props.title}
-      description="Every policy term they have held with you, cancelled ones aside"
+      description="Every policy term they have held with you, a cancelled one for what it earned"
     >
       {props.rows.length === 0 ? (
         <Text c="dimmed">No policies recorded yet.</Text>

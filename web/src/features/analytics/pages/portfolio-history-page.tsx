@@ -138,19 +138,29 @@ function HistoryFigures({ data }: { data: PortfolioHistory }) {
           hint={`${formatCount(expired)} expired without renewal, ${formatCount(cancelled)} cancelled`}
         />
         <StatCard
-          label="Commission received"
-          value={<Money amount={received} />}
-          hint={`Of ${formatMoney(expected)} expected`}
+          label="Commission this month"
+          figure="this_month"
+          value={<Money amount={last.expected_commission} />}
+          hint={`Expected; ${formatMoney(last.received_commission)} received`}
         />
       </StatGrid>
-      <HistoryCharts months={months} />
+      <HistoryCharts months={months} received={received} expected={expected} />
       <MonthByMonth months={months} />
     </>
   );
 }
 
-function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
+function HistoryCharts({
+  months,
+  received,
+  expected,
+}: {
+  months: PortfolioMonth[];
+  received: string;
+  expected: string;
+}) {
   const money = useChartMoney();
+  const formatMoney = useFormatMoney();
   const points = months.map((month) => ({
     label: formatMonth(month.month, true),
     policies: month.policies_in_force,
@@ -219,7 +229,7 @@ function HistoryCharts({ months }: { months: PortfolioMonth[] }) {
       />
       <ChartCard
         title="Commission"
-        description="Expected on the terms that started each month; received from each month's payments"
+        description={`Expected on the terms that started each month; received from each month's payments: ${formatMoney(received)} of ${formatMoney(expected)} in ${months.length} months`}
         chart={
           <BarChart
             {...monthly}

@@ -156,7 +156,7 @@ export function Component() {
       />
       <Group justify="space-between" gap="sm">
         <Text fz="sm" c="dimmed" aria-live="polite">
-          Policies in force {describeRange(report.range)}
+          Policies in force {describeRange(report.range)}, each with its whole term's commission
         </Text>
         <ExportButtons query={report.exportQuery} empty={data?.summary.total_policies === 0} />
       </Group>

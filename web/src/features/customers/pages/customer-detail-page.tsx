@@ -92,19 +92,30 @@ function CustomerPolicies({ customer }: { customer: Customer }) {
       ) : (
         <Stack gap="xs">
           {policies.data.results.map((policy) => (
-            <Group key={policy.id} justify="space-between" wrap="nowrap" gap="sm">
-              <div>
+            <Group key={policy.id} justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+              <div style={{ minWidth: 0 }}>
                 <Anchor component={Link} to={`/policies/${policy.id}`} fw={600}>
                   {policy.policy_number}
                 </Anchor>
+                {/* The whole term: a renewal keeps its policy's number, so the dates tell the terms apart. */}
                 <Text fz="xs" c="dimmed">
-                  {policy.company_name} · {policy.policy_type_name} · ends {formatDate(policy.end_date)}
+                  {policy.company_name} · {policy.policy_type_name} · {formatDate(policy.start_date)} –{' '}
+                  {formatDate(policy.end_date)}
                 </Text>
               </div>
               <Stack gap={2} align="flex-end">
-                <Text fz="sm" style={TABULAR_FIGURES}>
-                  <Money amount={policy.amount_paid} /> of <Money amount={policy.total_premium} />
-                </Text>
+                {policy.cancelled_at ? (
+                  // Cancelled: what the term kept beside what was paid, the difference owed back.
+                  <Text fz="sm" ta="right" style={{ ...TABULAR_FIGURES, whiteSpace: 'nowrap' }}>
+                    <Money amount={policy.earned_premium} /> earned
+                    <br />
+                    <Money amount={policy.amount_paid} /> paid
+                  </Text>
+                ) : (
+                  <Text fz="sm" ta="right" style={{ ...TABULAR_FIGURES, whiteSpace: 'nowrap' }}>
+                    <Money amount={policy.amount_paid} /> of <Money amount={policy.total_premium} />
+                  </Text>
+                )}
                 <PolicyStatusBadge status={policy.status} />
               </Stack>
             </Group>

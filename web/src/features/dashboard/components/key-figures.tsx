@@ -2,6 +2,7 @@ import type { Dashboard, FigureName, ModuleName } from '@coverdesk/contract';
 import { Card, SimpleGrid, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useAccess } from '../../../app/access.js';
 import { formatCount } from '../../../components/charts/chart-format.js';
 import { FigureLines } from '../../../components/five-figures.js';
 import { formatDate } from '../../../lib/format.js';
@@ -24,6 +25,8 @@ interface KeyFigure {
   teaches: string;
   module: ModuleName;
   to: string;
+  /** The module the linked screen needs, when not `module`: without it the card links nowhere. */
+  linkModule?: ModuleName;
   read(data: Dashboard): Reading | null;
 }
 
@@ -33,13 +36,18 @@ const dateAfter = (today: string, days: number) => {
   return date.toISOString().slice(0, 10);
 };
 
-/** The commission report's totals for a period, and the report for that period behind them. */
-const commissionFigure = (period: 'this_month' | 'this_year', label: string, teaches: string): KeyFigure => ({
+/** A period's commission, expected and received, and the screen that explains it behind it. */
+const commissionFigure = (
+  period: 'this_month' | 'this_year',
+  label: string,
+  teaches: string,
+  link: Pick<KeyFigure, 'to' | 'linkModule'>,
+): KeyFigure => ({
   label,
   figure: period,
   teaches,
   module: 'module_commission_reports',
-  to: `/commission-report?period=${period}`,
+  ...link,
   read: ({ commission }) =>
     commission && {
       value: <Money amount={commission[period].expected} />,
@@ -96,15 +104,19 @@ export const KEY_FIGURES: KeyFigure[] = [
         ),
       },
   },
+  // This month's figures are the portfolio history's current month, where they are set beside the
+  // months before.
   commissionFigure(
     'this_month',
     'Commission this month',
-    'Commission expected on the policies covering this month, and how much insurers have paid.',
+    "Commission expected on the policies that started this month, and what insurers owe on this month's payments.",
+    { to: '/portfolio-history', linkModule: 'module_portfolio_history' },
   ),
   commissionFigure(
     'this_year',
     'Commission this year',
-    'The same for the policies covering this calendar year.',
+    'Commission expected and received on the policies covering this calendar year.',
+    { to: '/commission-report?period=this_year' },
   ),
   {
     label: 'Open leads',
@@ -134,17 +146,24 @@ const GRID = { base: 1, xs: 2, md: 4 } as const;
 
 /** The headline figures, each a link to the list it counts. */
 export function KeyFigures({ data }: { data: Dashboard }) {
+  const { canOpen } = useAccess();
   const shown = KEY_FIGURES.flatMap((figure) => {
     const reading = figure.read(data);
     return reading ? [{ ...figure, ...reading }] : [];
   });
   return (
     <SimpleGrid cols={GRID} spacing="sm" component="section" aria-label="Key figures">
-      {shown.map((figure) => (
-        <Card key={figure.label} withBorder padding="md" component={Link} to={figure.to} mih={44}>
-          <FigureLines figure={figure} />
-        </Card>
-      ))}
+      {shown.map((figure) =>
+        !figure.linkModule || canOpen(figure.linkModule) ? (
+          <Card key={figure.label} withBorder padding="md" component={Link} to={figure.to} mih={44}>
+            <FigureLines figure={figure} />
+          </Card>
+        ) : (
+          <Card key={figure.label} withBorder padding="md" role="group" aria-label={figure.label}>
+            <FigureLines figure={figure} />
+          </Card>
+        ),
+      )}
     </SimpleGrid>
   );
 }

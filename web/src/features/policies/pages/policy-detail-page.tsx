@@ -49,16 +49,26 @@ export function Component() {
           <PolicyActions policy={p} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mt="md">
-          <Figure label="Premium">
-            <Money amount={p.total_premium} />
-          </Figure>
+          {p.cancelled_at ? (
+            // Cancelled: what the term kept, on which its commission is worked out.
+            <Figure label="Earned premium" figure="earned">
+              <Money amount={p.earned_premium} />{' '}
+              <Text component="span" fz="sm" fw={400} c="dimmed">
+                of <Money amount={p.total_premium} />
+              </Text>
+            </Figure>
+          ) : (
+            <Figure label="Premium">
+              <Money amount={p.total_premium} />
+            </Figure>
+          )}
           <Figure label="Paid">
             <Money amount={p.amount_paid} /> ({p.installments_paid}/{p.total_installments})
           </Figure>
-          <Figure label="Expected commission">
+          <Figure label="Expected commission" figure="expected">
             <Money amount={p.expected_commission} />
           </Figure>
-          <Figure label="Received commission">
+          <Figure label="Received commission" figure="received">
             <Money amount={p.received_commission} />
           </Figure>
         </SimpleGrid>

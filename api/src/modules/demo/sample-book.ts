@@ -257,8 +257,9 @@ export function sampleInstalments(
       start_date: term.start,
       end_date: term.end,
     });
-    // Long-finished terms were nearly all settled; current ones carry the agency's open debts.
-    const settledRate = daysFrom(term.end, day) > 90 ? 0.97 : 0.92;
+    // Terms over for more than 90 days were settled (or written off) long ago: an agency's open debts
+    // are on its current terms, never a payment "677 days overdue".
+    const settledLongAgo = daysFrom(term.end, day) > 90;
     for (const row of schedule) {
       const due = toCents(row.amount_due);
       let paid = 0n;
@@ -266,8 +267,8 @@ export function sampleInstalments(
       const afterCancellation = term.cancelledAt !== null && row.due_date > term.cancelledAt;
       if (row.due_date < day && !afterCancellation) {
         const roll = random.next();
-        if (roll < settledRate) paid = due;
-        else if (roll < settledRate + 0.04) paid = (due * BigInt(random.int(25, 75))) / 100n;
+        if (settledLongAgo || roll < 0.92) paid = due;
+        else if (roll < 0.96) paid = (due * BigInt(random.int(25, 75))) / 100n;
         if (paid > 0n) paidDate = minDate(addDays(row.due_date, random.int(-5, 12)), day);
       } else if (
         !term.cancelledAt &&

@@ -209,9 +209,17 @@ test('portfolio history: the book month by month, over 12 or 24 months @phone', 
   await expect(figure(page, 'Policies in force')).toContainText(/^Policies in force3/);
   await expect(figure(page, 'Premium in force')).toContainText('$2,600.00');
   await expect(figure(page, 'New policies')).toContainText(/^New policies3In 12 months$/);
-  // Both payments were taken today: 125.00 + 60.00 of the 305.00 the three new terms expect.
-  await expect(figure(page, 'Commission received')).toContainText('$185.00');
-  await expect(figure(page, 'Commission received')).toContainText('Of $305.00 expected');
+  // This month's commission: expected on the terms started this month, which A-1 (30 days ago,
+  // 125.00) and B-2 (10 days ago, 120.00) are or not by today's date; received on both payments,
+  // taken today: 125.00 + 60.00.
+  const startedThisMonth = (daysAgo: number) =>
+    new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 7) ===
+    new Date().toISOString().slice(0, 7);
+  const expectedThisMonth = (startedThisMonth(30) ? 125 : 0) + (startedThisMonth(10) ? 120 : 0);
+  await expect(figure(page, 'Commission this month')).toContainText(`$${expectedThisMonth}.00`);
+  await expect(figure(page, 'Commission this month')).toContainText('$185.00 received');
+  // Over the 12 months: the same payments, of the 305.00 the three new terms expect.
+  await expect(section(page, 'Commission')).toContainText('$185.00 of $305.00 in 12 months');
   for (const chart of ['Premium in force', 'Policies in force', 'New, renewed, expired and cancelled']) {
     await expect(section(page, chart).getByRole('img', { name: /^Chart of/ })).toBeVisible();
   }

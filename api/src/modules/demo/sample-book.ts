@@ -257,9 +257,6 @@ export function sampleInstalments(
       start_date: term.start,
       end_date: term.end,
     });
-    // Terms over for more than 90 days were settled (or written off) long ago: an agency's open debts
-    // are on its current terms, never a payment "677 days overdue".
-    const settledLongAgo = daysFrom(term.end, day) > 90;
     for (const row of schedule) {
       const due = toCents(row.amount_due);
       let paid = 0n;
@@ -267,6 +264,9 @@ export function sampleInstalments(
       const afterCancellation = term.cancelledAt !== null && row.due_date > term.cancelledAt;
       if (row.due_date < day && !afterCancellation) {
         const roll = random.next();
+        // What fell due more than four months ago was settled (or written off) long since: an agency
+        // chases recent debts, never a payment "440 days overdue".
+        const settledLongAgo = daysFrom(row.due_date, day) > 120;
         if (settledLongAgo || roll < 0.92) paid = due;
         else if (roll < 0.96) paid = (due * BigInt(random.int(25, 75))) / 100n;
         if (paid > 0n) paidDate = minDate(addDays(row.due_date, random.int(-5, 12)), day);

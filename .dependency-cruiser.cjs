@@ -34,10 +34,6 @@ const KNOWN_UPWARD = [
   { from: 'audit', to: 'customers' },
   { from: 'audit', to: 'leads' },
   { from: 'audit', to: 'policies' },
-  // The plan gate counts policies, customers and leads itself.
-  { from: 'billing', to: 'customers' },
-  { from: 'billing', to: 'leads' },
-  { from: 'billing', to: 'policies' },
   // The leads', claims' and calendar's demo seeds use the demo module's random picks and name lists.
   { from: 'calendar', to: 'demo' },
   { from: 'claims', to: 'demo' },

@@ -19,6 +19,7 @@ import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { agencyDay, type FileRow, fileLayout } from '../../http/table-file.js';
+import { registerUsageCounter } from '../billing/usage.js';
 import { customers } from './tables.js';
 
 type ListQuery = z.output<typeof customerListQuery>;
@@ -194,6 +195,7 @@ export async function countCustomers(tx: Transaction, tenantId: string): Promise
     .where(eq(customers.tenantId, tenantId));
   return row?.count ?? 0;
 }
+registerUsageCounter('customers', countCustomers);
 
 /** Rows per statement when adding many: column arrays, so any number fits in its parameters. */
 const ROWS_PER_INSERT = 10_000;

@@ -19,6 +19,7 @@ import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { agencyDay, agencyTime, type FileRow, fileLayout } from '../../http/table-file.js';
+import { registerUsageCounter } from '../billing/usage.js';
 import { digitsOf, digitsOnly } from '../customers/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { agencyUsers, leads } from './tables.js';
@@ -228,6 +229,7 @@ export async function countLeads(tx: Transaction, tenantId: string): Promise<num
   const [row] = await tx.select({ count: countRows() }).from(leads).where(eq(leads.tenantId, tenantId));
   return row?.count ?? 0;
 }
+registerUsageCounter('leads', countLeads);
 
 /** The agency's users, whom leads can be assigned to. */
 export async function listAssignees(tx: Transaction): Promise<LeadAssignee[]> {

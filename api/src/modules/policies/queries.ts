@@ -5,6 +5,7 @@ import type { Transaction } from '../../db/client.js';
 import { countRows, jsonObject, literalLimit, one } from '../../db/query-helpers.js';
 import { statementBuilder as qb, reusableStatement } from '../../db/reusable-statement.js';
 import { offsetOf } from '../../http/pagination.js';
+import { registerUsageCounter } from '../billing/usage.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { installmentColumns } from '../payments/queries.js';
@@ -199,6 +200,7 @@ export async function countPolicies(tx: Transaction, tenantId: string): Promise<
   const [row] = await tx.select({ count: countRows() }).from(policies).where(eq(policies.tenantId, tenantId));
   return row?.count ?? 0;
 }
+registerUsageCounter('policies', countPolicies);
 
 /** What the agency's own records say about the customer, insurer and type a policy names. */
 export async function findParties(

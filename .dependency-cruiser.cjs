@@ -28,12 +28,6 @@ const KNOWN_UPWARD = [
   { from: 'accounts', to: 'calendar' },
   // The demo sign-in creates the demo agency.
   { from: 'accounts', to: 'demo' },
-  // The audit trail reads the recorded rows' tables for their kind and label.
-  { from: 'audit', to: 'claims' },
-  { from: 'audit', to: 'companies' },
-  { from: 'audit', to: 'customers' },
-  { from: 'audit', to: 'leads' },
-  { from: 'audit', to: 'policies' },
   // The leads', claims' and calendar's demo seeds use the demo module's random picks and name lists.
   { from: 'calendar', to: 'demo' },
   { from: 'claims', to: 'demo' },

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { containing, countRows } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
-import { agencyUsers } from '../leads/tables.js';
+import { agencyUsers } from '../accounts/tables.js';
 import { tenants } from '../tenants/tables.js';
 import { auditLog } from './tables.js';
 

@@ -19,8 +19,11 @@ import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { agencyDay, type FileRow, fileLayout } from '../../http/table-file.js';
+import { registerAuditedTable } from '../audit/trail.js';
 import { registerUsageCounter } from '../billing/usage.js';
 import { customers } from './tables.js';
+
+registerAuditedTable('customer', customers);
 
 type ListQuery = z.output<typeof customerListQuery>;
 type DuplicateQuery = z.output<typeof customerDuplicateQuery>;

@@ -7,11 +7,12 @@ import {
 } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
+import { agencyUsers } from '../accounts/tables.js';
 import { Random } from '../demo/random.js';
 import { BUSINESSES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES } from '../demo/sample-data.js';
 import { convertLead } from './convert.js';
 import { actAs } from './queries.js';
-import { agencyUsers, leadActivities, leads } from './tables.js';
+import { leadActivities, leads } from './tables.js';
 
 /** The way each demo lead went, one status after another; the last is where it stands today. */
 const PATHS: LeadStatus[][] = [

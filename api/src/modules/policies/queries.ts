@@ -5,6 +5,7 @@ import type { Transaction } from '../../db/client.js';
 import { countRows, jsonObject, literalLimit, one } from '../../db/query-helpers.js';
 import { statementBuilder as qb, reusableStatement } from '../../db/reusable-statement.js';
 import { offsetOf } from '../../http/pagination.js';
+import { registerAuditedTable } from '../audit/trail.js';
 import { registerUsageCounter } from '../billing/usage.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -21,6 +22,8 @@ import {
 } from './list-filters.js';
 import { bookStatusIs, expiringWithin, policyStatus, typeTotalsStatusIs } from './status.js';
 import { installments, policies, policyBookTotals, policyTypeTotals } from './tables.js';
+
+registerAuditedTable('policy', policies);
 
 /** The term this one renews. The table is named in full, where drizzle would leave "id" unqualified. */
 const renewedFromId = sql<

@@ -34,8 +34,6 @@ const KNOWN_UPWARD = [
   { from: 'leads', to: 'demo' },
   // The overdue total reads the per-day totals the calendar keeps.
   { from: 'payments', to: 'calendar' },
-  // A policy with claims cannot be deleted: policies asks claims.
-  { from: 'policies', to: 'claims' },
 ];
 
 /**

@@ -26,12 +26,6 @@ const LAYERS = [
 const KNOWN_UPWARD = [
   // A new password revokes the user's calendar feeds: accounts deletes them from calendar's table.
   { from: 'accounts', to: 'calendar' },
-  // The demo sign-in creates the demo agency.
-  { from: 'accounts', to: 'demo' },
-  // The leads', claims' and calendar's demo seeds use the demo module's random picks and name lists.
-  { from: 'calendar', to: 'demo' },
-  { from: 'claims', to: 'demo' },
-  { from: 'leads', to: 'demo' },
   // The overdue total reads the per-day totals the calendar keeps.
   { from: 'payments', to: 'calendar' },
 ];
@@ -45,16 +39,12 @@ const KNOWN_CYCLES = [
   // each other, and so do policy types, companies and policies (rates, "in use by" counts).
   [
     'accounts',
-    'alerts',
     'audit',
     'billing',
     'calendar',
-    'claims',
     'companies',
     'customers',
-    'demo',
     'leads',
-    'notifications',
     'payments',
     'policies',
     'policy-types',

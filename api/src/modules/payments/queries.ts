@@ -14,10 +14,9 @@ import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { type FileRow, fileLayout } from '../../http/table-file.js';
 import { registerAuditedTable } from '../audit/trail.js';
-import { calendarDayTotals } from '../calendar/tables.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
-import { installments, policies } from '../policies/tables.js';
+import { calendarDayTotals, installments, policies } from '../policies/tables.js';
 
 registerAuditedTable('payment', installments);
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, pgView, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from '../../db/columns.js';
 import { tenants } from '../tenants/tables.js';
 
@@ -72,16 +72,3 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
-
-/**
- * The users of the agency a transaction is scoped to (migration 0022): `users` is a platform table
- * that tenant transactions cannot read, so this view shows them the names of their own colleagues
- * only, for assignees and the timeline's "who".
- */
-export const agencyUsers = pgView('agency_users', {
-  id: uuid('id').notNull(),
-  tenantId: uuid('tenant_id').notNull(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  email: text('email').notNull(),
-}).existing();

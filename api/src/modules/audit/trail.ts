@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/client.js';
 import { signedInUser } from '../../http/authenticate.js';
-import { agencyUsers } from '../accounts/tables.js';
+import { agencyUsers } from '../tenants/tables.js';
 import { auditOrigin, changedFields, recordAudit } from './record.js';
 import type { FieldChanges } from './tables.js';
 

@@ -1,9 +1,9 @@
 import { addDays, OPEN_LEAD_STATUSES } from '@coverdesk/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
-import { agencyUsers } from '../accounts/tables.js';
 import { customers } from '../customers/tables.js';
 import { leads } from '../leads/tables.js';
+import { agencyUsers } from '../tenants/tables.js';
 import { meetings } from './tables.js';
 
 /** The demo broker's fortnight: what each meeting is, and with whom (a customer or a lead). */

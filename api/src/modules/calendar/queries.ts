@@ -12,9 +12,9 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { isoMoment, one, withGenericPlans } from '../../db/query-helpers.js';
-import { agencyUsers } from '../accounts/tables.js';
 import { customers } from '../customers/tables.js';
 import { leads } from '../leads/tables.js';
+import { agencyUsers } from '../tenants/tables.js';
 import { meetings } from './tables.js';
 
 /** The window and filters of an events request; `kinds` already cut to what the plan allows. */

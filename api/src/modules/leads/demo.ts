@@ -7,7 +7,7 @@ import {
 } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
-import { agencyUsers } from '../accounts/tables.js';
+import { agencyUsers } from '../tenants/tables.js';
 import { convertLead } from './convert.js';
 import { actAs } from './queries.js';
 import { leadActivities, leads } from './tables.js';

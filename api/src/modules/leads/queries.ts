@@ -19,11 +19,11 @@ import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { agencyDay, agencyTime, type FileRow, fileLayout } from '../../http/table-file.js';
-import { agencyUsers } from '../accounts/tables.js';
 import { registerAuditedTable } from '../audit/trail.js';
 import { registerUsageCounter } from '../billing/usage.js';
 import { digitsOf, digitsOnly } from '../customers/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
+import { agencyUsers } from '../tenants/tables.js';
 import { leads } from './tables.js';
 
 registerAuditedTable('lead', leads);

@@ -1,12 +1,11 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { asConnectingRole } from '../../db/tenant.js';
-import { agencyUsers } from '../accounts/tables.js';
 import { meetings } from '../calendar/tables.js';
 import { overdue } from '../payments/queries.js';
 import { expiringWithin } from '../policies/status.js';
 import { installments, policies } from '../policies/tables.js';
-import { tenants } from '../tenants/tables.js';
+import { agencyUsers, tenants } from '../tenants/tables.js';
 import { settingsOf } from './queries.js';
 import {
   type Agency,

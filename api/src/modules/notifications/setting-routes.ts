@@ -22,9 +22,8 @@ import type { Transaction } from '../../db/client.js';
 import { agencyToday } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { agencyUsers } from '../accounts/tables.js';
 import { withModule } from '../billing/access.js';
-import { tenants } from '../tenants/tables.js';
+import { agencyUsers, tenants } from '../tenants/tables.js';
 import { consumeAttempt } from '../throttle/throttle.js';
 import {
   changeSetting,

@@ -33,9 +33,10 @@ const KNOWN_CYCLES = [
   // The platform's own: registering an agency starts its trial in billing, and billing's plan gate
   // authenticates through accounts.
   ['accounts', 'billing'],
-  // The book: policy types, companies and policies read each other's tables and ask each other
-  // "in use by" before a delete; payments and policies share the instalments.
-  ['companies', 'customers', 'payments', 'policies', 'policy-types'],
+  // The book: policy types, companies and policies read each other's tables (a company's rates
+  // per policy type); customers, companies and policy types ask the policies "in use by" before a
+  // delete, while the policies' table points at all three.
+  ['companies', 'customers', 'policies', 'policy-types'],
 ];
 
 const folder = (modules) => `^api/src/modules/(${modules.join('|')})`;

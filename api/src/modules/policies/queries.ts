@@ -9,9 +9,9 @@ import { registerAuditedTable } from '../audit/trail.js';
 import { registerUsageCounter } from '../billing/usage.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
-import { installmentColumns } from '../payments/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { expectedCommission, keptReceivedCommission, receivedCommission } from './commission.js';
+import { installmentColumns } from './instalments.js';
 import {
   filtersOf,
   type ListQuery,

@@ -24,7 +24,7 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
-import { auditRoutes } from './modules/audit/routes.js';
+import { auditRoutes } from './modules/audit-log/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { claimRoutes } from './modules/claims/routes.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
-import { ensureDemoAgency } from '../src/modules/accounts/demo.js';
+import { ensureDemoAgency } from '../src/modules/demo/account.js';
 import { databaseUrlFor, migrateTemplate, serverUrl, withServerClient } from './database.js';
 
 declare module 'vitest' {

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { installJobQueue } from '../jobs/queue.js';
-import { ensureDemoAgency } from '../modules/accounts/demo.js';
 import { promoteAdmins } from '../modules/accounts/queries.js';
 import { applyPaddlePrices, seedPlans } from '../modules/billing/plan-catalogue.js';
+import { ensureDemoAgency } from '../modules/demo/account.js';
 import { savedPaddleSettings } from '../modules/platform-settings/store.js';
 import { type DatabaseHandle, openDatabase } from './client.js';
 import { runMigrations } from './migrate.js';

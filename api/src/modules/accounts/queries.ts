@@ -1,7 +1,6 @@
 import type { UserProfile } from '@coverdesk/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
-import { calendarFeeds } from '../calendar/tables.js';
 import { tenants } from '../tenants/tables.js';
 import { passwordResetTokens, users } from './tables.js';
 import { revokeUserSessions } from './tokens.js';
@@ -90,6 +89,18 @@ export async function recordLogin(executor: Executor, userId: string): Promise<v
   await executor.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, userId));
 }
 
+/** What else a new password turns off, registered by the module that keeps it (a calendar feed). */
+type PasswordReplaced = (tx: Transaction, userId: string) => Promise<unknown>;
+const onPasswordReplaced: PasswordReplaced[] = [];
+
+/**
+ * A module keeping something a user's old password could have reached registers how to turn it
+ * off, when it loads: accounts knows no module above the platform.
+ */
+export function whenPasswordReplaced(hook: PasswordReplaced): void {
+  onPasswordReplaced.push(hook);
+}
+
 /**
  * Sets a new password, whatever the route: the reset links still open are spent, since they were
  * sent to replace the old password, every sign-in but `keepFamilyId` is revoked, and the calendar
@@ -107,7 +118,7 @@ export async function replacePassword(
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
     .returning({ tokenHash: passwordResetTokens.tokenHash });
-  await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  for (const hook of onPasswordReplaced) await hook(tx, userId);
   return {
     spentResetLinks: spent.map((link) => link.tokenHash),
     revokedSessions: await revokeUserSessions(tx, userId, keepFamilyId),

@@ -2,7 +2,7 @@ import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { requireAdmin } from '../../http/require-admin.js';
-import { adminAuditRoutes } from '../audit/admin-routes.js';
+import { adminAuditRoutes } from '../audit-log/admin-routes.js';
 import { adminSupportRoutes } from '../support/admin-routes.js';
 import { adminFigureRoutes } from './figures.js';
 import { adminOperationRoutes } from './operations.js';

@@ -12,8 +12,9 @@ import { agencyToday } from '../../db/tenant.js';
 import { commissionThisYear } from '../commission-report/queries.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
-import { overdue, overdueTotals } from '../payments/queries.js';
+import { overdueTotals } from '../payments/queries.js';
 import { keptReceivedCommission } from '../policies/commission.js';
+import { overdue } from '../policies/instalments.js';
 import { bookStatusIs, expiringWithin, statusIs } from '../policies/status.js';
 import {
   bookMonths,

@@ -1,27 +1,32 @@
 import type { AuditedEntity } from '@coverdesk/contract';
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { type AnyColumn, and, eq, getTableColumns } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/client.js';
 import { signedInUser } from '../../http/authenticate.js';
-import { subscriptions } from '../billing/tables.js';
-import { claims } from '../claims/tables.js';
-import { companies } from '../companies/tables.js';
-import { customers } from '../customers/tables.js';
-import { agencyUsers, leads } from '../leads/tables.js';
-import { installments, policies } from '../policies/tables.js';
+import { agencyUsers } from '../tenants/tables.js';
 import { auditOrigin, changedFields, recordAudit } from './record.js';
 import type { FieldChanges } from './tables.js';
 
-/** The table each audited entity lives in; a payment is what is recorded on an instalment. */
-const TABLES = {
-  customer: customers,
-  policy: policies,
-  payment: installments,
-  company: companies,
-  lead: leads,
-  claim: claims,
-  subscription: subscriptions,
-} satisfies Record<AuditedEntity, unknown>;
+/** A table whose rows the log records: each row is the agency's (`tenant_id`) and has an `id`. */
+export type AuditedTable = PgTable & { id: AnyColumn; tenantId: AnyColumn };
+
+/** The table each audited entity lives in, told by the module that owns it. */
+const TABLES: Partial<Record<AuditedEntity, AuditedTable>> = {};
+
+/**
+ * The module owning a kind of record the log keeps registers the table its rows live in, when it
+ * loads (a payment is recorded on an instalment): the trail knows no module above the platform.
+ */
+export function registerAuditedTable(entity: AuditedEntity, table: AuditedTable): void {
+  TABLES[entity] = table;
+}
+
+function tableOf(entity: AuditedEntity): AuditedTable {
+  const table = TABLES[entity];
+  if (!table) throw new Error(`No table is registered for the audited ${entity}.`);
+  return table;
+}
 
 /** Bookkeeping the log has no use for: who owns the row, when it was touched, its own id. */
 const UNRECORDED = new Set(['id', 'tenant_id', 'created_at', 'updated_at']);
@@ -33,7 +38,7 @@ type Snapshot = Record<string, unknown>;
  * columns PostgreSQL derives from the others (search keys, display names).
  */
 async function snapshot(tx: Transaction, tenantId: string, entity: AuditedEntity, id: string) {
-  const table = TABLES[entity];
+  const table = tableOf(entity);
   const columns = getTableColumns(table);
   const [row] = await tx
     .select()

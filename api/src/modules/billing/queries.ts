@@ -3,7 +3,10 @@ import { type AnyColumn, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client.js';
 import { reusableStatement, statementBuilder } from '../../db/reusable-statement.js';
+import { registerAuditedTable } from '../audit/trail.js';
 import { billingEvents, plans, subscriptions } from './tables.js';
+
+registerAuditedTable('subscription', subscriptions);
 
 type PlanRow = typeof plans.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -2,19 +2,26 @@ import type { UsageDetails, UsageMetric, UsageMetricValue, UsageSummary } from '
 import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { countCustomers } from '../customers/queries.js';
-import { countLeads } from '../leads/queries.js';
-import { countPolicies } from '../policies/queries.js';
 import { plans, subscriptions } from './tables.js';
 
 type Counter = (tx: Transaction, tenantId: string) => Promise<number>;
 
-/** How many of each limited resource an agency holds. */
-const COUNTERS: Record<UsageMetric, Counter> = {
-  policies: countPolicies,
-  customers: countCustomers,
-  leads: countLeads,
-};
+/** How many of each limited resource an agency holds, told by the module that holds it. */
+const COUNTERS: Partial<Record<UsageMetric, Counter>> = {};
+
+/**
+ * The module holding a resource the plans limit (policies, customers, leads) registers how to count
+ * an agency's, when it loads: the plan gate knows no module above the platform.
+ */
+export function registerUsageCounter(metric: UsageMetric, counter: Counter): void {
+  COUNTERS[metric] = counter;
+}
+
+function countOf(tx: Transaction, tenantId: string, metric: UsageMetric): Promise<number> {
+  const counter = COUNTERS[metric];
+  if (!counter) throw new Error(`No usage counter is registered for ${metric}.`);
+  return counter(tx, tenantId);
+}
 
 const planOf = (tx: Transaction, tenantId: string) =>
   tx
@@ -67,7 +74,7 @@ async function roomUnder(
   plan: { displayName: string; limits: Record<UsageMetric, number> },
   metric: UsageMetric,
 ): Promise<LimitRoom> {
-  return { plan: plan.displayName, limit: plan.limits[metric], held: await COUNTERS[metric](tx, tenantId) };
+  return { plan: plan.displayName, limit: plan.limits[metric], held: await countOf(tx, tenantId, metric) };
 }
 
 /** How many of `adding` new records fit under the limit. */
@@ -85,9 +92,9 @@ export function overLimitDetail(room: LimitRoom, metric: UsageMetric, adding: nu
 /** How many of each limited resource the agency holds. */
 export async function countUsage(tx: Transaction, tenantId: string): Promise<Record<UsageMetric, number>> {
   return {
-    policies: await countPolicies(tx, tenantId),
-    customers: await countCustomers(tx, tenantId),
-    leads: await countLeads(tx, tenantId),
+    policies: await countOf(tx, tenantId, 'policies'),
+    customers: await countOf(tx, tenantId, 'customers'),
+    leads: await countOf(tx, tenantId, 'leads'),
   };
 }
 
@@ -121,7 +128,7 @@ export async function usageDetailsOf(
 ): Promise<UsageDetails | undefined> {
   const [plan] = await planOf(tx, tenantId);
   if (!plan) return undefined;
-  const held = await COUNTERS[metric](tx, tenantId);
+  const held = await countOf(tx, tenantId, metric);
   const onSale = await tx.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder));
   return {
     metric,

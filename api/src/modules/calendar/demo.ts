@@ -2,8 +2,8 @@ import { addDays, OPEN_LEAD_STATUSES } from '@coverdesk/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { customers } from '../customers/tables.js';
-import type { Random } from '../demo/random.js';
-import { agencyUsers, leads } from '../leads/tables.js';
+import { leads } from '../leads/tables.js';
+import { agencyUsers } from '../tenants/tables.js';
 import { meetings } from './tables.js';
 
 /** The demo broker's fortnight: what each meeting is, and with whom (a customer or a lead). */
@@ -26,9 +26,15 @@ const OFFICE = '12 Harbour Street, Suite 4';
  * hours of the agency's time zone (the transaction's), with its customers and open leads. Runs
  * after customers and leads are seeded; deterministic for a day, like the rest of the demo.
  */
+/** The demo's seeded generator, as the meetings draw from it. */
+interface Picks {
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+}
+
 export async function seedDemoMeetings(
   tx: Transaction,
-  { tenantId, day, random }: { tenantId: string; day: string; random: Random },
+  { tenantId, day, random }: { tenantId: string; day: string; random: Picks },
 ): Promise<void> {
   await tx.delete(meetings).where(eq(meetings.tenantId, tenantId));
   const [owner] = await tx.select({ id: agencyUsers.id }).from(agencyUsers).limit(1);

@@ -13,7 +13,8 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { isoMoment, one, withGenericPlans } from '../../db/query-helpers.js';
 import { customers } from '../customers/tables.js';
-import { agencyUsers, leads } from '../leads/tables.js';
+import { leads } from '../leads/tables.js';
+import { agencyUsers } from '../tenants/tables.js';
 import { meetings } from './tables.js';
 
 /** The window and filters of an events request; `kinds` already cut to what the plan allows. */

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from '../../db/columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
 import { users } from '../accounts/tables.js';
@@ -70,22 +58,3 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   secretHash: text('secret_hash').notNull().unique(),
   createdAt: createdAt(),
 });
-
-/**
- * The calendar's busiest kinds counted per day: open policies by end date (`renewal`) and unpaid
- * instalments by due date with what is left to pay (`installment`). A month of a large book holds
- * thousands of each, so the calendar reads these few rows instead of counting them per request.
- * Kept by triggers on `policies` and `installments` (migration calendar-day-totals), never written
- * by the application; a day that emptied stays with zero. Tenant-owned.
- */
-export const calendarDayTotals = pgTable(
-  'calendar_day_totals',
-  {
-    tenantId: uuid('tenant_id').notNull(),
-    kind: text('kind', { enum: ['renewal', 'installment'] }).notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    records: integer('records').notNull(),
-    amount: numeric('amount').notNull(),
-  },
-  (t) => [primaryKey({ name: 'calendar_day_totals_pkey', columns: [t.tenantId, t.kind, t.day] })],
-);

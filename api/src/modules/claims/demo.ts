@@ -2,7 +2,6 @@ import { addDays, type ClaimStatus, type ClaimType, fromCents } from '@coverdesk
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
-import type { Random } from '../demo/random.js';
 import { claimEvents, claims } from './tables.js';
 
 /** What the demo's claims need to know of a policy the agency seeded. */
@@ -105,6 +104,13 @@ const NOTES: Partial<Record<ClaimStatus, string[]>> = {
  * report to today. Runs after the policies are written, in the demo's reset transaction; `random` is
  * the reset's own, so the same day gives the same claims.
  */
+/** The demo's seeded generator, as the claims draw from it. */
+interface Picks {
+  int(min: number, max: number): number;
+  chance(probability: number): boolean;
+  pick<T>(items: readonly T[]): T;
+}
+
 export async function seedDemoClaims(
   tx: Transaction,
   tenantId: string,
@@ -115,7 +121,7 @@ export async function seedDemoClaims(
     moment,
   }: {
     day: string;
-    random: Random;
+    random: Picks;
     policies: DemoPolicy[];
     moment: (isoDay: string) => Date;
   },

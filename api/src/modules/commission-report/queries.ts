@@ -16,8 +16,8 @@ import { statementBuilder as qb, reusableStatement, setFilters } from '../../db/
 import { offsetOf } from '../../http/pagination.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
-import { overdue, unpaid } from '../payments/queries.js';
 import { expectedCommission, receivedCommission } from '../policies/commission.js';
+import { overdue, unpaid } from '../policies/instalments.js';
 import { bookReceivedCommission } from '../policies/queries.js';
 import { policyStatus } from '../policies/status.js';
 import { installments, policies, policyBookTotals } from '../policies/tables.js';

@@ -5,8 +5,11 @@ import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
+import { registerAuditedTable } from '../audit/trail.js';
 import { listRates, replaceRates, upsertRates } from './rates.js';
 import { companies, companyPolicyTypes } from './tables.js';
+
+registerAuditedTable('company', companies);
 
 type ListQuery = z.output<typeof companyListQuery>;
 

@@ -19,7 +19,11 @@ import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { agencyDay, type FileRow, fileLayout } from '../../http/table-file.js';
+import { registerAuditedTable } from '../audit/trail.js';
+import { registerUsageCounter } from '../billing/usage.js';
 import { customers } from './tables.js';
+
+registerAuditedTable('customer', customers);
 
 type ListQuery = z.output<typeof customerListQuery>;
 type DuplicateQuery = z.output<typeof customerDuplicateQuery>;
@@ -194,6 +198,7 @@ export async function countCustomers(tx: Transaction, tenantId: string): Promise
     .where(eq(customers.tenantId, tenantId));
   return row?.count ?? 0;
 }
+registerUsageCounter('customers', countCustomers);
 
 /** Rows per statement when adding many: column arrays, so any number fits in its parameters. */
 const ROWS_PER_INSERT = 10_000;

@@ -14,7 +14,15 @@ import { policyTypes } from '../policy-types/tables.js';
 import { Random } from './random.js';
 import { sampleInstalments, sampleTerms } from './sample-book.js';
 import { sampleCustomers } from './sample-customers.js';
-import { INSURERS, TYPES, type TypeKey } from './sample-data.js';
+import {
+  BUSINESSES,
+  EMAIL_DOMAINS,
+  FIRST_NAMES,
+  INSURERS,
+  LAST_NAMES,
+  TYPES,
+  type TypeKey,
+} from './sample-data.js';
 
 // The sample agency behind "Try the demo": a few hundred policies around one broker's book, every
 // date relative to the day it is seeded, so the demo always has renewals coming up, instalments
@@ -192,7 +200,19 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
     })),
     moment,
   });
-  await seedDemoLeads(tx, { tenantId, today, day, typeIds: Object.values(typeIds) });
+  await seedDemoLeads(tx, {
+    tenantId,
+    today,
+    day,
+    typeIds: Object.values(typeIds),
+    random: new Random(`coverdesk-demo-leads-${day}`),
+    names: {
+      firstNames: FIRST_NAMES,
+      lastNames: LAST_NAMES,
+      businesses: BUSINESSES,
+      emailDomains: EMAIL_DOMAINS,
+    },
+  });
   await seedDemoAlerts(tx, { tenantId });
   await seedDemoMeetings(tx, { tenantId, day, random: new Random(`coverdesk-demo-meetings-${day}`) });
   await seedDemoNotifications(tx, { tenantId, day, now: today });

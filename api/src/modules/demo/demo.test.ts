@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiAs, createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import { resetDemoAgency } from '../accounts/demo.js';
 import { findDemoUser } from '../accounts/queries.js';
+import { resetDemoAgency } from './account.js';
 import { claimRun, DEMO_RESET_JOB, nextResetAt, scheduleDemoReset } from './schedule.js';
 import { scheduledRuns } from './tables.js';
 

@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { resetDemoAgency } from '../accounts/demo.js';
+import { resetDemoAgency } from './account.js';
 import { scheduledRuns } from './tables.js';
 
 // One daily job does not justify a job queue yet. pg-boss would add a dependency and its own schema

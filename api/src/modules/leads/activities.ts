@@ -3,8 +3,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
+import { agencyUsers } from '../tenants/tables.js';
 import { fullName } from './queries.js';
-import { agencyUsers, leadActivities } from './tables.js';
+import { leadActivities } from './tables.js';
 
 export async function listActivities(
   tx: Transaction,

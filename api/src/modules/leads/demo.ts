@@ -7,11 +7,10 @@ import {
 } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
-import { Random } from '../demo/random.js';
-import { BUSINESSES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES } from '../demo/sample-data.js';
+import { agencyUsers } from '../tenants/tables.js';
 import { convertLead } from './convert.js';
 import { actAs } from './queries.js';
-import { agencyUsers, leadActivities, leads } from './tables.js';
+import { leadActivities, leads } from './tables.js';
 
 /** The way each demo lead went, one status after another; the last is where it stands today. */
 const PATHS: LeadStatus[][] = [
@@ -49,11 +48,32 @@ const SUMMARIES: Record<(typeof LOGGED_LEAD_ACTIVITY_TYPES)[number], string[]> =
  * rules as the Convert button. Statuses are moved one step at a time, so the status trigger writes
  * the timeline, dated through `app.activity_at`. Deterministic for a day, like the rest of the demo.
  */
+/** The demo's seeded generator, as the leads draw from it. */
+interface Picks {
+  int(min: number, max: number): number;
+  chance(probability: number): boolean;
+  pick<T>(items: readonly T[]): T;
+}
+
+/** The demo's name lists the leads' people and businesses are drawn from. */
+export interface DemoLeadNames {
+  firstNames: readonly string[];
+  lastNames: readonly string[];
+  businesses: readonly string[];
+  emailDomains: readonly string[];
+}
+
 export async function seedDemoLeads(
   tx: Transaction,
-  { tenantId, today, day, typeIds }: { tenantId: string; today: Date; day: string; typeIds: string[] },
+  {
+    tenantId,
+    today,
+    day,
+    typeIds,
+    random,
+    names,
+  }: { tenantId: string; today: Date; day: string; typeIds: string[]; random: Picks; names: DemoLeadNames },
 ): Promise<void> {
-  const random = new Random(`coverdesk-demo-leads-${day}`);
   await tx.delete(leads).where(eq(leads.tenantId, tenantId));
   const [user] = await tx.select({ id: agencyUsers.id }).from(agencyUsers).limit(1);
   if (user) await actAs(tx, user.id);
@@ -86,9 +106,9 @@ export async function seedDemoLeads(
   const won: string[] = [];
   for (const [index, path] of PATHS.entries()) {
     const business = index % 6 === 5;
-    const firstName = random.pick(FIRST_NAMES);
-    const lastName = random.pick(LAST_NAMES);
-    const businessName = business ? random.pick(BUSINESSES) : '';
+    const firstName = random.pick(names.firstNames);
+    const lastName = random.pick(names.lastNames);
+    const businessName = business ? random.pick(names.businesses) : '';
     const local = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]+/g, '');
     const final = path[path.length - 1] as LeadStatus;
     const open = final !== 'won' && final !== 'lost';
@@ -104,7 +124,7 @@ export async function seedDemoLeads(
         firstName,
         lastName,
         businessName,
-        email: random.chance(0.85) ? `${local}@${random.pick(EMAIL_DOMAINS)}` : '',
+        email: random.chance(0.85) ? `${local}@${random.pick(names.emailDomains)}` : '',
         // 555-0200 to 555-0299: fictional, and apart from the customers' numbers.
         phone: `(555) 555-02${String(index).padStart(2, '0')}`,
         source,

@@ -1,16 +1,6 @@
 import { LEAD_ACTIVITY_TYPES, LEAD_SOURCES, LEAD_STATUSES } from '@coverdesk/contract';
 import { sql } from 'drizzle-orm';
-import {
-  foreignKey,
-  index,
-  numeric,
-  pgTable,
-  pgView,
-  text,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { foreignKey, index, numeric, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from '../../db/columns.js';
 import { emailKey, nameKey, phoneDigits, trigramIndex } from '../../db/search-columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
@@ -101,16 +91,3 @@ export const leadActivities = pgTable(
     }).onDelete('cascade'),
   ],
 );
-
-/**
- * The users of the agency a transaction is scoped to (migration 0022): `users` is a platform table
- * that tenant transactions cannot read, so this view shows them the names of their own colleagues
- * only, for assignees and the timeline's "who".
- */
-export const agencyUsers = pgView('agency_users', {
-  id: uuid('id').notNull(),
-  tenantId: uuid('tenant_id').notNull(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  email: text('email').notNull(),
-}).existing();

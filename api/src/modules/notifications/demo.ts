@@ -2,11 +2,10 @@ import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { asConnectingRole } from '../../db/tenant.js';
 import { meetings } from '../calendar/tables.js';
-import { agencyUsers } from '../leads/tables.js';
-import { overdue } from '../payments/queries.js';
+import { overdue } from '../policies/instalments.js';
 import { expiringWithin } from '../policies/status.js';
 import { installments, policies } from '../policies/tables.js';
-import { tenants } from '../tenants/tables.js';
+import { agencyUsers, tenants } from '../tenants/tables.js';
 import { settingsOf } from './queries.js';
 import {
   type Agency,

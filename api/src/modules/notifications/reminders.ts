@@ -5,7 +5,7 @@ import { one } from '../../db/query-helpers.js';
 import { meetings } from '../calendar/tables.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
-import { overdueOn, unpaid } from '../payments/queries.js';
+import { overdueOn, unpaid } from '../policies/instalments.js';
 import { isOpen, statusOn } from '../policies/status.js';
 import { installments, policies } from '../policies/tables.js';
 import { notificationHistory, type notificationSettings, notifications } from './tables.js';

@@ -5,9 +5,8 @@ import type { DatabaseHandle, Transaction } from '../../db/client.js';
 import { asConnectingRole, withTenant } from '../../db/tenant.js';
 import { inTransaction, JobQueue } from '../../jobs/queue.js';
 import { findModuleAccess } from '../billing/queries.js';
-import { agencyUsers } from '../leads/tables.js';
 import { EmailNotSent, type Mailer } from '../mail/mailer.js';
-import { tenants } from '../tenants/tables.js';
+import { agencyUsers, tenants } from '../tenants/tables.js';
 import { settingsOf } from './queries.js';
 import {
   type Agency,

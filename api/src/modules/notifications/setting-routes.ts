@@ -23,8 +23,7 @@ import { agencyToday } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { withModule } from '../billing/access.js';
-import { agencyUsers } from '../leads/tables.js';
-import { tenants } from '../tenants/tables.js';
+import { agencyUsers, tenants } from '../tenants/tables.js';
 import { consumeAttempt } from '../throttle/throttle.js';
 import {
   changeSetting,

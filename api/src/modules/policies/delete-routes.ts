@@ -9,8 +9,8 @@ import { verifyPassword } from '../accounts/passwords.js';
 import { findUserById } from '../accounts/queries.js';
 import { auditTrail } from '../audit/trail.js';
 import { authorizeModule, withModule } from '../billing/access.js';
-import { claimRaceConflict, refuseWhileClaims } from '../claims/on-policy.js';
 import { consumeAttempt, refundAttempt, type ThrottleRule } from '../throttle/throttle.js';
+import { claimsOnPolicy } from './in-use.js';
 import { findPolicyForChange } from './queries.js';
 import {
   errors,
@@ -49,11 +49,11 @@ export const policyDeleteRoutes =
         const { id } = request.params;
         await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requirePolicyForChange(tx, tenantId, id);
-          await refuseWhileClaims(tx, tenantId, stored);
+          await claimsOnPolicy().refuse(tx, tenantId, stored);
           if (stored.hasPayments) throw conflict({ detail: DELETE_PAID });
           await auditTrail(tx, request)
             .changed('policy', id, () => deletePolicy(tx, tenantId, id))
-            .catch(claimRaceConflict(stored.policyNumber));
+            .catch(claimsOnPolicy().raceConflict(stored.policyNumber));
         });
         return reply.code(204).send(null);
       },
@@ -81,7 +81,7 @@ export const policyDeleteRoutes =
         // password is weighed.
         await withTenant(db, tenantId, async (tx) => {
           const found = await requirePolicy(tx, tenantId, id);
-          await refuseWhileClaims(tx, tenantId, { id, policyNumber: found.policy_number });
+          await claimsOnPolicy().refuse(tx, tenantId, { id, policyNumber: found.policy_number });
         });
         const user = await findUserById(db, auth.userId);
         if (!user) throw unauthorized('User not found');
@@ -100,10 +100,10 @@ export const policyDeleteRoutes =
         const deleted = await withTenant(db, tenantId, async (tx) => {
           const stored = await findPolicyForChange(tx, tenantId, id);
           if (!stored) return false;
-          await refuseWhileClaims(tx, tenantId, stored);
+          await claimsOnPolicy().refuse(tx, tenantId, stored);
           return auditTrail(tx, request)
             .changed('policy', id, () => deletePolicy(tx, tenantId, id))
-            .catch(claimRaceConflict(stored.policyNumber));
+            .catch(claimsOnPolicy().raceConflict(stored.policyNumber));
         });
         if (!deleted) throw notFound(NOT_FOUND);
         return reply.code(204).send(null);

@@ -48,3 +48,28 @@ export const policyRaceConflict =
     }
     throw error;
   };
+
+/**
+ * Claims stay on record with their policy, so a policy with claims cannot be deleted. The claims
+ * module tells the policies how to count a policy's claims and how to refuse its delete, when it
+ * loads: the book knows nothing of the work done on it.
+ */
+export interface ClaimsOnPolicy {
+  /** How many claims are on the policy. */
+  count(tx: Transaction, tenantId: string, policyId: string): Promise<number>;
+  /** 409 naming how many claims keep the policy, before it is deleted (plainly or securely). */
+  refuse(tx: Transaction, tenantId: string, policy: { id: string; policyNumber: string }): Promise<void>;
+  /** The 409 for a claim reported between the count and the delete, which the foreign key refuses. */
+  raceConflict(policyNumber: string): (error: unknown) => never;
+}
+
+let claimsHook: ClaimsOnPolicy | undefined;
+
+export function registerClaimsOnPolicy(hook: ClaimsOnPolicy): void {
+  claimsHook = hook;
+}
+
+export function claimsOnPolicy(): ClaimsOnPolicy {
+  if (!claimsHook) throw new Error('The claims module has not registered how to count claims on a policy.');
+  return claimsHook;
+}

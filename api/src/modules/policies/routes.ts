@@ -20,8 +20,8 @@ import { exportRoute } from '../../http/table-file.js';
 import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
-import { countClaimsOnPolicy } from '../claims/on-policy.js';
 import { policyDeleteRoutes } from './delete-routes.js';
+import { claimsOnPolicy } from './in-use.js';
 import { exportPolicies, policyFile } from './list-export.js';
 import { findPoliciesNumbered, listPolicies, summarizePolicies } from './queries.js';
 import {
@@ -43,7 +43,7 @@ const SCHEDULE_PAID =
 /** One policy as answered alone: with its claims counted as the refusal to delete counts them. */
 async function readPolicy(tx: Transaction, tenantId: string, id: string) {
   const found = await requirePolicy(tx, tenantId, id);
-  return { ...found, claim_count: await countClaimsOnPolicy(tx, tenantId, id) };
+  return { ...found, claim_count: await claimsOnPolicy().count(tx, tenantId, id) };
 }
 
 /**

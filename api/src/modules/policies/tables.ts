@@ -304,3 +304,22 @@ export const policyTypeTotals = pgTable(
     index('policy_type_totals_status_idx').on(t.tenantId, t.standing, t.endDate, t.startDate),
   ],
 );
+
+/**
+ * The calendar's busiest kinds counted per day: open policies by end date (`renewal`) and unpaid
+ * instalments by due date with what is left to pay (`installment`). A month of a large book holds
+ * thousands of each, so the calendar reads these few rows instead of counting them per request.
+ * Kept by triggers on `policies` and `installments` (migration calendar-day-totals), so it lives
+ * with them; never written by the application; a day that emptied stays with zero. Tenant-owned.
+ */
+export const calendarDayTotals = pgTable(
+  'calendar_day_totals',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    kind: text('kind', { enum: ['renewal', 'installment'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    records: integer('records').notNull(),
+    amount: numeric('amount').notNull(),
+  },
+  (t) => [primaryKey({ name: 'calendar_day_totals_pkey', columns: [t.tenantId, t.kind, t.day] })],
+);

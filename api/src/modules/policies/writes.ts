@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
 import { uuidv7Batch } from '../../db/columns.js';
-import { paymentStatus, policyTotalsRefresh } from '../payments/queries.js';
+import { paymentStatus, policyTotalsRefresh } from './instalments.js';
 import { isOpen } from './status.js';
 import { installments, policies } from './tables.js';
 

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, pgView, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
 
 /** An agency. Every tenant-owned row elsewhere points here through `tenant_id`. */
@@ -12,3 +12,16 @@ export const tenants = pgTable('tenants', {
   timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: createdAt(),
 });
+
+/**
+ * The users of the agency a transaction is scoped to (migration 0022): `users` is a platform table
+ * that tenant transactions cannot read, so this view shows them the names of their own colleagues
+ * only, for assignees and the timeline's "who".
+ */
+export const agencyUsers = pgView('agency_users', {
+  id: uuid('id').notNull(),
+  tenantId: uuid('tenant_id').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+}).existing();

@@ -3,9 +3,8 @@ import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { containing, countRows } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
-import { agencyUsers } from '../leads/tables.js';
-import { tenants } from '../tenants/tables.js';
-import { auditLog } from './tables.js';
+import { auditLog } from '../audit/tables.js';
+import { agencyUsers, tenants } from '../tenants/tables.js';
 
 const columns = {
   id: auditLog.id,

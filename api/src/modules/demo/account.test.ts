@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.js';
-import { ensureDemoAgency } from './demo.js';
+import { ensureDemoAgency } from './account.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {

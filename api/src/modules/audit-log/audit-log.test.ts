@@ -16,8 +16,8 @@ import { withTenant } from '../../db/tenant.js';
 import { createAdmin } from '../accounts/admins.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { users } from '../accounts/tables.js';
+import { auditLog } from '../audit/tables.js';
 import { emailOutbox } from '../mail/tables.js';
-import { auditLog } from './tables.js';
 
 let t: TestApp;
 let plans: Record<string, Plan>;

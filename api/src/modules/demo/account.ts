@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
+import { findDemoUser } from '../accounts/queries.js';
+import { createAgency } from '../accounts/service.js';
 import { subscriptions } from '../billing/tables.js';
-import { seedDemoAgency } from '../demo/agency.js';
-import { findDemoUser } from './queries.js';
-import { createAgency } from './service.js';
+import { seedDemoAgency } from './agency.js';
 
 const DEMO_EMAIL = 'demo@coverdesk.demo';
 

@@ -78,6 +78,9 @@ test('Ctrl-K finds a policy by a misspelt customer name and opens it @phone', as
 
   // A search that finds nothing says so; the filter panel folds out under the box; Escape closes it all.
   const again = await openSearch(page);
+  // Typed once the box has the focus, as the first search is: keys pressed while the dialog was
+  // still opening went nowhere, and the box stayed empty.
+  await expect(again.getByRole('textbox', { name: 'Search' })).toBeFocused();
   await page.keyboard.type('zzqxw');
   await expect(again.getByRole('status')).toHaveText('No results found for "zzqxw"');
   await again.getByRole('button', { name: 'Search filters' }).click();

@@ -273,6 +273,26 @@ describe('renewal and meeting reminders', () => {
     await t.app.notificationRunner.generate(new Date(later.getTime() - 80 * 60_000));
     expect((await bell(agency.as))[0]?.message).toContain('Fleet cover review starts in 1 h 20 min');
   });
+
+  it('reminds of a meeting just after midnight once, though its reminder window spans two days', async () => {
+    const agency = await signedInAgency(t.app);
+    await only(agency.as, 'meeting_reminder', { channel: 'in_app', lead_time: 30 });
+    // 00:10 in the agency's time zone (UTC), three days ahead.
+    const midnight = new Date(`${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
+    const starts = new Date(midnight.getTime() + 10 * 60_000);
+    const created = await agency.as.post('/api/calendar/meetings/', {
+      title: 'Early call',
+      start: starts.toISOString(),
+      end: new Date(starts.getTime() + 1_800_000).toISOString(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.app.notificationRunner.generate(new Date(midnight.getTime() - 15 * 60_000));
+    await t.app.notificationRunner.generate(new Date(midnight.getTime() + 5 * 60_000));
+    const reminders = await bell(agency.as);
+    expect(reminders.map((reminder) => reminder.message)).toEqual([
+      expect.stringContaining('Early call starts in 25 min'),
+    ]);
+  });
 });
 
 describe('email delivery', () => {

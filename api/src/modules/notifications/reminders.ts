@@ -20,6 +20,11 @@ export interface Reminder {
   values: TemplateValues;
   policyNumber: string | null;
   customerName: string | null;
+  /**
+   * The day the reminder is once for, when it is not the day it is written: a meeting's own day, so
+   * that a reminder window across midnight reminds of it once, not once on each side.
+   */
+  eventDay?: string;
 }
 
 /** The agency a reminder is written for: its name and currency are platform facts, read beforehand. */
@@ -232,6 +237,8 @@ export async function meetingReminders(
       title: meetings.title,
       minutes: sql<number>`ceil(extract(epoch from ${meetings.startsAt} - ${at}) / 60)::int`,
       startsAt: meetingTime(meetings.startsAt),
+      // The agency's day (the transaction's time zone is the agency's), as `day` is for the others.
+      startsOn: sql<string>`${meetings.startsAt}::date::text`,
       customerName: customers.displayName,
     })
     .from(meetings)
@@ -254,6 +261,7 @@ export async function meetingReminders(
   return rows.map((row) => ({
     type: 'meeting_reminder',
     subjectId: row.id,
+    eventDay: row.startsOn,
     priority: 'high',
     policyNumber: null,
     customerName: row.customerName,
@@ -392,7 +400,7 @@ export async function writeReminders(
         notificationType: reminder.type,
         channel,
         subjectId: reminder.subjectId,
-        eventDay,
+        eventDay: reminder.eventDay ?? eventDay,
         status: email ? ('pending' as const) : ('sent' as const),
         priority: reminder.priority,
         recipient: email ? recipient.email : 'In the app',

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, seedAgency, signInWithTokens, test } from './fixtures.js';
+import { expect, expectAccessible, seedAgency, settled, signInWithTokens, test } from './fixtures.js';
 
 /** A calendar day `days` from today (UTC: the test agencies' and the browser's time zone). */
 const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -42,6 +42,8 @@ test('a broker adds a meeting by clicking a slot, drags it to another day and ti
   await page.goto(`/calendar?view=week&date=${day}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
   await expect(page.locator(`.fc-timegrid-col[data-date="${day}"]`)).toBeVisible();
+  // The week's events loaded: a note that the week is empty would otherwise move the grid under the click.
+  await settled(page);
 
   // A click on 10:00 opens the form with that half hour.
   const slot = await slotPoint(page, day, '10:00:00');

@@ -350,7 +350,13 @@ export function Component() {
         </Alert>
       )}
 
-      <Skeleton visible={events.isPending && !nothingShown && range !== null} radius="md">
+      {/* Busy until the dates' events have come: the note for empty dates then appears above the
+          grid and moves it down. */}
+      <Skeleton
+        visible={events.isPending && !nothingShown && range !== null}
+        aria-busy={!nothingShown && (range === null || events.isPending)}
+        radius="md"
+      >
         <EventCalendar
           ref={calendar}
           view={view}

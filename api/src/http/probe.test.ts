@@ -22,7 +22,12 @@ import { throttleBuckets } from '../modules/throttle/tables.js';
  * Fastify keeps no list of its routes to read back; its onRoute hook sees each one as it is
  * declared, schemas included. So the app's Fastify instance is made with that hook in place.
  */
-const declared = vi.hoisted((): RouteOptions[] => []);
+const declared = vi.hoisted((): RouteOptions[] => {
+  // The files of a fork share its modules (vitest.config.ts): an app another file built first would
+  // hold the real Fastify. Loaded afresh, every module this file imports sees the one below.
+  vi.resetModules();
+  return [];
+});
 vi.mock('fastify', async (importOriginal) => {
   const original = await importOriginal<typeof import('fastify')>();
   const withRouteTable = ((options?: Parameters<typeof original.default>[0]) => {

@@ -278,7 +278,9 @@ describe('renewal and meeting reminders', () => {
     const agency = await signedInAgency(t.app);
     await only(agency.as, 'meeting_reminder', { channel: 'in_app', lead_time: 30 });
     // 00:10 in the agency's time zone (UTC), three days ahead.
-    const midnight = new Date(`${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
+    const midnight = new Date(
+      `${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`,
+    );
     const starts = new Date(midnight.getTime() + 10 * 60_000);
     const created = await agency.as.post('/api/calendar/meetings/', {
       title: 'Early call',

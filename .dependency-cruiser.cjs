@@ -19,39 +19,15 @@ const LAYERS = [
   { name: 'admin', modules: ['admin', 'support', 'contact', 'demo'] },
 ];
 
-/**
- * Imports that still run up a layer, each named with its cause, so that removing the cause removes
- * its line here. `from` imports `to`; nothing else is excused.
- */
-const KNOWN_UPWARD = [];
-
-/**
- * Module cycles not broken yet: within one group, a module may import another. Each broken cycle
- * takes its modules out of here.
- */
-const KNOWN_CYCLES = [
-  // The platform's own: registering an agency starts its trial in billing, and billing's plan gate
-  // authenticates through accounts.
-  ['accounts', 'billing'],
-  // The book: policy types, companies and policies read each other's tables (a company's rates
-  // per policy type); customers, companies and policy types ask the policies "in use by" before a
-  // delete, while the policies' table points at all three.
-  ['companies', 'customers', 'policies', 'policy-types'],
-];
-
 const folder = (modules) => `^api/src/modules/(${modules.join('|')})`;
-const upwardExcused = (from) => KNOWN_UPWARD.filter((edge) => edge.from === from).map((edge) => edge.to);
-const cycleExcused = (from) => KNOWN_CYCLES.filter((group) => group.includes(from)).flat();
 
-/** One rule per module, so that its excused targets can be left out of `to`. */
+/** One rule per module, named after it, so a failure says which module broke the layering. */
 function perModule(make) {
   return LAYERS.flatMap((layer, at) => layer.modules.map((module) => make(module, at))).filter(Boolean);
 }
 
 const upward = perModule((module, at) => {
-  const above = LAYERS.slice(at + 1)
-    .flatMap((layer) => layer.modules)
-    .filter((target) => !upwardExcused(module).includes(target));
+  const above = LAYERS.slice(at + 1).flatMap((layer) => layer.modules);
   if (above.length === 0) return undefined;
   return {
     name: `no-upward-import:${module}`,
@@ -63,9 +39,7 @@ const upward = perModule((module, at) => {
 });
 
 const cycles = perModule((module) => {
-  const others = LAYERS.flatMap((layer) => layer.modules).filter(
-    (target) => target !== module && !cycleExcused(module).includes(target),
-  );
+  const others = LAYERS.flatMap((layer) => layer.modules).filter((target) => target !== module);
   return {
     name: `no-module-cycle:${module}`,
     comment: `${module} imports a module that imports ${module} back (directly or round a longer cycle).`,

@@ -29,6 +29,7 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { claimRoutes } from './modules/claims/routes.js';
 import { commissionReportRoutes } from './modules/commission-report/routes.js';
+import { rateRoutes } from './modules/companies/rate-routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
@@ -48,6 +49,7 @@ import { policyTypeRoutes } from './modules/policy-types/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
+import './modules/wiring.js';
 import { WEB_DIST_DIR } from './paths.js';
 
 /**
@@ -217,6 +219,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(policyTypeRoutes(ctx));
       await api.register(companyRoutes(ctx));
+      await api.register(rateRoutes(ctx));
       await api.register(customerRoutes(ctx));
       await api.register(setupRoutes(ctx));
       await api.register(policyRoutes(ctx));

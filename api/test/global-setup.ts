@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 import { ensureDemoAgency } from '../src/modules/demo/account.js';
+// The demo agency is built here, outside the app: its trial and audit need the modules' registries.
+import '../src/modules/wiring.js';
 import { databaseUrlFor, migrateTemplate, serverUrl, withServerClient } from './database.js';
 
 declare module 'vitest' {

@@ -4,9 +4,7 @@ import { loadConfig } from '../config.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { HttpError } from '../http/errors.js';
 import { createAdmin } from '../modules/accounts/admins.js';
-// A new password for an existing user turns off their calendar feed, which the calendar module
-// registers with accounts when it loads (as the app's routes load it).
-import '../modules/calendar/feeds.js';
+import '../modules/wiring.js';
 
 const USAGE =
   'Usage: npm run admin:create -- --email EMAIL --password PASSWORD [--first-name NAME] [--last-name NAME]';

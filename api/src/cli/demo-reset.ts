@@ -1,6 +1,7 @@
 import { loadConfig } from '../config.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { ensureDemoAgency, resetDemoAgency } from '../modules/demo/account.js';
+import '../modules/wiring.js';
 
 /**
  * Rebuilds the demo agency now, as the app does every day at 03:00, creating it if it is missing.

@@ -95,7 +95,7 @@ const onPasswordReplaced: PasswordReplaced[] = [];
 
 /**
  * A module keeping something a user's old password could have reached registers how to turn it
- * off, when it loads: accounts knows no module above the platform.
+ * off, in modules/wiring.ts: accounts knows no module above it.
  */
 export function whenPasswordReplaced(hook: PasswordReplaced): void {
   onPasswordReplaced.push(hook);

@@ -5,8 +5,6 @@ import type { Database, Transaction } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { enterTenant } from '../../db/tenant.js';
 import { fieldError, HttpError } from '../../http/errors.js';
-import { TRIAL_PLAN } from '../billing/plan-catalogue.js';
-import { startTrial } from '../billing/queries.js';
 import { tenants } from '../tenants/tables.js';
 import { withinLimit } from '../throttle/throttle.js';
 import { hashPassword, passwordProblem } from './passwords.js';
@@ -44,9 +42,29 @@ export function assertAcceptablePassword(field: string, password: string, person
   if (problem) throw fieldError(field, problem);
 }
 
+/** A new agency and its owner, as the modules that give an agency something at its start see them. */
+export interface CreatedAgency {
+  tenantId: string;
+  owner: { userId: string; name: string };
+  account: NewAccount;
+}
+
+/** What a new agency gets in its first transaction, from a module above the platform's accounts. */
+type AgencyCreated = (tx: Transaction, agency: CreatedAgency) => Promise<unknown>;
+const onAgencyCreated: AgencyCreated[] = [];
+
 /**
- * Creates an agency with its owner and starts the Professional trial, all or nothing. Tenant-owned
- * rows (the subscription) are written last, after the transaction is scoped to the new tenant.
+ * A module that gives every new agency something registers it here (billing starts the trial), in
+ * modules/wiring.ts: accounts knows no module above it.
+ */
+export function whenAgencyCreated(hook: AgencyCreated): void {
+  onAgencyCreated.push(hook);
+}
+
+/**
+ * Creates an agency with its owner and what the modules give a new agency (the trial), all or
+ * nothing. Tenant-owned rows (the subscription) are written last, after the transaction is scoped to
+ * the new tenant.
  */
 export async function createAgency(
   db: Database,
@@ -77,8 +95,12 @@ export async function createAgency(
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
       await enterTenant(tx, tenant.id);
-      const name = displayName(account);
-      await startTrial(tx, tenant.id, TRIAL_PLAN, { userId: user.id, name }, account.trialDays ?? null);
+      const created = {
+        tenantId: tenant.id,
+        owner: { userId: user.id, name: displayName(account) },
+        account,
+      };
+      for (const hook of onAgencyCreated) await hook(tx, created);
       return { userId: user.id, tenantId: tenant.id };
     });
   } catch (error) {

@@ -15,8 +15,8 @@ export type AuditedTable = PgTable & { id: AnyColumn; tenantId: AnyColumn };
 const TABLES: Partial<Record<AuditedEntity, AuditedTable>> = {};
 
 /**
- * The module owning a kind of record the log keeps registers the table its rows live in, when it
- * loads (a payment is recorded on an instalment): the trail knows no module above the platform.
+ * The module owning a kind of record the log keeps registers the table its rows live in (a payment
+ * is recorded on an instalment), in modules/wiring.ts: the trail knows no module above the platform.
  */
 export function registerAuditedTable(entity: AuditedEntity, table: AuditedTable): void {
   TABLES[entity] = table;

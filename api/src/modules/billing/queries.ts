@@ -3,10 +3,9 @@ import { type AnyColumn, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client.js';
 import { reusableStatement, statementBuilder } from '../../db/reusable-statement.js';
-import { registerAuditedTable } from '../audit/trail.js';
+import type { CreatedAgency } from '../accounts/service.js';
+import { TRIAL_PLAN } from './plan-catalogue.js';
 import { billingEvents, plans, subscriptions } from './tables.js';
-
-registerAuditedTable('subscription', subscriptions);
 
 type PlanRow = typeof plans.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -21,19 +20,17 @@ export async function listActivePlans(executor: Executor): Promise<Plan[]> {
 }
 
 /**
- * Starts the trial a new agency gets, the first line of its billing history: `trialDays` long when
- * the platform's settings say so, else the plan's own. `tx` must be scoped to the tenant.
+ * Starts the trial of the trial plan a new agency gets, the first line of its billing history:
+ * `trialDays` long when the platform's settings say so, else the plan's own. `tx` must be scoped to
+ * the tenant.
  */
 export async function startTrial(
   tx: Transaction,
-  tenantId: string,
-  planName: string,
-  actor: { userId: string; name: string },
-  trialDays: number | null = null,
+  { tenantId, owner: actor, account }: CreatedAgency,
 ): Promise<void> {
-  const [plan] = await tx.select().from(plans).where(eq(plans.name, planName));
-  if (!plan) throw new Error(`The plan catalogue has no plan named ${planName}`);
-  const days = trialDays ?? plan.trialDays;
+  const [plan] = await tx.select().from(plans).where(eq(plans.name, TRIAL_PLAN));
+  if (!plan) throw new Error(`The plan catalogue has no plan named ${TRIAL_PLAN}`);
+  const days = account.trialDays ?? plan.trialDays;
   await tx.insert(subscriptions).values({
     tenantId,
     planId: plan.id,

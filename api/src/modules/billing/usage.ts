@@ -11,7 +11,7 @@ const COUNTERS: Partial<Record<UsageMetric, Counter>> = {};
 
 /**
  * The module holding a resource the plans limit (policies, customers, leads) registers how to count
- * an agency's, when it loads: the plan gate knows no module above the platform.
+ * an agency's, in modules/wiring.ts: the plan gate knows no module above the platform.
  */
 export function registerUsageCounter(metric: UsageMetric, counter: Counter): void {
   COUNTERS[metric] = counter;

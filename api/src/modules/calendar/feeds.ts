@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { whenPasswordReplaced } from '../accounts/queries.js';
 import { calendarFeeds } from './tables.js';
 
 /**
@@ -14,6 +13,3 @@ export async function turnOffCalendarFeed(executor: Executor, userId: string): P
     .returning({ userId: calendarFeeds.userId });
   return removed.length > 0;
 }
-
-// Whoever knew the old password could have made the feed's address.
-whenPasswordReplaced(turnOffCalendarFeed);

@@ -21,20 +21,10 @@ import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { type FileRow, fileLayout } from '../../http/table-file.js';
-import { registerAuditedTable } from '../audit/trail.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
-import { registerClaimsOnPolicy } from '../policies/in-use.js';
 import { policies } from '../policies/tables.js';
-import { claimRaceConflict, countClaimsOnPolicy, refuseWhileClaims } from './on-policy.js';
 import { claimEvents, claims } from './tables.js';
-
-registerAuditedTable('claim', claims);
-registerClaimsOnPolicy({
-  count: countClaimsOnPolicy,
-  refuse: refuseWhileClaims,
-  raceConflict: claimRaceConflict,
-});
 
 type ListQuery = z.output<typeof claimListQuery>;
 type StatsQuery = z.output<typeof claimStatsQuery>;

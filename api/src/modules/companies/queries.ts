@@ -4,12 +4,11 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { containing, countRows, orderBy } from '../../db/query-helpers.js';
+import { notFound } from '../../http/errors.js';
+import { inUseRegistry } from '../../http/in-use.js';
 import { offsetOf } from '../../http/pagination.js';
-import { registerAuditedTable } from '../audit/trail.js';
 import { listRates, replaceRates, upsertRates } from './rates.js';
 import { companies, companyPolicyTypes } from './tables.js';
-
-registerAuditedTable('company', companies);
 
 type ListQuery = z.output<typeof companyListQuery>;
 
@@ -107,6 +106,13 @@ export async function companyExists(tx: Transaction, tenantId: string, id: strin
     .where(and(eq(companies.tenantId, tenantId), eq(companies.id, id)));
   return row !== undefined;
 }
+
+export async function requireCompanyExists(tx: Transaction, tenantId: string, id: string): Promise<void> {
+  if (!(await companyExists(tx, tenantId, id))) throw notFound('Company not found.');
+}
+
+/** What keeps an insurer from being deleted: its policies, counted by them (modules/wiring.ts). */
+export const usesOfCompany = inUseRegistry({ policies: 0 });
 
 const fieldsOf = (values: CompanyValues) => ({
   name: values.name,

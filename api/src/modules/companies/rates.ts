@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
 import { policyTypes } from '../policy-types/tables.js';
-import { companyPolicyTypes } from './tables.js';
+import { companies, companyPolicyTypes } from './tables.js';
 
 /** One type an insurer sells and the commission it pays, as written. */
 export interface RateInput {
@@ -128,4 +128,14 @@ export async function unknownPolicyTypeIds(
     .where(and(eq(policyTypes.tenantId, tenantId), inArray(policyTypes.id, ids)));
   const known = new Set(found.map((row) => row.id));
   return ids.filter((id) => !known.has(id));
+}
+
+/** The insurers that sell a policy type, by name: what keeps the type from being deleted. */
+export async function sellersOf(tx: Transaction, tenantId: string, policyTypeId: string) {
+  return tx
+    .select({ id: companies.id, name: companies.name })
+    .from(companyPolicyTypes)
+    .innerJoin(companies, eq(companies.id, companyPolicyTypes.companyId))
+    .where(and(eq(companyPolicyTypes.tenantId, tenantId), eq(companyPolicyTypes.policyTypeId, policyTypeId)))
+    .orderBy(asc(sql`lower(${companies.name})`));
 }

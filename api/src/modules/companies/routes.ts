@@ -3,11 +3,8 @@ import {
   companyBody,
   companyListQuery,
   companyPage,
-  companyPolicyPage,
-  companyStats,
   detailResponse,
   fieldErrorsResponse,
-  pageQuery,
   uuid,
 } from '@coverdesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,19 +14,18 @@ import type { Transaction } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { fieldError, HttpError, notFound } from '../../http/errors.js';
+import { refuseWhileUsed, usedMeanwhile } from '../../http/in-use.js';
 import { pageOf } from '../../http/pagination.js';
 import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
-import { policyRaceConflict, refuseWhilePolicies } from '../policies/in-use.js';
-import { listPolicies, summarizePolicies } from '../policies/queries.js';
 import {
   type CompanyValues,
-  companyExists,
   createCompany,
   deleteCompany,
   findCompany,
   listCompanies,
   updateCompany,
+  usesOfCompany,
 } from './queries.js';
 import { unknownPolicyTypeIds } from './rates.js';
 
@@ -44,10 +40,6 @@ async function requireCompany(tx: Transaction, tenantId: string, id: string) {
   const found = await findCompany(tx, tenantId, id);
   if (!found) throw notFound(NOT_FOUND);
   return found;
-}
-
-async function requireCompanyExists(tx: Transaction, tenantId: string, id: string) {
-  if (!(await companyExists(tx, tenantId, id))) throw notFound(NOT_FOUND);
 }
 
 /**
@@ -176,61 +168,11 @@ export const companyRoutes =
         const { id } = request.params;
         await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const company = await requireCompany(tx, tenantId, id);
-          await refuseWhilePolicies(tx, tenantId, 'company', id, company.name);
+          const { policies } = await usesOfCompany.of(tx, tenantId, id);
+          refuseWhileUsed(company.name, policies, ['policy', 'policies']);
           await auditTrail(tx, request).changed('company', id, () => deleteCompany(tx, tenantId, id));
-        }).catch(policyRaceConflict('insurer'));
+        }).catch(usedMeanwhile('insurer', 'policy'));
         return reply.code(204).send(null);
-      },
-    );
-
-    app.get(
-      '/companies/:id/policies/',
-      {
-        schema: {
-          tags,
-          summary: 'The policies an insurer underwrote',
-          security: bearerAuth,
-          params: idParams,
-          querystring: pageQuery,
-          response: { 200: companyPolicyPage, ...errors },
-        },
-      },
-      async (request) => {
-        const { id } = request.params;
-        const { count, resultsJson } = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
-          await requireCompanyExists(tx, tenantId, id);
-          return listPolicies(tx, tenantId, { ...request.query, company_id: id, ordering: '-start_date' });
-        });
-        // Decoded, so that the response schema keeps only the columns an insurer's list shows.
-        return pageOf(request, request.query, count, JSON.parse(resultsJson));
-      },
-    );
-
-    app.get(
-      '/companies/:id/stats/',
-      {
-        schema: {
-          tags,
-          summary: "An insurer's policy counts, premium and commission",
-          security: bearerAuth,
-          params: idParams,
-          response: { 200: companyStats, ...errors },
-        },
-      },
-      async (request) => {
-        const { id } = request.params;
-        const stats = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
-          await requireCompanyExists(tx, tenantId, id);
-          return summarizePolicies(tx, tenantId, { companyId: id });
-        });
-        return {
-          company_id: id,
-          policy_count: stats.total,
-          active_policy_count: stats.by_status.active,
-          active_premium: stats.active_premium,
-          expected_commission: stats.expected_commission,
-          received_commission: stats.received_commission,
-        };
       },
     );
   };

@@ -17,13 +17,10 @@ import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, orderBy } from '../../db/query-helpers.js';
+import { inUseRegistry } from '../../http/in-use.js';
 import { offsetOf } from '../../http/pagination.js';
 import { agencyDay, type FileRow, fileLayout } from '../../http/table-file.js';
-import { registerAuditedTable } from '../audit/trail.js';
-import { registerUsageCounter } from '../billing/usage.js';
 import { customers } from './tables.js';
-
-registerAuditedTable('customer', customers);
 
 type ListQuery = z.output<typeof customerListQuery>;
 type DuplicateQuery = z.output<typeof customerDuplicateQuery>;
@@ -80,6 +77,9 @@ const toColumns = (values: CustomerValues) => ({
 });
 
 /** Phone numbers are typed with spaces, dashes and brackets in every style; compare the digits. */
+/** What keeps a customer from being deleted: their policies, counted by them (modules/wiring.ts). */
+export const usesOfCustomer = inUseRegistry({ policies: 0 });
+
 export const digitsOnly = (text: string) => text.replace(/\D/g, '');
 export const digitsOf = (column: AnyColumn) => sql`regexp_replace(${column}, '[^0-9]+', '', 'g')`;
 
@@ -198,7 +198,6 @@ export async function countCustomers(tx: Transaction, tenantId: string): Promise
     .where(eq(customers.tenantId, tenantId));
   return row?.count ?? 0;
 }
-registerUsageCounter('customers', countCustomers);
 
 /** Rows per statement when adding many: column arrays, so any number fits in its parameters. */
 const ROWS_PER_INSERT = 10_000;

@@ -18,12 +18,12 @@ import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { notFound, parseWith } from '../../http/errors.js';
+import { refuseWhileUsed, usedMeanwhile } from '../../http/in-use.js';
 import { pageOf } from '../../http/pagination.js';
 import { exportRoute } from '../../http/table-file.js';
 import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
-import { countPoliciesOf, policyRaceConflict, refuseWhilePolicies } from '../policies/in-use.js';
 import {
   createCustomer,
   customerFile,
@@ -33,6 +33,7 @@ import {
   findDuplicateCustomers,
   listCustomers,
   updateCustomer,
+  usesOfCustomer,
 } from './queries.js';
 
 const idParams = z.object({ id: uuid });
@@ -52,7 +53,7 @@ async function requireCustomer(tx: Transaction, tenantId: string, id: string, op
 /** One customer as answered alone: with their policies counted as the refusal to delete counts them. */
 async function readCustomer(tx: Transaction, tenantId: string, id: string) {
   const found = await requireCustomer(tx, tenantId, id);
-  return { ...found, policy_count: await countPoliciesOf(tx, tenantId, 'customer', id) };
+  return { ...found, policy_count: (await usesOfCustomer.of(tx, tenantId, id)).policies };
 }
 
 /** The agency's customers, people and businesses, within the number its plan allows. */
@@ -226,9 +227,10 @@ export const customerRoutes =
         const { id } = request.params;
         await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const customer = await requireCustomer(tx, tenantId, id);
-          await refuseWhilePolicies(tx, tenantId, 'customer', id, customer.display_name);
+          const { policies } = await usesOfCustomer.of(tx, tenantId, id);
+          refuseWhileUsed(customer.display_name, policies, ['policy', 'policies']);
           await auditTrail(tx, request).changed('customer', id, () => deleteCustomer(tx, tenantId, id));
-        }).catch(policyRaceConflict('customer'));
+        }).catch(usedMeanwhile('customer', 'policy'));
         return reply.code(204).send(null);
       },
     );

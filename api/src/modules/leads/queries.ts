@@ -19,14 +19,10 @@ import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { agencyDay, agencyTime, type FileRow, fileLayout } from '../../http/table-file.js';
-import { registerAuditedTable } from '../audit/trail.js';
-import { registerUsageCounter } from '../billing/usage.js';
 import { digitsOf, digitsOnly } from '../customers/queries.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { agencyUsers } from '../tenants/tables.js';
 import { leads } from './tables.js';
-
-registerAuditedTable('lead', leads);
 
 type ListQuery = z.output<typeof leadListQuery>;
 type Filters = Omit<ListQuery, 'page' | 'page_size'>;
@@ -233,7 +229,6 @@ export async function countLeads(tx: Transaction, tenantId: string): Promise<num
   const [row] = await tx.select({ count: countRows() }).from(leads).where(eq(leads.tenantId, tenantId));
   return row?.count ?? 0;
 }
-registerUsageCounter('leads', countLeads);
 
 /** The agency's users, whom leads can be assigned to. */
 export async function listAssignees(tx: Transaction): Promise<LeadAssignee[]> {

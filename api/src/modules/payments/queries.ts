@@ -13,7 +13,6 @@ import { exportRows } from '../../db/cursor.js';
 import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { type FileRow, fileLayout } from '../../http/table-file.js';
-import { registerAuditedTable } from '../audit/trail.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import {
@@ -24,8 +23,6 @@ import {
   unpaid,
 } from '../policies/instalments.js';
 import { calendarDayTotals, installments, policies } from '../policies/tables.js';
-
-registerAuditedTable('payment', installments);
 
 type ListQuery = z.output<typeof installmentListQuery>;
 type Filters = Omit<ListQuery, 'page' | 'page_size'>;

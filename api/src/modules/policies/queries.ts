@@ -5,8 +5,6 @@ import type { Transaction } from '../../db/client.js';
 import { countRows, jsonObject, literalLimit, one } from '../../db/query-helpers.js';
 import { statementBuilder as qb, reusableStatement } from '../../db/reusable-statement.js';
 import { offsetOf } from '../../http/pagination.js';
-import { registerAuditedTable } from '../audit/trail.js';
-import { registerUsageCounter } from '../billing/usage.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
@@ -27,8 +25,6 @@ import {
 } from './list-filters.js';
 import { bookStatusIs, expiringWithin, policyStatus, typeTotalsStatusIs } from './status.js';
 import { installments, policies, policyBookTotals, policyTypeTotals } from './tables.js';
-
-registerAuditedTable('policy', policies);
 
 /** The term this one renews. The table is named in full, where drizzle would leave "id" unqualified. */
 const renewedFromId = sql<
@@ -211,7 +207,6 @@ export async function countPolicies(tx: Transaction, tenantId: string): Promise<
   const [row] = await tx.select({ count: countRows() }).from(policies).where(eq(policies.tenantId, tenantId));
   return row?.count ?? 0;
 }
-registerUsageCounter('policies', countPolicies);
 
 /** What the agency's own records say about the customer, insurer and type a policy names. */
 export async function findParties(

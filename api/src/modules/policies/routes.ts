@@ -22,6 +22,7 @@ import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { policyDeleteRoutes } from './delete-routes.js';
 import { claimsOnPolicy } from './in-use.js';
+import { policyInsurerRoutes } from './insurer-routes.js';
 import { exportPolicies, policyFile } from './list-export.js';
 import { findPoliciesNumbered, listPolicies, summarizePolicies } from './queries.js';
 import {
@@ -205,4 +206,5 @@ export const policyRoutes =
 
     await app.register(policyDeleteRoutes(ctx));
     await app.register(policyTermRoutes(ctx));
+    await app.register(policyInsurerRoutes(ctx));
   };

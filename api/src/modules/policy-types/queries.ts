@@ -1,15 +1,19 @@
 import type { PolicyType, PolicyTypeInUse, policyTypeListQuery } from '@coverdesk/contract';
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { containing, countRows, orderBy } from '../../db/query-helpers.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { inUseRegistry } from '../../http/in-use.js';
 import { offsetOf } from '../../http/pagination.js';
-import { companies, companyPolicyTypes } from '../companies/tables.js';
-import { countPoliciesOf } from '../policies/in-use.js';
 import { policyTypes } from './tables.js';
 
 type ListQuery = z.output<typeof policyTypeListQuery>;
+
+const NOT_FOUND = 'Policy type not found.';
+const NAME_TAKEN = 'A policy type with this name already exists.';
 
 export interface PolicyTypeValues {
   name: string;
@@ -124,22 +128,26 @@ export async function updatePolicyType(
 }
 
 /**
- * What still points at a type: the insurers that sell it and the policies of it. A type in use is
- * deactivated rather than deleted, so history keeps its name.
+ * What still points at a type: the insurers that sell it and the policies of it, each added by its
+ * module (modules/wiring.ts). A type in use is deactivated rather than deleted, so history keeps its
+ * name.
  */
-export async function policyTypeUsage(
-  tx: Transaction,
-  tenantId: string,
-  id: string,
-): Promise<Pick<PolicyTypeInUse, 'companies' | 'policies_count'>> {
-  const sellers = await tx
-    .select({ id: companies.id, name: companies.name })
-    .from(companyPolicyTypes)
-    .innerJoin(companies, eq(companies.id, companyPolicyTypes.companyId))
-    .where(and(eq(companyPolicyTypes.tenantId, tenantId), eq(companyPolicyTypes.policyTypeId, id)))
-    .orderBy(asc(sql`lower(${companies.name})`));
-  return { companies: sellers, policies_count: await countPoliciesOf(tx, tenantId, 'policyType', id) };
+export const usesOfPolicyType = inUseRegistry<Pick<PolicyTypeInUse, 'companies' | 'policies_count'>>({
+  companies: [],
+  policies_count: 0,
+});
+
+export async function requirePolicyType(tx: Transaction, tenantId: string, id: string) {
+  const found = await findPolicyType(tx, tenantId, id);
+  if (!found) throw notFound(NOT_FOUND);
+  return found;
 }
+
+/** A duplicate name is the broker's mistake to fix, not a server error. */
+export const nameTaken = (error: unknown): never => {
+  if (isUniqueViolation(error, 'policy_types_tenant_name_key')) throw fieldError('name', NAME_TAKEN);
+  throw error;
+};
 
 export async function deletePolicyType(tx: Transaction, tenantId: string, id: string): Promise<boolean> {
   const deleted = await tx

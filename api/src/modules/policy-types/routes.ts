@@ -1,13 +1,9 @@
 import {
-  byCompanyQuery,
-  companyPolicyType,
-  companyPolicyTypeList,
   detailResponse,
   fieldErrorsResponse,
   policyType,
   policyTypeBody,
   policyTypeInUse,
-  policyTypeLinkBody,
   policyTypeListQuery,
   policyTypePage,
   uuid,
@@ -15,23 +11,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Transaction } from '../../db/client.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { one } from '../../db/query-helpers.js';
-import { withTenant } from '../../db/tenant.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { bearerAuth } from '../../http/authenticate.js';
-import { conflict, fieldError, notFound, parseWith } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
-import { authorizeModule, withModule } from '../billing/access.js';
-import { companyExists } from '../companies/queries.js';
-import { linkRate, listRates, unknownPolicyTypeIds } from '../companies/rates.js';
+import { withModule } from '../billing/access.js';
 import {
-  createPolicyType,
   deletePolicyType,
-  findPolicyType,
   listPolicyTypes,
-  policyTypeUsage,
+  nameTaken,
+  requirePolicyType,
   updatePolicyType,
+  usesOfPolicyType,
 } from './queries.js';
 
 const idParams = z.object({ id: uuid });
@@ -40,29 +31,15 @@ const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailRespo
 /** The type catalogue is open to every active plan; letting an insurer sell a type needs Companies. */
 const ANY_PLAN = undefined;
 const NOT_FOUND = 'Policy type not found.';
-const NAME_TAKEN = 'A policy type with this name already exists.';
-
-async function requirePolicyType(tx: Transaction, tenantId: string, id: string) {
-  const found = await findPolicyType(tx, tenantId, id);
-  if (!found) throw notFound(NOT_FOUND);
-  return found;
-}
-
-/** A duplicate name is the broker's mistake to fix, not a server error. */
-const nameTaken = (error: unknown): never => {
-  if (isUniqueViolation(error, 'policy_types_tenant_name_key')) throw fieldError('name', NAME_TAKEN);
-  throw error;
-};
 
 /**
- * The agency's catalogue of policy types, and the spec's call that lets an insurer sell one. Any
- * agency with an active plan keeps a catalogue; insurers are the companies module.
+ * The agency's catalogue of policy types, open to any agency with an active plan. Adding a type is
+ * served with the insurers' rates (companies/rate-routes.ts): the spec's one call for both adds a
+ * type or lets an insurer sell one.
  */
 export const policyTypeRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = ctx;
-
     app.get(
       '/policy-types/',
       {
@@ -79,67 +56,6 @@ export const policyTypeRoutes =
           listPolicyTypes(tx, tenantId, request.query),
         );
         return pageOf(request, request.query, count, results);
-      },
-    );
-
-    app.post(
-      '/policy-types/',
-      {
-        schema: {
-          tags,
-          summary: 'Add a policy type, or let an insurer sell one',
-          description:
-            "With `{name, category, description, is_active}` adds a type to the catalogue. With the spec's `{company_id, policy_type_id, custom_name}` (and an optional `commission_percentage`) the insurer starts selling the type, or updates its name and rate for it.",
-          security: bearerAuth,
-          body: z.record(z.string(), z.unknown()),
-          response: { 201: z.union([policyType, companyPolicyType]), ...errors },
-        },
-      },
-      async (request, reply) => {
-        const linking = 'company_id' in request.body;
-        const { tenantId } = await authorizeModule(ctx, request, linking ? 'module_companies' : ANY_PLAN);
-        if (linking) {
-          const link = parseWith(policyTypeLinkBody, request.body);
-          const linked = await withTenant(db, tenantId, async (tx) => {
-            if (!(await companyExists(tx, tenantId, link.company_id))) {
-              throw fieldError('company_id', 'No insurer with this id.');
-            }
-            if ((await unknownPolicyTypeIds(tx, tenantId, [link.policy_type_id])).length > 0) {
-              throw fieldError('policy_type_id', 'No policy type with this id.');
-            }
-            const id = await linkRate(tx, tenantId, link.company_id, link);
-            const rates = (await listRates(tx, tenantId, [link.company_id])).get(link.company_id) ?? [];
-            return one(rates.filter((rate) => rate.id === id));
-          });
-          return reply.code(201).send(linked);
-        }
-        const values = parseWith(policyTypeBody, request.body);
-        const created = await withTenant(db, tenantId, async (tx) => {
-          const id = await createPolicyType(tx, tenantId, values);
-          return requirePolicyType(tx, tenantId, id);
-        }).catch(nameTaken);
-        return reply.code(201).send(created);
-      },
-    );
-
-    app.get(
-      '/policy-types/by_company/',
-      {
-        schema: {
-          tags,
-          summary: 'The types one insurer sells, with its names and rates for them',
-          security: bearerAuth,
-          querystring: byCompanyQuery,
-          response: { 200: companyPolicyTypeList, ...errors },
-        },
-      },
-      async (request) => {
-        const companyId = request.query.company_id;
-        const rates = await withModule(ctx, request, 'module_companies', async (tx, { tenantId }) => {
-          if (!(await companyExists(tx, tenantId, companyId))) throw notFound('Company not found.');
-          return (await listRates(tx, tenantId, [companyId])).get(companyId) ?? [];
-        });
-        return { results: rates };
       },
     );
 
@@ -199,7 +115,7 @@ export const policyTypeRoutes =
         const { id } = request.params;
         await withModule(ctx, request, ANY_PLAN, async (tx, { tenantId }) => {
           const type = await requirePolicyType(tx, tenantId, id);
-          const usage = await policyTypeUsage(tx, tenantId, id);
+          const usage = await usesOfPolicyType.of(tx, tenantId, id);
           if (usage.companies.length > 0 || usage.policies_count > 0) {
             throw conflict({ detail: inUseMessage(type.name, usage), ...usage });
           }
@@ -220,7 +136,7 @@ export const policyTypeRoutes =
     );
   };
 
-function inUseMessage(name: string, usage: Awaited<ReturnType<typeof policyTypeUsage>>): string {
+function inUseMessage(name: string, usage: Awaited<ReturnType<typeof usesOfPolicyType.of>>): string {
   const uses: string[] = [];
   if (usage.companies.length > 0) {
     const names = usage.companies.map((company) => company.name).join(', ');

@@ -1,6 +1,7 @@
 import { addDays, OPEN_LEAD_STATUSES } from '@coverdesk/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
+import type { Random } from '../../seeded-random.js';
 import { customers } from '../customers/tables.js';
 import { leads } from '../leads/tables.js';
 import { agencyUsers } from '../tenants/tables.js';
@@ -27,14 +28,9 @@ const OFFICE = '12 Harbour Street, Suite 4';
  * after customers and leads are seeded; deterministic for a day, like the rest of the demo.
  */
 /** The demo's seeded generator, as the meetings draw from it. */
-interface Picks {
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-}
-
 export async function seedDemoMeetings(
   tx: Transaction,
-  { tenantId, day, random }: { tenantId: string; day: string; random: Picks },
+  { tenantId, day, random }: { tenantId: string; day: string; random: Random },
 ): Promise<void> {
   await tx.delete(meetings).where(eq(meetings.tenantId, tenantId));
   const [owner] = await tx.select({ id: agencyUsers.id }).from(agencyUsers).limit(1);

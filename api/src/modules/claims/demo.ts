@@ -2,6 +2,7 @@ import { addDays, type ClaimStatus, type ClaimType, fromCents } from '@coverdesk
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
+import type { Random } from '../../seeded-random.js';
 import { claimEvents, claims } from './tables.js';
 
 /** What the demo's claims need to know of a policy the agency seeded. */
@@ -105,12 +106,6 @@ const NOTES: Partial<Record<ClaimStatus, string[]>> = {
  * the reset's own, so the same day gives the same claims.
  */
 /** The demo's seeded generator, as the claims draw from it. */
-interface Picks {
-  int(min: number, max: number): number;
-  chance(probability: number): boolean;
-  pick<T>(items: readonly T[]): T;
-}
-
 export async function seedDemoClaims(
   tx: Transaction,
   tenantId: string,
@@ -121,7 +116,7 @@ export async function seedDemoClaims(
     moment,
   }: {
     day: string;
-    random: Picks;
+    random: Random;
     policies: DemoPolicy[];
     moment: (isoDay: string) => Date;
   },

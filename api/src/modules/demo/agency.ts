@@ -2,6 +2,7 @@ import { addDays, fromCents } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
+import { Random } from '../../seeded-random.js';
 import { seedDemoAlerts } from '../alerts/demo.js';
 import { seedDemoMeetings } from '../calendar/demo.js';
 import { clearDemoClaims, seedDemoClaims } from '../claims/demo.js';
@@ -11,7 +12,6 @@ import { seedDemoLeads } from '../leads/demo.js';
 import { seedDemoNotifications } from '../notifications/demo.js';
 import { installments, policies } from '../policies/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
-import { Random } from './random.js';
 import { sampleInstalments, sampleTerms } from './sample-book.js';
 import { sampleCustomers } from './sample-customers.js';
 import {

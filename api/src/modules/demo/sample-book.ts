@@ -11,8 +11,8 @@ import {
   toCents,
 } from '@coverdesk/contract';
 import { v7 as uuidv7 } from 'uuid';
+import type { Random } from '../../seeded-random.js';
 import type { installments } from '../policies/tables.js';
-import type { Random } from './random.js';
 import type { Person } from './sample-customers.js';
 import { CUSTOMER_COUNT, PROSPECTS } from './sample-customers.js';
 import {

@@ -1,6 +1,6 @@
 import { addDays } from '@coverdesk/contract';
 import { v7 as uuidv7 } from 'uuid';
-import type { Random } from './random.js';
+import type { Random } from '../../seeded-random.js';
 import {
   BUSINESSES,
   CITIES,

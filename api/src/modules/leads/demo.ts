@@ -7,6 +7,7 @@ import {
 } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
+import type { Random } from '../../seeded-random.js';
 import { agencyUsers } from '../tenants/tables.js';
 import { convertLead } from './convert.js';
 import { actAs } from './queries.js';
@@ -49,12 +50,6 @@ const SUMMARIES: Record<(typeof LOGGED_LEAD_ACTIVITY_TYPES)[number], string[]> =
  * the timeline, dated through `app.activity_at`. Deterministic for a day, like the rest of the demo.
  */
 /** The demo's seeded generator, as the leads draw from it. */
-interface Picks {
-  int(min: number, max: number): number;
-  chance(probability: number): boolean;
-  pick<T>(items: readonly T[]): T;
-}
-
 /** The demo's name lists the leads' people and businesses are drawn from. */
 export interface DemoLeadNames {
   firstNames: readonly string[];
@@ -72,7 +67,7 @@ export async function seedDemoLeads(
     typeIds,
     random,
     names,
-  }: { tenantId: string; today: Date; day: string; typeIds: string[]; random: Picks; names: DemoLeadNames },
+  }: { tenantId: string; today: Date; day: string; typeIds: string[]; random: Random; names: DemoLeadNames },
 ): Promise<void> {
   await tx.delete(leads).where(eq(leads.tenantId, tenantId));
   const [user] = await tx.select({ id: agencyUsers.id }).from(agencyUsers).limit(1);

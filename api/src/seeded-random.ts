@@ -1,4 +1,7 @@
-/** mulberry32: a small, fast generator; good enough for sample data, and seedable. */
+/**
+ * A seeded generator (mulberry32): the demo agency and each module's part of it draw the same sample
+ * data from the same seed. Small and fast; good enough for sample data, never for secrets.
+ */
 export class Random {
   private state: number;
   constructor(seed: string) {

@@ -109,6 +109,8 @@ export default defineConfig({
           DATABASE_URL: '',
           SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
           ADMIN_EMAILS: ADMIN_EMAIL,
+          // The admin portal's tests sign in with the password alone; the API tests hold the gate.
+          ADMIN_MFA_REQUIRED: 'false',
           // Lets the admin setup screens save secrets (a key for these tests only).
           SETTINGS_ENCRYPTION_KEY: 'e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0',
           // Every test registers its agency from this one machine.

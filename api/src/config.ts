@@ -19,6 +19,11 @@ export interface Config {
   /** The public address of the web app, used in links sent by email. */
   appUrl: string;
   demoEnabled: boolean;
+  /**
+   * The admin portal asks for a sign-in through both steps (password and an authenticator's code).
+   * Off only on a laptop (ADMIN_MFA_REQUIRED=false).
+   */
+  adminMfaRequired: boolean;
   logLevel: string;
   /**
    * Which X-Forwarded-For entries to believe when throttling by address: none (false), those added by
@@ -68,6 +73,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Coverdesk <no-reply@coverdesk.local>',
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     demoEnabled: env.DEMO_ENABLED !== 'false',
+    adminMfaRequired: env.ADMIN_MFA_REQUIRED !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustedProxies(env.TRUST_PROXY),
     registrationsPerHour: positiveInteger('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, 10),

@@ -32,6 +32,9 @@ export async function createTestApp(
     smtpUrl: undefined,
     adminEmails: [],
     appUrl: 'http://coverdesk.test',
+    // The admin portal's own tests sign in with a password alone; the tests of two-step sign-in
+    // turn the gate on (accounts/mfa.test.ts).
+    adminMfaRequired: false,
     ...overrides,
   };
   const database = await openTestDatabase(inject(demoAgency ? 'demoDatabaseTemplate' : 'databaseTemplate'));

@@ -85,6 +85,8 @@ export const adminUser = z.object({
   disabled_at: z.string().nullable(),
   date_joined: z.string(),
   last_login: z.string().nullable(),
+  /** Signs in with two steps: the admin can reset it for someone who lost their phone. */
+  mfa_enabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

@@ -83,6 +83,8 @@ export const userProfile = z.object({
   tenant_id: z.string(),
   date_joined: z.string(),
   last_login: z.string().nullable(),
+  /** Two-step sign-in (an authenticator app's code after the password) is on. */
+  mfa_enabled: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

@@ -23,6 +23,7 @@ export * from './figures.js';
 export * from './health.js';
 export * from './imports.js';
 export * from './leads.js';
+export * from './mfa.js';
 export * from './modules.js';
 export * from './notifications.js';
 export * from './pagination.js';

@@ -152,6 +152,29 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
         201,
         'an import',
       ).then((created) => created.id),
+    /** Another sign-in of the agency's owner: the session the sign-in added to the list. */
+    session: async () => {
+      const sessionIds = async () => {
+        const { results } = await expectStatus<{ results: { id: string }[] }>(
+          client.send({ method: 'GET', url: '/api/user/sessions/', token: agency.access }),
+          200,
+          'the sessions',
+        );
+        return results.map((session) => session.id);
+      };
+      const before = new Set(await sessionIds());
+      const { email } = await expectStatus<{ email: string }>(
+        client.send({ method: 'GET', url: '/api/user/profile/', token: agency.access }),
+        200,
+        'the profile',
+      );
+      await expectStatus(
+        client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
+        200,
+        'another sign-in',
+      );
+      return (await sessionIds()).find((id) => !before.has(id)) ?? '';
+    },
     ticket: async () => (await ticketWithFile()).ticket,
     attachment: async () => (await ticketWithFile()).attachment,
     /** A test reminder in the bell: its delivery's id, and then its notification's. */
@@ -265,6 +288,7 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
   ids.notification = await rows.notification();
   ids.notificationSetting = await rows.notificationSetting();
   ({ ticket: ids.ticket, attachment: ids.attachment } = await rows.ticketWithFile());
+  ids.session = await rows.session();
   const spare = await expectStatus<{ refresh: string }>(
     client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
     200,

@@ -142,6 +142,12 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'POST /api/token/': (agency) => [{ body: { email: agency.email, password: PASSWORD } }],
   'POST /api/token/refresh/': (agency) => [{ body: { refresh: agency.spareRefresh } }],
   'POST /api/token/revoke/': () => [{ body: { refresh: 'not-a-token-we-issued' } }],
+  // A real second-step token only comes from a password step with two-step sign-in on.
+  'POST /api/token/mfa/': () => [{ body: { mfa_token: 'not-a-challenge', code: '123456' }, status: 401 }],
+  // Two-step sign-in is off for the probe's agencies: a code is refused, whichever it is.
+  'POST /api/user/mfa/totp/confirm/': () => [{ body: { code: '123456' }, status: 400 }],
+  'POST /api/user/mfa/totp/disable/': () => [{ body: { password: PASSWORD, code: '123456' }, status: 400 }],
+  'POST /api/user/mfa/recovery-codes/': () => [{ body: { code: '123456' }, status: 400 }],
   // The probe's database has no demo agency.
   'POST /api/accounts/login/demo/': () => [{ status: 404 }],
   'POST /api/accounts/password-reset/': (agency) => [{ body: { email: agency.email }, status: 202 }],
@@ -191,6 +197,7 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'POST /api/admin/users/:id/enable/': () => [{ body: { reason: 'Back again' }, status: 409 }],
   'POST /api/admin/users/:id/sign-out/': () => [{ body: { reason: 'Lost a phone' }, status: 409 }],
   'POST /api/admin/users/:id/password-reset/': () => [{ body: { reason: 'Asked by phone' } }],
+  'POST /api/admin/users/:id/mfa/reset/': () => [{ body: { reason: 'Lost a phone' }, status: 409 }],
   'POST /api/admin/super-admins/:id/revoke/': () => [{ body: { reason: 'Left the team' }, status: 409 }],
   'POST /api/admin/super-admins/grant/': (agency) => [
     { body: { email: agency.email, reason: 'Joined the team' }, status: 409 },

@@ -15,6 +15,8 @@ export const PUBLIC_OPERATIONS = [
   'POST /api/token/',
   'POST /api/token/refresh/',
   'POST /api/token/revoke/',
+  // The token from the password step is the credential of the second.
+  'POST /api/token/mfa/',
   'POST /api/accounts/login/demo/',
   'POST /api/accounts/password-reset/',
   'POST /api/accounts/password-reset/confirm/',
@@ -51,7 +53,9 @@ export type IdKind =
   | 'notificationHistory'
   | 'ticket'
   /** A file attached to the agency's ticket. */
-  | 'attachment';
+  | 'attachment'
+  /** A sign-in of the agency's owner other than the probe's own. */
+  | 'session';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -72,6 +76,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   settings: 'notificationSetting',
   history: 'notificationHistory',
   tickets: 'ticket',
+  sessions: 'session',
 };
 
 /** Path parameters other than `:id` that name a row. */

@@ -158,7 +158,7 @@ export const SCREENS = [
   {
     path: '/profile/settings',
     title: 'Profile settings',
-    subtitle: 'Your name, agency and password',
+    subtitle: 'Your name, agency, password and sign-in',
     label: 'Profile Settings',
     icon: IconSettings,
     allowWithoutSubscription: true,

@@ -1,5 +1,6 @@
+import { MFA_REQUIRED_CODE } from '@coverdesk/contract';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconRefresh, IconShieldLock } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../lib/error-message.js';
@@ -58,6 +59,9 @@ export function ErrorState({
   title?: string;
 }) {
   const missing = back && error instanceof ApiError && (error.status === 404 || error.status === 400);
+  // The admin portal asks for a sign-in through both steps: the way there is the profile's settings.
+  const twoStepNeeded =
+    error instanceof ApiError && (error.body as { code?: string } | null)?.code === MFA_REQUIRED_CODE;
   return (
     <Alert
       color="red"
@@ -67,7 +71,16 @@ export function ErrorState({
     >
       <Stack gap="sm" align="flex-start">
         <Text fz="sm">{errorText(error)}</Text>
-        {missing ? (
+        {twoStepNeeded ? (
+          <Button
+            component={Link}
+            to="/profile/settings"
+            {...ACTION}
+            leftSection={<IconShieldLock size={14} />}
+          >
+            Set up two-step sign-in
+          </Button>
+        ) : missing ? (
           <Button component={Link} to={back.to} {...ACTION} leftSection={<IconArrowLeft size={14} />}>
             {back.label}
           </Button>

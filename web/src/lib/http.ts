@@ -17,6 +17,7 @@ const ANONYMOUS_PATHS = [
   '/token/',
   '/token/refresh/',
   '/token/revoke/',
+  '/token/mfa/',
   '/accounts/register/',
   '/accounts/password-reset/',
   '/accounts/password-reset/confirm/',

@@ -1,4 +1,4 @@
-import type { RegisterBody, UserProfile } from '@coverdesk/contract';
+import type { MfaChallenge, RegisterBody, SignInResponse, UserProfile } from '@coverdesk/contract';
 import { useSyncExternalStore } from 'react';
 import { api, tokens } from './api-client.js';
 import { ApiError } from './http.js';
@@ -77,15 +77,37 @@ export class Session {
     }
   }
 
-  async login(email: string, password: string): Promise<UserProfile> {
-    return this.exclusiveLogin(async () => {
-      tokens.set(await api.post<TokenResponse>('/token/', { email, password }));
+  /**
+   * The password step: signed in, or, when two-step sign-in is on, the token `loginWithCode` takes
+   * with the authenticator's code.
+   */
+  async login(email: string, password: string): Promise<UserProfile | MfaChallenge> {
+    let challenge: MfaChallenge | undefined;
+    const user = await this.exclusiveLogin(async () => {
+      const answer = await api.post<SignInResponse>('/token/', { email, password });
+      if ('mfa_required' in answer) {
+        challenge = answer;
+        return null;
+      }
+      tokens.set(answer);
+      return api.get<UserProfile>('/user/profile/');
+    });
+    return challenge ?? (user as UserProfile);
+  }
+
+  /** The second step: the authenticator's code, or one recovery code. */
+  async loginWithCode(
+    mfaToken: string,
+    proof: { code: string } | { recovery_code: string },
+  ): Promise<UserProfile> {
+    return this.signedIn(async () => {
+      tokens.set(await api.post<TokenResponse>('/token/mfa/', { mfa_token: mfaToken, ...proof }));
       return api.get<UserProfile>('/user/profile/');
     });
   }
 
   async demoLogin(): Promise<UserProfile> {
-    return this.exclusiveLogin(async () => {
+    return this.signedIn(async () => {
       const demo = await api.post<{ access_token: string; refresh_token: string; user: UserProfile }>(
         '/accounts/login/demo/',
       );
@@ -95,7 +117,7 @@ export class Session {
   }
 
   async register(body: RegisterBody): Promise<UserProfile> {
-    return this.exclusiveLogin(async () => {
+    return this.signedIn(async () => {
       const created = await api.post<TokenResponse & { user: UserProfile }>('/accounts/register/', body);
       tokens.set(created);
       return created.user;
@@ -128,11 +150,18 @@ export class Session {
     this.setUser(user);
   }
 
-  private async exclusiveLogin(signIn: () => Promise<UserProfile>): Promise<UserProfile> {
+  /** A sign-in that always ends signed in (or fails). */
+  private async signedIn(signIn: () => Promise<UserProfile>): Promise<UserProfile> {
+    return (await this.exclusiveLogin(signIn)) as UserProfile;
+  }
+
+  /** One sign-in at a time; `signIn` answers null when it stopped before signing in (a second step). */
+  private async exclusiveLogin(signIn: () => Promise<UserProfile | null>): Promise<UserProfile | null> {
     if (this.loginInProgress) throw new Error('Login already in progress');
     this.loginInProgress = true;
     try {
       const user = await signIn();
+      if (!user) return null;
       await this.clearUserCaches();
       this.storeProfile(user);
       this.update({ status: 'stable', user, freshLoginAt: Date.now() });

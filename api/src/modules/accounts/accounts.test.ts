@@ -79,6 +79,7 @@ describe('registration', () => {
         'is_owner',
         'last_login',
         'last_name',
+        'mfa_enabled',
         'tenant_id',
         'time_zone',
         'currency',

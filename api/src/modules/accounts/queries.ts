@@ -1,6 +1,7 @@
 import type { UserProfile } from '@coverdesk/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
+import type { AuditEntry } from '../audit/record.js';
 import { tenants } from '../tenants/tables.js';
 import { passwordResetTokens, users } from './tables.js';
 import { revokeUserSessions } from './tokens.js';
@@ -19,6 +20,7 @@ const profileColumns = {
   tenantId: users.tenantId,
   dateJoined: users.dateJoined,
   lastLogin: users.lastLogin,
+  mfaEnabledAt: users.mfaEnabledAt,
 };
 
 const selectProfiles = (executor: Executor) =>
@@ -42,6 +44,7 @@ function toProfile(row: ProfileRow): UserProfile {
     tenant_id: row.tenantId,
     date_joined: row.dateJoined.toISOString(),
     last_login: row.lastLogin?.toISOString() ?? null,
+    mfa_enabled: row.mfaEnabledAt !== null,
   };
 }
 
@@ -142,3 +145,16 @@ export async function promoteAdmins(executor: Executor, emails: string[]): Promi
 /** The name a user goes by where others read it: their full name, or their email when they gave none. */
 export const displayName = (user: { firstName: string; lastName: string; email: string }) =>
   `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/** Something a user did to their own account (a sign-in, a sign-out, two-step sign-in), as the log keeps it. */
+export const accountEntry = (
+  user: { id: string; tenantId: string; email: string },
+  action: string,
+): AuditEntry => ({
+  tenantId: user.tenantId,
+  userId: user.id,
+  actorEmail: user.email,
+  action,
+  entity: 'user',
+  entityId: user.id,
+});

@@ -12,6 +12,7 @@ import {
   registerBody,
   registerResponse,
   SIGNUPS_CLOSED,
+  signInResponse,
   tokenBody,
   tokenPair,
   userProfile,
@@ -21,7 +22,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
-import { type AuditEntry, auditOrigin, recordAudit, sharedAccountOrigin } from '../audit/record.js';
+import { auditOrigin, recordAudit, sharedAccountOrigin } from '../audit/record.js';
 import {
   clearAttempts,
   consumeAttempt,
@@ -29,25 +30,21 @@ import {
   countBackoffAttempt,
   refundAttempt,
 } from '../throttle/throttle.js';
+import { startChallenge } from './mfa.js';
+import { mfaRoutes } from './mfa-routes.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
 import { verifyPassword } from './passwords.js';
 import { updateProfile } from './profile.js';
-import { findDemoUser, findProfile, findUserByEmail, findUserById } from './queries.js';
+import { accountEntry, findDemoUser, findProfile, findUserByEmail, findUserById } from './queries.js';
 import { registerAgency, startSession } from './service.js';
-import { createRefreshToken, issueAccessToken, revokeRefreshToken, spendRefreshToken } from './tokens.js';
-
-/** A user's own sign-in or sign-out, as the audit log keeps it. */
-const signInEntry = (
-  action: 'sign_in' | 'sign_in_failed' | 'sign_out',
-  user: { id: string; tenantId: string; email: string },
-): AuditEntry => ({
-  tenantId: user.tenantId,
-  userId: user.id,
-  actorEmail: user.email,
-  action,
-  entity: 'user',
-  entityId: user.id,
-});
+import { sessionRoutes } from './session-routes.js';
+import {
+  createRefreshToken,
+  deviceOf,
+  issueAccessToken,
+  revokeRefreshToken,
+  spendRefreshToken,
+} from './tokens.js';
 
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
 const ACCOUNT_DISABLED =
@@ -126,7 +123,7 @@ export const accountRoutes =
         await consumeAttempt(db, [
           { key: `register:ip:${request.ip}`, limit: config.registrationsPerHour, windowSeconds: ONE_HOUR },
         ]);
-        const session = await registerAgency(ctx, request.body, request.log);
+        const session = await registerAgency(ctx, request.body, request.log, deviceOf(request));
         return reply.code(201).send(session);
       },
     );
@@ -137,8 +134,10 @@ export const accountRoutes =
         schema: {
           tags: ['accounts'],
           summary: 'Sign in with email and password',
+          description:
+            'With two-step sign-in on, answers `{mfa_required: true, mfa_token}` instead of the tokens: `POST /api/token/mfa/` finishes the sign-in with a code.',
           body: tokenBody,
-          response: { 200: tokenPair, 401: detailResponse, 403: detailResponse, 429: detailResponse },
+          response: { 200: signInResponse, 401: detailResponse, 403: detailResponse, 429: detailResponse },
         },
       },
       async (request) => {
@@ -164,14 +163,20 @@ export const accountRoutes =
         // Said only to whoever knows the password, so it tells a guesser nothing.
         if (user.disabledAt) {
           await recordAudit(db, auditOrigin(request), {
-            ...signInEntry('sign_in_failed', user),
+            ...accountEntry(user, 'sign_in_failed'),
             reason: 'The account is disabled.',
           });
           throw new HttpError(403, { detail: ACCOUNT_DISABLED });
         }
+        // Two-step sign-in: the password alone opens nothing; the code is asked for with this token.
+        if (user.mfaSecret)
+          return { mfa_required: true as const, mfa_token: await startChallenge(db, user.id) };
         const { access, refresh } = await db.transaction(async (tx) => {
-          await recordAudit(tx, auditOrigin(request), signInEntry('sign_in', user));
-          return startSession(tx, user.id, user.tenantId, config.jwtSecret);
+          await recordAudit(tx, auditOrigin(request), accountEntry(user, 'sign_in'));
+          return startSession(tx, user.id, user.tenantId, config.jwtSecret, {
+            ...deviceOf(request),
+            twoStep: false,
+          });
         });
         return { access, refresh };
       },
@@ -193,9 +198,10 @@ export const accountRoutes =
           if (!spent.ok) return spent;
           const user = await findUserById(tx, spent.userId);
           if (!user || user.disabledAt) return { ok: false as const };
-          const { token } = await createRefreshToken(tx, user.id, spent.familyId);
+          const start = { ...deviceOf(request), twoStep: spent.twoStep };
+          const { token } = await createRefreshToken(tx, user.id, start, spent.familyId);
           const access = await issueAccessToken(
-            { userId: user.id, tenantId: user.tenantId, sessionId: spent.familyId },
+            { userId: user.id, tenantId: user.tenantId, sessionId: spent.familyId, twoStep: spent.twoStep },
             config.jwtSecret,
           );
           return { ok: true as const, pair: { access, refresh: token } };
@@ -223,7 +229,7 @@ export const accountRoutes =
           const session = await revokeRefreshToken(tx, request.body.refresh);
           const user = session && (await findUserById(tx, session.userId));
           const origin = user?.isDemoUser ? sharedAccountOrigin(request) : auditOrigin(request);
-          if (user) await recordAudit(tx, origin, signInEntry('sign_out', user));
+          if (user) await recordAudit(tx, origin, accountEntry(user, 'sign_out'));
           return session;
         });
         if (revoked) ctx.revokedSessions.add([revoked.familyId]);
@@ -247,8 +253,11 @@ export const accountRoutes =
         const demo = await findDemoUser(db);
         if (!demo) throw new HttpError(404, { error: 'Demo account not available. Please contact support.' });
         const session = await db.transaction(async (tx) => {
-          await recordAudit(tx, sharedAccountOrigin(request), signInEntry('sign_in', demo));
-          return startSession(tx, demo.id, demo.tenantId, config.jwtSecret);
+          await recordAudit(tx, sharedAccountOrigin(request), accountEntry(demo, 'sign_in'));
+          return startSession(tx, demo.id, demo.tenantId, config.jwtSecret, {
+            ...deviceOf(request),
+            twoStep: false,
+          });
         });
         return { access_token: session.access, refresh_token: session.refresh, user: session.user };
       },
@@ -326,4 +335,7 @@ export const accountRoutes =
         return { detail: 'Your password has been reset. You can now sign in.' };
       },
     );
+
+    await app.register(mfaRoutes(ctx));
+    await app.register(sessionRoutes(ctx));
   };

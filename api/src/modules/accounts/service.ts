@@ -10,7 +10,7 @@ import { withinLimit } from '../throttle/throttle.js';
 import { hashPassword, passwordProblem } from './passwords.js';
 import { displayName, findProfile, findUserByEmail, recordLogin } from './queries.js';
 import { users } from './tables.js';
-import { createRefreshToken, issueAccessToken } from './tokens.js';
+import { createRefreshToken, type Device, issueAccessToken, type SessionStart } from './tokens.js';
 
 export const EMAIL_TAKEN = 'A user with that email already exists.';
 
@@ -115,7 +115,12 @@ export async function createAgency(
  * email that has an account must be refused, which tells the caller it exists; the route throttles
  * attempts per address, and the account's owner is told by email that someone tried.
  */
-export async function registerAgency(ctx: AppContext, body: RegisterBody, log: FastifyBaseLogger) {
+export async function registerAgency(
+  ctx: AppContext,
+  body: RegisterBody,
+  log: FastifyBaseLogger,
+  device: Device,
+) {
   const { config, db, settings } = ctx;
   assertAcceptablePassword('password', body.password, [
     body.email,
@@ -140,7 +145,9 @@ export async function registerAgency(ctx: AppContext, body: RegisterBody, log: F
     }
     throw error;
   });
-  return db.transaction((tx) => startSession(tx, userId, tenantId, config.jwtSecret));
+  return db.transaction((tx) =>
+    startSession(tx, userId, tenantId, config.jwtSecret, { ...device, twoStep: false }),
+  );
 }
 
 /** Tells an account's owner that someone tried to register with their address. */
@@ -172,10 +179,14 @@ export async function startSession(
   userId: string,
   tenantId: string,
   jwtSecret: Uint8Array,
+  start: SessionStart,
 ): Promise<{ access: string; refresh: string; user: UserProfile }> {
-  const { token: refresh, familyId } = await createRefreshToken(tx, userId);
+  const { token: refresh, familyId } = await createRefreshToken(tx, userId, start);
   await recordLogin(tx, userId);
-  const access = await issueAccessToken({ userId, tenantId, sessionId: familyId }, jwtSecret);
+  const access = await issueAccessToken(
+    { userId, tenantId, sessionId: familyId, twoStep: start.twoStep },
+    jwtSecret,
+  );
   const user = await findProfile(tx, userId);
   if (!user) throw new Error('profile missing for a user that was just signed in');
   return { access, refresh, user };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from '../../db/columns.js';
 import { tenants } from '../tenants/tables.js';
 
@@ -28,6 +28,13 @@ export const users = pgTable(
     disabledAt: timestamptz('disabled_at'),
     dateJoined: timestamptz('date_joined').notNull().defaultNow(),
     lastLogin: timestamptz('last_login'),
+    /** The TOTP secret (base32) of two-step sign-in; null while it is off. */
+    mfaSecret: text('mfa_secret'),
+    /** A secret shown for setting two-step sign-in up, kept until a right code confirms it. */
+    mfaPendingSecret: text('mfa_pending_secret'),
+    mfaEnabledAt: timestamptz('mfa_enabled_at'),
+    /** The last 30-second step a code was accepted for: a code is good once (no replay). */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -49,6 +56,11 @@ export const refreshTokens = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     revokedAt: timestamptz('revoked_at'),
+    /** The sign-in came through both steps (password and code): the admin portal asks for it. */
+    twoStep: boolean('two_step').notNull().default(false),
+    /** Where and with what the token was handed out, for the user's list of sessions. */
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
   },
   (t) => [
     index('refresh_tokens_family_idx').on(t.familyId),
@@ -71,4 +83,39 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamptz('used_at'),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Two-step sign-in's recovery codes: ten per setup, each good once, stored as SHA-256 hashes. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * A sign-in half done: the password was right and the code is awaited. Its token (stored hashed) is
+ * good for five minutes and five tries.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('mfa_challenges_user_idx').on(t.userId)],
 );

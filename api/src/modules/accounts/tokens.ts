@@ -1,5 +1,6 @@
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
 import { namedCache } from '../../db/bounded-cache.js';
@@ -18,6 +19,8 @@ export interface AccessClaims {
   tenantId: string;
   /** The sign-in (refresh token family) this access token belongs to. */
   sessionId: string;
+  /** The sign-in came through both steps (password and an authenticator's code). */
+  twoStep: boolean;
 }
 
 // Importing the raw secret as a key costs more than the signature itself; do it once per secret.
@@ -35,7 +38,12 @@ function signingKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
 }
 
 export async function issueAccessToken(claims: AccessClaims, secret: Uint8Array): Promise<string> {
-  return new SignJWT({ tid: claims.tenantId, sid: claims.sessionId, token_type: 'access' })
+  return new SignJWT({
+    tid: claims.tenantId,
+    sid: claims.sessionId,
+    mfa: claims.twoStep,
+    token_type: 'access',
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -107,7 +115,12 @@ async function verifySignedToken(token: string, secret: Uint8Array): Promise<Ver
       throw unauthorized('Given token not valid for any token type');
     }
     return {
-      claims: { userId: payload.sub as string, tenantId: payload.tid, sessionId: payload.sid },
+      claims: {
+        userId: payload.sub as string,
+        tenantId: payload.tid,
+        sessionId: payload.sid,
+        twoStep: payload.mfa === true,
+      },
       expiresAt: (payload.exp as number) * 1000,
     };
   } catch (error) {
@@ -124,21 +137,46 @@ export function randomToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashToken(token) };
 }
 
+/** Where a token is handed out to: what the user's list of sessions shows of it. */
+export interface Device {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export const deviceOf = (request: FastifyRequest): Device => ({
+  ipAddress: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+/** What a sign-in is: whether it came through both steps, and from where. */
+export interface SessionStart extends Device {
+  twoStep: boolean;
+}
+
 /** Starts a sign-in (a new family) or continues one, returning the opaque token to hand out. */
-export async function createRefreshToken(executor: Executor, userId: string, familyId = uuidv7()) {
+export async function createRefreshToken(
+  executor: Executor,
+  userId: string,
+  start: SessionStart,
+  familyId = uuidv7(),
+) {
   const { token, tokenHash } = randomToken();
   await executor.insert(refreshTokens).values({
     userId,
     familyId,
     tokenHash,
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    twoStep: start.twoStep,
+    ipAddress: start.ipAddress,
+    // Bounded: a header is the client's to make up.
+    userAgent: start.userAgent?.slice(0, 500) ?? null,
   });
   return { token, familyId };
 }
 
 /** A refused token names the sign-in it revoked, when it was a spent one presented again. */
 export type RotationResult =
-  | { ok: true; userId: string; familyId: string }
+  | { ok: true; userId: string; familyId: string; twoStep: boolean }
   | { ok: false; revokedFamilyId?: string };
 
 /**
@@ -176,7 +214,11 @@ export async function spendRefreshToken(tx: Transaction, token: string): Promise
         sql`${refreshTokens.expiresAt} > now()`,
       ),
     )
-    .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
+    .returning({
+      userId: refreshTokens.userId,
+      familyId: refreshTokens.familyId,
+      twoStep: refreshTokens.twoStep,
+    });
   if (spent) return { ok: true, ...spent };
 
   const [reused] = await tx

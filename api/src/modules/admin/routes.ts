@@ -20,7 +20,7 @@ export const adminRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const adminsOnly: onRequestHookHandler = async (request) => {
-      await requireAdmin(request, ctx.db);
+      await requireAdmin(request, ctx);
     };
     app.addHook('onRoute', (route) => {
       const hooks = [route.onRequest ?? []].flat();

@@ -155,6 +155,7 @@ export const adminUserColumns = {
   disabledAt: users.disabledAt,
   dateJoined: users.dateJoined,
   lastLogin: users.lastLogin,
+  mfaEnabledAt: users.mfaEnabledAt,
 };
 
 export const selectAdminUsers = (executor: Executor) =>
@@ -176,6 +177,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     disabled_at: row.disabledAt?.toISOString() ?? null,
     date_joined: row.dateJoined.toISOString(),
     last_login: row.lastLogin?.toISOString() ?? null,
+    mfa_enabled: row.mfaEnabledAt !== null,
   };
 }
 

@@ -19,6 +19,7 @@ import { asConnectingRole, withTenant } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { offsetOf, pageOf } from '../../http/pagination.js';
+import { resetMfa } from '../accounts/mfa.js';
 import { sendResetLink } from '../accounts/password-reset.js';
 import { findUserByEmail, findUserById } from '../accounts/queries.js';
 import { users } from '../accounts/tables.js';
@@ -282,6 +283,29 @@ export const adminUserRoutes =
         );
         const sessions = ended === 1 ? '1 session' : `${ended} sessions`;
         return { detail: `${target.email} is signed out everywhere (${sessions} ended).` };
+      },
+    );
+
+    app.post(
+      '/users/:id/mfa/reset/',
+      {
+        schema: {
+          tags,
+          summary: "Reset a user's two-step sign-in (a lost phone): they sign in with the password alone",
+          security: bearerAuth,
+          params: userParams,
+          body: adminReasonBody,
+          response: { 200: adminUser, ...errors },
+        },
+      },
+      async (request) => {
+        const target = await targetOf(request.params.id);
+        if (!target.mfaEnabledAt) throw refuse('Two-step sign-in is not on for this account.');
+        await actOnUser(request, target, { action: 'mfa_reset', reason: request.body.reason }, async (tx) => {
+          await resetMfa(tx, target.id);
+          return { mfa_enabled: { before: true, after: false } };
+        });
+        return answer(target.id);
       },
     );
 

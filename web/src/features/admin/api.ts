@@ -98,7 +98,8 @@ export function useSubscriptionAction(tenantId: string, action: SubscriptionActi
   );
 }
 
-export type UserAction = 'disable' | 'enable' | 'sign-out' | 'password-reset';
+/** Each is POSTed to `/admin/users/<id>/<action>/` with the admin's reason. */
+export type UserAction = 'disable' | 'enable' | 'sign-out' | 'password-reset' | 'mfa/reset';
 
 export function useUserAction(action: UserAction) {
   return useAdminAction(({ userId, reason }: { userId: string; reason: string }) =>

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@coverdesk/contract';
 import { ActionIcon, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconKey, IconLock, IconLockOpen, IconLogout } from '@tabler/icons-react';
+import { IconDots, IconKey, IconLock, IconLockOpen, IconLogout, IconShieldOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSession } from '../../../lib/session-context.js';
 import { type UserAction, useUserAction } from '../api.js';
@@ -52,6 +52,15 @@ const ACTIONS: Record<
     destructive: false,
     done: (user) => `A password reset link is on its way to ${user.email}.`,
   },
+  'mfa/reset': {
+    label: 'Reset two-step sign-in',
+    title: (user) => `Reset two-step sign-in for ${user.email}?`,
+    description:
+      'For someone who lost their phone: their password alone signs them in, and they can turn two-step sign-in on again from their settings. Their recovery codes stop working.',
+    confirm: 'Reset two-step sign-in',
+    destructive: true,
+    done: (user) => `Two-step sign-in is reset for ${user.email}.`,
+  },
 };
 
 /** The actions an admin may take on a user's account, each asked for with a reason. */
@@ -62,6 +71,7 @@ export function UserActions({ user }: { user: AdminUser }) {
   const available: UserAction[] = [
     ...(self ? [] : [user.disabled_at ? ('enable' as const) : ('disable' as const), 'sign-out' as const]),
     ...(user.is_demo_user ? [] : ['password-reset' as const]),
+    ...(user.mfa_enabled && !self ? ['mfa/reset' as const] : []),
   ];
   if (available.length === 0) return null;
   return (
@@ -99,9 +109,13 @@ export function UserActions({ user }: { user: AdminUser }) {
 }
 
 function ActionIconFor({ action }: { action: UserAction }) {
-  const Icon = { disable: IconLock, enable: IconLockOpen, 'sign-out': IconLogout, 'password-reset': IconKey }[
-    action
-  ];
+  const Icon = {
+    disable: IconLock,
+    enable: IconLockOpen,
+    'sign-out': IconLogout,
+    'password-reset': IconKey,
+    'mfa/reset': IconShieldOff,
+  }[action];
   return <Icon size={16} aria-hidden />;
 }
 

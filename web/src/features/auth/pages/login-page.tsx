@@ -1,5 +1,7 @@
+import type { UserProfile } from '@coverdesk/contract';
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { TryDemoButton } from '../../../components/try-demo-button.js';
@@ -7,6 +9,7 @@ import { useFormSubmit } from '../../../lib/form.js';
 import { isAdminHost } from '../../../lib/hosts.js';
 import { usePublicSettings } from '../../../lib/public-settings.js';
 import { useSession } from '../../../lib/session-context.js';
+import { SecondStep } from '../components/second-step.js';
 
 /** Only paths of this app are followed after sign-in, never another site. */
 function safeNext(next: string | null): string | null {
@@ -28,11 +31,31 @@ export function Component() {
     },
   });
 
-  const { onSubmit, error, submitting } = useFormSubmit(form, async ({ email, password }) => {
-    const user = await session.login(email, password);
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const enter = (user: UserProfile) => {
     const home = user.is_admin && isAdminHost(window.location.hostname) ? '/admin' : '/dashboard';
     navigate(safeNext(params.get('next')) ?? home, { replace: true });
+  };
+
+  const { onSubmit, error, submitting } = useFormSubmit(form, async ({ email, password }) => {
+    const answer = await session.login(email, password);
+    if ('mfa_required' in answer) setChallenge(answer.mfa_token);
+    else enter(answer);
   });
+
+  if (challenge) {
+    return (
+      <SecondStep
+        challenge={challenge}
+        onSignedIn={enter}
+        onRestart={() => {
+          setChallenge(null);
+          form.setFieldValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <Stack gap="md">

@@ -24,6 +24,8 @@ import { newPasswordRules } from '../../../lib/password-rules.js';
 import { useSession } from '../../../lib/session-context.js';
 import { timeZoneChoices } from '../../../lib/time-zone.js';
 import { useUpdateProfile } from '../api.js';
+import { SessionsCard } from '../components/sessions-card.js';
+import { TwoStepCard } from '../components/two-step-card.js';
 
 export function Component() {
   const { session, state } = useSession();
@@ -50,7 +52,13 @@ export function Component() {
         locked={user.is_demo_user}
         onSaved={(saved) => session.setUser(saved)}
       />
-      {!user.is_demo_user && <PasswordForm />}
+      {!user.is_demo_user && (
+        <>
+          <PasswordForm />
+          <TwoStepCard />
+          <SessionsCard />
+        </>
+      )}
     </Stack>
   );
 }

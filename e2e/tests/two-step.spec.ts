@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+
+/** The code an authenticator app shows for the key, `steps` 30-second steps from now. */
+const codeFor = (key: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(key) }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+/** Signs out the way closing the session does, and opens the sign-in page. */
+async function signInPage(page: Page, email: string, password: string) {
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: /^Password/ }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+}
+
+test('a broker turns two-step sign-in on by typing the key, then signs in with a code and with a recovery code @phone', async ({
+  page,
+  broker,
+}, testInfo) => {
+  await signInWithTokens(page, broker);
+  await page.goto('/profile/settings');
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('img', { name: 'QR code of the two-step sign-in key' })).toBeVisible();
+  const key = ((await page.getByTestId('totp-secret').textContent()) ?? '').replaceAll(' ', '');
+  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('two-step-setup.png'), fullPage: true });
+
+  // A wrong code is refused beside the field; the right one turns it on.
+  const code = page.getByRole('textbox', { name: /^2\. Enter the 6-digit code/ });
+  await code.fill(codeFor(key, 4));
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+  await expect(page.getByText('That code is not right.', { exact: false })).toBeVisible();
+  await code.fill(codeFor(key));
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.first().textContent()) ?? '';
+  await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('two-step-recovery-codes.png'), fullPage: true });
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('On', { exact: true })).toBeVisible();
+
+  // The password alone no longer signs in: the code does, a step ahead of the one that turned it on.
+  await signInPage(page, broker.email, broker.password);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('two-step-sign-in.png'), fullPage: true });
+  await page.getByRole('textbox', { name: /^Code/ }).fill(codeFor(key, 1));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  // A lost phone: a recovery code, once.
+  await signInPage(page, broker.email, broker.password);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByRole('textbox', { name: /^Recovery code/ }).fill(recovery);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test('a broker sees where they are signed in and ends another session @phone', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  // The same broker signed in on another device.
+  const elsewhere = await request.post('/api/token/', {
+    data: { email: broker.email, password: broker.password },
+    headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/133.0' },
+  });
+  const stolen = await elsewhere.json();
+  await signInWithTokens(page, broker);
+  await page.goto('/profile/settings');
+  const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
+  const windows = sessions.filter({ hasText: 'Firefox on Windows' });
+  await expect(windows).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('sessions.png'), fullPage: true });
+
+  await windows.getByRole('button', { name: 'End' }).click();
+  const confirm = page.getByRole('dialog', { name: 'End this session' });
+  await expect(confirm).toContainText('Firefox on Windows is signed out at once');
+  await confirm.getByRole('button', { name: 'End session' }).click();
+  await expect(page.getByText('Firefox on Windows is signed out.')).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+  await expect(page.getByText('You are signed in on this device only.')).toBeVisible();
+  // The ended session's token is refused from its next call.
+  const refused = await request.get('/api/user/profile/', {
+    headers: { authorization: `Bearer ${stolen.access}` },
+  });
+  expect(refused.status()).toBe(401);
+});

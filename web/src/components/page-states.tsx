@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconArrowLeft, IconRefresh, IconShieldLock } from '@
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../lib/error-message.js';
+import { mainAppUrl } from '../lib/hosts.js';
 import { ApiError } from '../lib/http.js';
 
 /** An empty list: what it is for, and the button that fills it. */
@@ -59,7 +60,8 @@ export function ErrorState({
   title?: string;
 }) {
   const missing = back && error instanceof ApiError && (error.status === 404 || error.status === 400);
-  // The admin portal asks for a sign-in through both steps: the way there is the profile's settings.
+  // The admin portal asks for a sign-in through both steps: it is turned on in the broker app's
+  // profile settings, which the admin host does not serve.
   const twoStepNeeded =
     error instanceof ApiError && (error.body as { code?: string } | null)?.code === MFA_REQUIRED_CODE;
   return (
@@ -73,8 +75,8 @@ export function ErrorState({
         <Text fz="sm">{errorText(error)}</Text>
         {twoStepNeeded ? (
           <Button
-            component={Link}
-            to="/profile/settings"
+            component="a"
+            href={mainAppUrl(window.location, '/profile/settings')}
             {...ACTION}
             leftSection={<IconShieldLock size={14} />}
           >

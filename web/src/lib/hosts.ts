@@ -10,8 +10,12 @@ export function useInAdminPortal(): boolean {
   return useLocation().pathname.startsWith('/admin') || isAdminHost(window.location.hostname);
 }
 
-/** The broker app's login for someone who reached the admin host without being an admin. */
-export function mainAppLoginUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+/** A page of the broker app, from the admin host or from the broker app itself. */
+export function mainAppUrl(location: Pick<Location, 'protocol' | 'host'>, path: string): string {
   const host = location.host.replace(/(^|\.)adminapp\./, '$1').replace(/(^|\.)admin\./, '$1');
-  return `${location.protocol}//${host}/login`;
+  return `${location.protocol}//${host}${path}`;
 }
+
+/** The broker app's login for someone who reached the admin host without being an admin. */
+export const mainAppLoginUrl = (location: Pick<Location, 'protocol' | 'host'>) =>
+  mainAppUrl(location, '/login');

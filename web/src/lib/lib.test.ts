@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatMoney, todayIn } from './format.js';
-import { isAdminHost, mainAppLoginUrl } from './hosts.js';
+import { isAdminHost, mainAppLoginUrl, mainAppUrl } from './hosts.js';
 import { initials } from './initials.js';
 import { createLocalPersister } from './query-persistence.js';
 import { deviceClass } from './viewport.js';
@@ -30,6 +30,13 @@ describe('admin hosts', () => {
     expect(isAdminHost('coverdesk.app')).toBe(false);
     expect(mainAppLoginUrl({ protocol: 'https:', host: 'admin.coverdesk.app' })).toBe(
       'https://coverdesk.app/login',
+    );
+    // Two-step sign-in is turned on in the broker app, which the admin host does not serve.
+    expect(mainAppUrl({ protocol: 'https:', host: 'adminapp.coverdesk.app' }, '/profile/settings')).toBe(
+      'https://coverdesk.app/profile/settings',
+    );
+    expect(mainAppUrl({ protocol: 'http:', host: 'localhost:8080' }, '/profile/settings')).toBe(
+      'http://localhost:8080/profile/settings',
     );
   });
 });

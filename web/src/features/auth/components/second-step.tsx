@@ -3,6 +3,7 @@ import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormError } from '../../../components/form-error.js';
+import { OneTimeCodeInput } from '../../../components/one-time-code-input.js';
 import { useFormSubmit } from '../../../lib/form.js';
 import { useSession } from '../../../lib/session-context.js';
 
@@ -63,15 +64,11 @@ export function SecondStep(props: {
               {...form.getInputProps('recovery_code')}
             />
           ) : (
-            <TextInput
+            <OneTimeCodeInput
               key="code"
               label="Code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
               placeholder="123456"
               autoFocus
-              required
               {...form.getInputProps('code')}
             />
           )}

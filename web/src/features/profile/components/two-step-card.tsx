@@ -11,7 +11,6 @@ import {
   PasswordInput,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -20,6 +19,7 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { FormError } from '../../../components/form-error.js';
+import { OneTimeCodeInput } from '../../../components/one-time-code-input.js';
 import { useFormSubmit } from '../../../lib/form.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { useSession } from '../../../lib/session-context.js';
@@ -145,13 +145,9 @@ function SetupPanel(props: { setup: TotpSetup; onConfirmed(codes: string[]): voi
             )}
           </CopyButton>
         </Group>
-        <TextInput
+        <OneTimeCodeInput
           label="2. Enter the 6-digit code the app shows"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
           w={220}
-          required
           {...form.getInputProps('code')}
         />
         <FormError message={error} />
@@ -220,14 +216,7 @@ function RenewCodesDialog(props: { opened: boolean; onClose(): void; onDone(code
             Your old recovery codes stop working. Enter a code from your authenticator app to make ten new
             ones.
           </Text>
-          <TextInput
-            label="Code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            required
-            {...form.getInputProps('code')}
-          />
+          <OneTimeCodeInput label="Code" {...form.getInputProps('code')} />
           <FormError message={error} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={props.onClose}>
@@ -268,14 +257,7 @@ function DisableDialog(props: { opened: boolean; onClose(): void; onDone(): void
             required
             {...form.getInputProps('password')}
           />
-          <TextInput
-            label="Code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            required
-            {...form.getInputProps('code')}
-          />
+          <OneTimeCodeInput label="Code" {...form.getInputProps('code')} />
           <FormError message={error} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={props.onClose}>

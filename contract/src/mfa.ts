@@ -17,6 +17,7 @@ export type SignInResponse = z.infer<typeof signInResponse>;
 
 /** Six digits; spaces an app shows in the middle ("123 456") are dropped. */
 export const totpCode = text({ error: 'Enter the 6-digit code from your authenticator app.' })
+  .max(20, 'Enter the 6-digit code from your authenticator app.')
   .transform((code) => code.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'));
 

@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../../../test/test-app.js';
 import { auditLog } from '../audit/tables.js';
+import { resetMfa } from './mfa.js';
 import { mfaChallenges } from './tables.js';
 
 const ADMIN = 'ops-mfa@coverdesk.test';
@@ -186,6 +187,22 @@ describe('turning it off and new recovery codes', () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     expect((await passwordStep(agency.user.email)).access).toEqual(expect.any(String));
+  });
+
+  it("drops a session's two-step mark at its next refresh once two-step sign-in is reset", async () => {
+    const agency = await withTwoStep();
+    const challenge = (await passwordStep(agency.user.email)).mfa_token;
+    const signedIn = (
+      await post('/api/token/mfa/', { mfa_token: challenge, code: codeFor(agency.secret, 1) })
+    ).json();
+    const markOf = async (access: string) =>
+      (await apiAs(t.app, access).get('/api/user/sessions/'))
+        .json()
+        .results.find((session: { current: boolean }) => session.current)?.two_step;
+    expect(await markOf(signedIn.access)).toBe(true);
+    await t.database.db.transaction((tx) => resetMfa(tx, agency.user.id));
+    const refreshed = (await post('/api/token/refresh/', { refresh: signedIn.refresh })).json();
+    expect(await markOf(refreshed.access)).toBe(false);
   });
 
   it('makes ten new recovery codes for a current code, and the old ones stop working', async () => {

@@ -198,10 +198,13 @@ export const accountRoutes =
           if (!spent.ok) return spent;
           const user = await findUserById(tx, spent.userId);
           if (!user || user.disabledAt) return { ok: false as const };
-          const start = { ...deviceOf(request), twoStep: spent.twoStep };
+          // A session keeps its two-step mark only while two-step sign-in is on: turned off or reset,
+          // the next refresh drops it (and with it the admin portal).
+          const twoStep = spent.twoStep && user.mfaSecret !== null;
+          const start = { ...deviceOf(request), twoStep };
           const { token } = await createRefreshToken(tx, user.id, start, spent.familyId);
           const access = await issueAccessToken(
-            { userId: user.id, tenantId: user.tenantId, sessionId: spent.familyId, twoStep: spent.twoStep },
+            { userId: user.id, tenantId: user.tenantId, sessionId: spent.familyId, twoStep },
             config.jwtSecret,
           );
           return { ok: true as const, pair: { access, refresh: token } };

@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors.js';
 import { auditOrigin, recordAudit } from '../audit/record.js';
 import { accountEntry, findUserById } from './queries.js';
 import { refreshTokens } from './tables.js';
-import { revokeUserSessions } from './tokens.js';
+import { lockFamily, revokeUserSessions } from './tokens.js';
 
 const tags = ['accounts'];
 
@@ -18,16 +18,17 @@ const tags = ['accounts'];
  * when it was last refreshed and the device of that refresh.
  */
 async function listSessions(executor: Executor, userId: string) {
-  const newest = (column: AnyColumn) =>
-    sql<string | null>`(array_agg(${column} order by ${refreshTokens.createdAt} desc))[1]`;
+  // What the newest token of the session says: its device, and whether it is still a two-step one.
+  const newest = <T>(column: AnyColumn) =>
+    sql<T>`(array_agg(${column} order by ${refreshTokens.createdAt} desc))[1]`;
   return executor
     .select({
       id: refreshTokens.familyId,
       createdAt: sql<Date>`min(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
       lastUsedAt: sql<Date>`max(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
-      ipAddress: newest(refreshTokens.ipAddress),
-      userAgent: newest(refreshTokens.userAgent),
-      twoStep: sql<boolean>`bool_or(${refreshTokens.twoStep})`,
+      ipAddress: newest<string | null>(refreshTokens.ipAddress),
+      userAgent: newest<string | null>(refreshTokens.userAgent),
+      twoStep: newest<boolean>(refreshTokens.twoStep),
     })
     .from(refreshTokens)
     .where(eq(refreshTokens.userId, userId))
@@ -85,6 +86,8 @@ export const sessionRoutes =
       async (request, reply) => {
         const auth = signedInUser(request);
         await db.transaction(async (tx) => {
+          // As sign-out does: a refresh running now finishes first, so its new token is revoked too.
+          await lockFamily(tx, request.params.id);
           const ended = await tx
             .update(refreshTokens)
             .set({ revokedAt: sql`now()` })
@@ -118,6 +121,9 @@ export const sessionRoutes =
       async (request) => {
         const auth = signedInUser(request);
         const ended = await db.transaction(async (tx) => {
+          for (const { id } of await listSessions(tx, auth.userId)) {
+            if (id !== auth.sessionId) await lockFamily(tx, id);
+          }
           const revoked = await revokeUserSessions(tx, auth.userId, auth.sessionId);
           const user = await findUserById(tx, auth.userId);
           if (user && revoked.length > 0) {

@@ -186,7 +186,7 @@ export type RotationResult =
 const REUSE_GRACE_SECONDS = 10;
 
 /** Serialises refresh and sign-out within one sign-in, so a sign-out cannot miss a new token. */
-async function lockFamily(tx: Transaction, familyId: string): Promise<void> {
+export async function lockFamily(tx: Transaction, familyId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${familyId}, 0))`);
 }
 

@@ -244,6 +244,9 @@ describe('the admin portal', () => {
     ).json();
     const ops = apiAs(t.app, twoStep.access);
     expect((await ops.get('/api/admin/users/')).statusCode).toBe(200);
+    // Their own is turned off with the password and a code, not by a reset.
+    const own = await ops.post(`/api/admin/users/${admin.user.id}/mfa/reset/`, { reason: 'Mine' });
+    expect(own.statusCode).toBe(409);
 
     const broker = await withTwoStep();
     const listed = (await ops.get(`/api/admin/users/?search=${broker.user.email}`)).json();

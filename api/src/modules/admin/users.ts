@@ -300,6 +300,10 @@ export const adminUserRoutes =
       },
       async (request) => {
         const target = await targetOf(request.params.id);
+        // Turning one's own off asks for the password and a code, in the profile's settings.
+        if (target.id === signedInUser(request).userId) {
+          throw refuse('Turn your own two-step sign-in off from your profile settings.');
+        }
         if (!target.mfaEnabledAt) throw refuse('Two-step sign-in is not on for this account.');
         await actOnUser(request, target, { action: 'mfa_reset', reason: request.body.reason }, async (tx) => {
           await resetMfa(tx, target.id);

@@ -12,7 +12,7 @@ import { policyTypes } from './tables.js';
 
 type ListQuery = z.output<typeof policyTypeListQuery>;
 
-const NOT_FOUND = 'Policy type not found.';
+export const POLICY_TYPE_NOT_FOUND = 'Policy type not found.';
 const NAME_TAKEN = 'A policy type with this name already exists.';
 
 export interface PolicyTypeValues {
@@ -139,7 +139,7 @@ export const usesOfPolicyType = inUseRegistry<Pick<PolicyTypeInUse, 'companies' 
 
 export async function requirePolicyType(tx: Transaction, tenantId: string, id: string) {
   const found = await findPolicyType(tx, tenantId, id);
-  if (!found) throw notFound(NOT_FOUND);
+  if (!found) throw notFound(POLICY_TYPE_NOT_FOUND);
   return found;
 }
 

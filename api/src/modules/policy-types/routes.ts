@@ -20,6 +20,7 @@ import {
   deletePolicyType,
   listPolicyTypes,
   nameTaken,
+  POLICY_TYPE_NOT_FOUND,
   requirePolicyType,
   updatePolicyType,
   usesOfPolicyType,
@@ -30,7 +31,6 @@ const tags = ['policy types'];
 const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
 /** The type catalogue is open to every active plan; letting an insurer sell a type needs Companies. */
 const ANY_PLAN = undefined;
-const NOT_FOUND = 'Policy type not found.';
 
 /**
  * The agency's catalogue of policy types, open to any agency with an active plan. Adding a type is
@@ -92,7 +92,8 @@ export const policyTypeRoutes =
       async (request) => {
         const { id } = request.params;
         return withModule(ctx, request, ANY_PLAN, async (tx, { tenantId }) => {
-          if (!(await updatePolicyType(tx, tenantId, id, request.body))) throw notFound(NOT_FOUND);
+          if (!(await updatePolicyType(tx, tenantId, id, request.body)))
+            throw notFound(POLICY_TYPE_NOT_FOUND);
           return requirePolicyType(tx, tenantId, id);
         }).catch(nameTaken);
       },

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import { adminSession, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
 
 /** The code an authenticator app shows for the key, `steps` 30-second steps from now. */
 const codeFor = (key: string, steps = 0) =>
@@ -94,4 +94,37 @@ test('a broker sees where they are signed in and ends another session @phone', a
     headers: { authorization: `Bearer ${stolen.access}` },
   });
   expect(refused.status()).toBe(401);
+});
+
+test('an admin resets the two-step sign-in of a broker who lost their phone', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  const as = { authorization: `Bearer ${broker.access}` };
+  const { secret } = await (await request.post('/api/user/mfa/totp/setup/', { headers: as })).json();
+  const confirmed = await request.post('/api/user/mfa/totp/confirm/', {
+    headers: as,
+    data: { code: codeFor(secret) },
+  });
+  expect(confirmed.status()).toBe(200);
+  const signIn = () =>
+    request.post('/api/token/', { data: { email: broker.email, password: broker.password } });
+  expect(await (await signIn()).json()).toMatchObject({ mfa_required: true });
+
+  await signInWithTokens(page, await adminSession(request));
+  await page.goto('/admin/users');
+  await page.getByRole('textbox', { name: 'Search by email, name or agency' }).fill(broker.email);
+  await expect(page.getByText('1 user', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Actions for ${broker.email}` }).click();
+  await page.getByRole('menuitem', { name: 'Reset two-step sign-in' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reset two-step sign-in for ${broker.email}?` });
+  await expect(dialog).toContainText('lost their phone');
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('admin-reset.png'), fullPage: true });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Lost their phone, checked by a call back');
+  await dialog.getByRole('button', { name: 'Reset two-step sign-in', exact: true }).click();
+  await expect(page.getByText(`Two-step sign-in is reset for ${broker.email}.`)).toBeVisible();
+  // The password alone signs them in again.
+  expect(await (await signIn()).json()).toMatchObject({ access: expect.any(String) });
 });

@@ -17,6 +17,7 @@ import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.js';
+import { registerDraining } from './http/graceful-stop.js';
 import { requestId } from './http/request-id.js';
 import { RouteTimings, registerRouteTimings } from './http/route-timings.js';
 import { RevokedSessions } from './modules/accounts/revoked-sessions.js';
@@ -116,11 +117,15 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerFrameworkError,
     trustProxy: proxyTrust(config.trustProxy),
+    // A request arriving on a kept-alive connection while the instance stops is answered, not
+    // refused with 503: it was sent to this instance before it stopped listening (see graceful-stop.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerDraining(app);
   const routeTimings = new RouteTimings();
   registerRouteTimings(app, routeTimings);
   app.addHook('onSend', async (request, reply) => {
@@ -128,7 +133,13 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   });
 
   await app.register(compress, { threshold: 1024 });
+  // Other instances' sign-outs and settings, as the database announces them; subscribers are added
+  // before it listens (below), and read the database once it does, so nothing falls between.
+  const notifications = database.notifications((err) =>
+    app.log.warn({ err }, "lost the connection that hears of other instances' changes; opening it again"),
+  );
   const settings = new PlatformSettings(database.db, config, app.log);
+  settings.followChanges(notifications);
   // Paddle may be set up (or moved to production) in /admin/paddle-setup while the app runs, so the
   // policy names Paddle's hosts per response, from the settings as they are now. This hook runs
   // before helmet's, which computes the header synchronously.
@@ -177,7 +188,9 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
 
   const mailer = createMailer(config, database.db, settings, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const revokedSessions = new RevokedSessions(database.db, app.log);
+  const revokedSessions = new RevokedSessions(database.db, app.log, notifications);
+  await notifications.start();
+  app.addHook('onClose', () => notifications.stop());
   await revokedSessions.start();
   app.addHook('onClose', () => revokedSessions.stop());
   registerAuthentication(app, config.jwtSecret, revokedSessions);

@@ -43,6 +43,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: '/unused', JWT_SECRET: 'x', PORT: 'eighty' })).toThrow(/PORT/);
   });
 
+  it('keeps listening 2 seconds after a stop signal unless told otherwise, and never past 15', () => {
+    const base = { DATA_DIR: '/unused', JWT_SECRET: 'x' };
+    expect(loadConfig(base).shutdownDelaySeconds).toBe(2);
+    expect(loadConfig({ ...base, SHUTDOWN_DELAY_SECONDS: '0' }).shutdownDelaySeconds).toBe(0);
+    expect(loadConfig({ ...base, SHUTDOWN_DELAY_SECONDS: '7.5' }).shutdownDelaySeconds).toBe(7.5);
+    expect(() => loadConfig({ ...base, SHUTDOWN_DELAY_SECONDS: '20' })).toThrow(/SHUTDOWN_DELAY_SECONDS/);
+    expect(() => loadConfig({ ...base, SHUTDOWN_DELAY_SECONDS: 'soon' })).toThrow(/SHUTDOWN_DELAY_SECONDS/);
+  });
+
   it('allows 10 registrations an hour from one address unless told otherwise', () => {
     const base = { DATA_DIR: '/unused', JWT_SECRET: 'x' };
     expect(loadConfig(base).registrationsPerHour).toBe(10);

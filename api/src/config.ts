@@ -26,6 +26,11 @@ export interface Config {
   adminMfaRequired: boolean;
   logLevel: string;
   /**
+   * Seconds an instance told to stop keeps accepting requests, health answering 503, so a load
+   * balancer stops sending before the instance stops listening.
+   */
+  shutdownDelaySeconds: number;
+  /**
    * Which X-Forwarded-For entries to believe when throttling by address: none (false), those added by
    * the last this many proxies, or those added by proxies at these addresses, ranges or named ranges.
    */
@@ -75,6 +80,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoEnabled: env.DEMO_ENABLED !== 'false',
     adminMfaRequired: env.ADMIN_MFA_REQUIRED !== 'false',
     logLevel: env.LOG_LEVEL || 'info',
+    shutdownDelaySeconds: shutdownDelay(env.SHUTDOWN_DELAY_SECONDS),
     trustProxy: trustedProxies(env.TRUST_PROXY),
     registrationsPerHour: positiveInteger('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, 10),
     paddle: paddleConfig(env),
@@ -173,6 +179,20 @@ function parsePaddlePrices(value: string): PaddleConfig['prices'] {
     prices[match[1]] = { monthly: match[2], yearly: match[3] };
   }
   return prices;
+}
+
+/** The whole stop must fit the 30 seconds a supervisor (Docker, Kubernetes, systemd) usually grants. */
+const MAX_SHUTDOWN_DELAY_SECONDS = 15;
+
+function shutdownDelay(value: string | undefined): number {
+  if (!value) return 2;
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || seconds > MAX_SHUTDOWN_DELAY_SECONDS) {
+    throw new Error(
+      `SHUTDOWN_DELAY_SECONDS must be a number of seconds from 0 to ${MAX_SHUTDOWN_DELAY_SECONDS}, got "${value}"`,
+    );
+  }
+  return seconds;
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {

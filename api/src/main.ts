@@ -1,10 +1,14 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { prepareDatabase } from './db/prepare.js';
+import { drainAndClose } from './http/graceful-stop.js';
 import { startScheduler } from './jobs/queue.js';
 import { scheduleBillingSettlement } from './modules/billing/schedule.js';
 import { scheduleDemoReset } from './modules/demo/schedule.js';
 import { GENERATE_CRON, GENERATE_QUEUE } from './modules/notifications/runner.js';
+
+/** What supervisors (Docker, Kubernetes, systemd) usually wait after SIGTERM before they kill. */
+const STOP_WITHIN_MS = 30_000;
 
 const config = loadConfig();
 const database = await prepareDatabase(config);
@@ -19,16 +23,21 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down: finishing requests in flight');
-  // A request that hangs must not keep the process alive forever.
-  const force = setTimeout(() => process.exit(1), 10_000);
+  app.log.info({ signal }, 'stopping: health answers 503, requests in flight are answered');
+  // A request that hangs must not keep the process alive past what the supervisor allows.
+  const force = setTimeout(() => {
+    app.log.error('stopping took longer than 30 seconds: exiting with requests or jobs unfinished');
+    process.exit(1);
+  }, STOP_WITHIN_MS);
   force.unref();
   try {
-    await app.close();
+    // The app's own onClose hooks hand back an import in progress and stop its job workers.
+    await drainAndClose(app, config.shutdownDelaySeconds * 1000);
     await scheduler.stop();
     await demoReset?.stop();
     await billingSettlement.stop();
     await database.close();
+    app.log.info('stopped');
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'shutdown failed');

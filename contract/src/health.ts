@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 export const healthResponse = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** `stopping`: the instance is draining before it exits; a load balancer sends elsewhere. */
+  status: z.enum(['ok', 'degraded', 'stopping']),
   database: z.enum(['ok', 'unavailable']),
   migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
 });

@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { type DatabaseNotifications, PostgresNotifications, SoleInstance } from './notifications.js';
 import { PreparingClient } from './prepared-statements.js';
 import * as schema from './schema.js';
 
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
   engine: 'postgresql' | 'pglite';
   /** The embedded database itself, for dumping it (tests clone a migrated template this way). */
   pglite?: PGlite;
+  /** What other instances on this database change, as they change it (not yet listening). */
+  notifications(onError: (error: Error) => void): DatabaseNotifications;
   close(): Promise<void>;
 }
 
@@ -34,7 +37,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       max: target.poolSize ?? 10,
       Client: PreparingClient,
     });
-    return handle(pool, 'postgresql', () => pool.end());
+    return {
+      ...handle(pool, 'postgresql', () => pool.end()),
+      notifications: (onError) => new PostgresNotifications(target.url, onError),
+    };
   }
   return openPglite(target.pglite);
 }
@@ -82,5 +88,5 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
 function handle(pool: pg.Pool, engine: DatabaseHandle['engine'], close: () => Promise<void>): DatabaseHandle {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  return { db: drizzle(pool, { schema }), pool, engine, close };
+  return { db: drizzle(pool, { schema }), pool, engine, notifications: () => new SoleInstance(), close };
 }

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { installJobQueue } from '../jobs/queue.js';
 import { promoteAdmins } from '../modules/accounts/queries.js';
 import { applyPaddlePrices, seedPlans } from '../modules/billing/plan-catalogue.js';
 import { ensureDemoAgency } from '../modules/demo/account.js';
@@ -17,7 +16,6 @@ export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
   );
   try {
     await runMigrations(database.pool);
-    await installJobQueue(database.pool);
     await seedPlans(database.db);
     // Prices saved in /admin/paddle-setup win over PADDLE_PRICES, as the rest of its settings do.
     await applyPaddlePrices(database.db, (await savedPaddleSettings(database.db)) ?? config.paddle);

@@ -72,9 +72,9 @@ export class JobQueue {
   }
 }
 
-/** Creates or upgrades pg-boss's schema and the app's queues; run with the migrations. */
-export async function installJobQueue(pool: pg.Pool): Promise<void> {
-  const queue = new JobQueue(pool, { supervise: false });
+/** Creates or upgrades pg-boss's schema and the app's queues; run by the migrations, under their lock. */
+export async function installJobQueue(connection: Pick<pg.Pool, 'query'>): Promise<void> {
+  const queue = new JobQueue(connection, { supervise: false });
   await queue.boss.start();
   for (const name of QUEUES) {
     if (!(await queue.boss.getQueue(name))) await queue.boss.createQueue(name);
@@ -117,11 +117,33 @@ export function inTransaction(tx: Transaction): PgBoss.Db {
   };
 }
 
-/** Jobs a worker had taken when its process stopped; pg-boss would only retry them on expiry. */
-export async function abandonedJobs<Data>(pool: pg.Pool, name: QueueName): Promise<Data[]> {
-  const { rows } = await pool.query<{ data: Data }>(
-    `select data from ${JOB_SCHEMA}.job where name = $1 and state = 'active'`,
-    [name],
+/**
+ * Jobs taken by a worker that no longer works on them: its process was killed, or lost its
+ * database connection. pg-boss would only notice on the job's expiry, an hour on. A job counts as
+ * abandoned once it has been active `olderThanSeconds` and `stillWorked` says nobody holds it; each
+ * is closed here and its data returned, to be sent again. Closing it is one update on an active job,
+ * so of several instances looking at once, one alone takes it over.
+ */
+export async function takeOverAbandoned<Data>(
+  pool: pg.Pool,
+  name: QueueName,
+  olderThanSeconds: number,
+  stillWorked: (data: Data) => Promise<boolean>,
+): Promise<Data[]> {
+  const { rows } = await pool.query<{ id: string; data: Data }>(
+    `select id, data from ${JOB_SCHEMA}.job
+      where name = $1 and state = 'active' and started_on < now() - make_interval(secs => $2)`,
+    [name, olderThanSeconds],
   );
-  return rows.map((row) => row.data);
+  const taken: Data[] = [];
+  for (const job of rows) {
+    if (await stillWorked(job.data)) continue;
+    const closed = await pool.query(
+      `update ${JOB_SCHEMA}.job set state = 'completed', completed_on = now(), output = '{"taken_over": true}'::jsonb
+        where name = $1 and id = $2 and state = 'active'`,
+      [name, job.id],
+    );
+    if (closed.rowCount === 1) taken.push(job.data);
+  }
+  return taken;
 }

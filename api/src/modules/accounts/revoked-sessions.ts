@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { CHANNELS, type DatabaseNotifications } from '../../db/notifications.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './tokens.js';
 
-const POLL_INTERVAL_MS = 1000;
+/**
+ * Notifications bring other instances' revocations at once; the poll is the database's word in case
+ * one was lost (a connection that died silently before keep-alive noticed).
+ */
+const POLL_INTERVAL_MS = 15_000;
 /**
  * A revocation is stamped when its transaction starts and seen by others when it commits; each poll
  * reads this far back past the previous one, so one that committed late is still caught.
@@ -15,8 +20,10 @@ const ACCESS_TOKEN_TTL_MS = ACCESS_TOKEN_TTL_SECONDS * 1000;
  * The sign-ins (refresh-token families) revoked while access tokens issued to them may still be
  * unexpired. Every authenticated request asks `isRevoked` of its token's sign-in: a lookup in memory,
  * never a query. This instance learns of its own revocations as it makes them (`add`); those made by
- * other instances arrive by reading the recently revoked refresh tokens from the database every
- * second, one small indexed query per instance whatever the traffic.
+ * other instances arrive as the database's notifications, sent when the revoking transaction commits,
+ * so before the signed-out browser's next request can reach another instance. When the listening
+ * connection was lost and opened again, and every 15 seconds, the recently revoked refresh tokens are
+ * read from the database: one small indexed query per instance whatever the traffic.
  */
 export class RevokedSessions {
   /** Family id -> when every access token issued to it has expired (milliseconds since the epoch). */
@@ -30,7 +37,13 @@ export class RevokedSessions {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    notifications: DatabaseNotifications,
+  ) {
+    notifications.subscribe(CHANNELS.revokedSessions, {
+      onNotification: (familyIds) => this.add(familyIds.split(',')),
+      onResync: () => this.#pollNow(),
+    });
+  }
 
   isRevoked(familyId: string): boolean {
     return this.#revoked.has(familyId);
@@ -58,19 +71,27 @@ export class RevokedSessions {
     this.#forgetExpired();
   }
 
-  /** Polls now and then every second until `stop`. */
+  /** Polls now (start it once notifications are being listened to) and then regularly until `stop`. */
   async start(): Promise<void> {
     await this.#poll();
-    const scheduleNext = () => {
-      if (this.#stopped) return;
-      this.#timer = setTimeout(() => {
-        this.#polling = this.#poll()
-          .catch((err: unknown) => this.log.warn({ err }, 'could not read revoked sessions'))
-          .finally(scheduleNext);
-      }, POLL_INTERVAL_MS);
-      this.#timer.unref();
-    };
-    scheduleNext();
+    this.#scheduleNext();
+  }
+
+  #scheduleNext(): void {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => this.#pollNow(), POLL_INTERVAL_MS);
+    this.#timer.unref();
+  }
+
+  /** A poll out of turn, e.g. after notifications may have been missed; the schedule restarts from it. */
+  #pollNow(): void {
+    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    const previous = this.#polling ?? Promise.resolve();
+    this.#polling = previous
+      .then(() => this.#poll())
+      .catch((err: unknown) => this.log.warn({ err }, 'could not read revoked sessions'))
+      .finally(() => this.#scheduleNext());
   }
 
   async stop(): Promise<void> {

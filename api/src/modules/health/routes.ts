@@ -12,14 +12,14 @@ export const healthRoutes =
       {
         schema: {
           tags: ['operations'],
-          summary: 'Database reachable and migration level',
+          summary: 'Database reachable and migration level; 503 while the instance stops',
           response: { 200: healthResponse, 503: healthResponse },
         },
       },
       async (request, reply) => {
         try {
           const applied = await appliedMigrationCount(pool);
-          const status = applied === expected ? 'ok' : 'degraded';
+          const status = app.draining ? 'stopping' : applied === expected ? 'ok' : 'degraded';
           return reply
             .code(status === 'ok' ? 200 : 503)
             .send({ status, database: 'ok', migrations: { applied, expected } });

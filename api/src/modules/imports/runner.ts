@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle, Transaction } from '../../db/client.js';
 import { asConnectingRole, withTenant } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
-import { abandonedJobs, inTransaction, JobQueue } from '../../jobs/queue.js';
+import { inTransaction, JobQueue, takeOverAbandoned } from '../../jobs/queue.js';
 import { JOB_ORIGIN, recordAudit } from '../audit/record.js';
 import { agencyUserEmail } from '../audit/trail.js';
 import { actAs } from '../leads/queries.js';
@@ -14,6 +14,19 @@ import { assertImportFits, describeProblems, findImport, toRecord } from './quer
 import { type ImportFailure, imports } from './tables.js';
 
 const QUEUE = 'import';
+
+/**
+ * An import's job active this long whose import nobody holds was left by an instance that died; it is
+ * sent again. Taking one over too early costs only work, never a second write (the lock and the
+ * status decide who writes), so this is short, but long enough that a worker between fetching its
+ * job and taking the import's lock is seldom taken for a dead one. At start, every such job is taken.
+ */
+const ABANDONED_AFTER_SECONDS = 10;
+const LOOK_FOR_ABANDONED_MS = 5_000;
+const JOB_OPTIONS = { retryLimit: 3, expireInSeconds: 3600 };
+
+/** The advisory lock a worker holds, for its whole transaction, on the import it writes. */
+const importLock = (importId: string) => sql`hashtextextended(${importId}, 0)`;
 
 export interface ImportJob {
   tenantId: string;
@@ -76,6 +89,9 @@ class Tally {
   }
 }
 
+/** The instance is stopping: the import's transaction is rolled back and its job sent again for another. */
+class ImportHandedBack extends Error {}
+
 /** Ends the import's transaction without a write, with what its page should say. */
 class ImportRefused extends Error {
   constructor(
@@ -97,13 +113,18 @@ function refusedWhenAnswered(error: unknown): never {
  * rows are written, or (all-or-nothing with a bad row, a plan limit, a crash) none. The transaction
  * first takes an advisory lock on the import, so two workers never run the same import at once, and
  * reads its status, so a job delivered again after the import finished does nothing: a file is
- * imported once. A process killed mid-import leaves its job active; the next start sends those jobs
- * again instead of waiting for pg-boss's expiry.
+ * imported once. An instance that stops hands its import back (rolled back, the job sent again); one
+ * killed mid-import leaves its job active, and the instances still running send it again once it has
+ * been active a few seconds with nobody holding its lock (`takeOverAbandoned`), as does the next
+ * instance to start.
  */
 export class ImportRunner {
   private queue: JobQueue | undefined;
   private workerId: string | undefined;
   private readonly live = new Map<string, LiveRun>();
+  private stopping = false;
+  private lookout: NodeJS.Timeout | undefined;
+  private looking: Promise<void> | undefined;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -118,14 +139,55 @@ export class ImportRunner {
     this.workerId = await queue.work<ImportJob>(QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) await this.run(job.data);
     });
-    for (const job of await abandonedJobs<ImportJob>(this.database.pool, QUEUE)) {
-      await queue.boss.send(QUEUE, job);
+    await this.sendAbandonedAgain(0);
+    this.lookout = setInterval(() => {
+      this.looking ??= this.sendAbandonedAgain(ABANDONED_AFTER_SECONDS).finally(() => {
+        this.looking = undefined;
+      });
+    }, LOOK_FOR_ABANDONED_MS);
+    this.lookout.unref();
+  }
+
+  /** Hands back the import in progress, if any, and stops taking jobs. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.lookout);
+    await this.looking;
+    await this.queue?.stop();
+    this.queue = undefined;
+  }
+
+  private async sendAbandonedAgain(olderThanSeconds: number): Promise<void> {
+    const queue = this.queue;
+    if (!queue) return;
+    try {
+      const abandoned = await takeOverAbandoned<ImportJob>(
+        this.database.pool,
+        QUEUE,
+        olderThanSeconds,
+        (job) => this.isWorked(job.importId),
+      );
+      for (const job of abandoned) {
+        this.log.warn({ importId: job.importId }, 'import left by a stopped instance: running it again');
+        await this.sendAgain(queue, job);
+      }
+    } catch (err) {
+      this.log.error({ err }, 'could not look for abandoned imports');
     }
   }
 
-  async stop(): Promise<void> {
-    await this.queue?.stop();
-    this.queue = undefined;
+  /** Whether a worker holds the import's lock now, i.e. is writing it. */
+  private async isWorked(importId: string): Promise<boolean> {
+    return this.database.db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ free: boolean }>(
+        sql`select pg_try_advisory_xact_lock(${importLock(importId)}) as free`,
+      );
+      return !rows[0]?.free;
+    });
+  }
+
+  private sendAgain(queue: JobQueue, job: ImportJob) {
+    return queue.boss.send(QUEUE, job, JOB_OPTIONS);
   }
 
   /** Queues the import in the caller's transaction: the job exists if and only if it commits. */
@@ -133,9 +195,7 @@ export class ImportRunner {
     if (!this.queue) throw new Error('the import runner has not started');
     const { boss } = this.queue;
     // Jobs are platform rows, out of the tenant role's reach.
-    await asConnectingRole(tx, () =>
-      boss.send(QUEUE, job, { db: inTransaction(tx), retryLimit: 3, expireInSeconds: 3600 }),
-    );
+    await asConnectingRole(tx, () => boss.send(QUEUE, job, { db: inTransaction(tx), ...JOB_OPTIONS }));
   }
 
   /** Fetches queued jobs now rather than at the next poll; called once an enqueue has committed. */
@@ -173,7 +233,7 @@ export class ImportRunner {
       await withTenant(db, tenantId, async (tx) => {
         const [{ locked } = { locked: false }] = (
           await tx.execute<{ locked: boolean }>(
-            sql`select pg_try_advisory_xact_lock(hashtextextended(${importId}, 0)) as locked`,
+            sql`select pg_try_advisory_xact_lock(${importLock(importId)}) as locked`,
           )
         ).rows;
         // Another worker holds it: that one finishes the import.
@@ -191,6 +251,7 @@ export class ImportRunner {
           // Each batch is written while the next is read and planned; at most two are held at once.
           let writing: Promise<void> = Promise.resolve();
           for await (const batch of batchesOf(rows)) {
+            if (this.stopping) throw new ImportHandedBack();
             const plan = await planner.plan(batch);
             // Built while the batch before is still being written, so the database need not wait for it.
             const write =
@@ -211,6 +272,11 @@ export class ImportRunner {
         await recordImport(tx, tenantId, found.row, tally);
       });
     } catch (error) {
+      if (error instanceof ImportHandedBack && this.queue) {
+        this.log.info({ importId }, 'stopping: import handed back to the queue');
+        await this.sendAgain(this.queue, { tenantId, importId });
+        return;
+      }
       const refusal =
         error instanceof ImportRefused
           ? error

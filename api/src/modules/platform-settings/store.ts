@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config, PaddleConfig } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
+import { CHANNELS, type DatabaseNotifications } from '../../db/notifications.js';
 import { openSecret } from './secrets.js';
 import { type PlatformSettingsKey, platformSettings } from './tables.js';
 
@@ -74,11 +75,14 @@ export async function savedPaddleSettings(db: Database): Promise<StoredPaddle | 
 /**
  * The platform settings, read on hot paths (every registration, every email, every billing call and
  * every page's Content-Security-Policy), so kept in memory and refreshed when older than `ttlMs`. A
- * save on this instance reloads the copy at once; other instances follow on their next read after `ttlMs`.
+ * save on any instance reloads every instance's copy when the database tells them (`followChanges`);
+ * the refresh after `ttlMs` covers a notification lost with its connection.
  */
 export class PlatformSettings {
   private cached: { at: number; rows: Map<PlatformSettingsKey, Saved<unknown>> } | undefined;
   private loading: Promise<Map<PlatformSettingsKey, Saved<unknown>>> | undefined;
+  /** The reload after another instance's save, while it runs. */
+  private announced: Promise<void> | undefined;
   /** Paddle's environment as last read, for readers that cannot wait (the CSP header). */
   private paddleEnvironmentNow: PaddleConfig['environment'] | undefined;
 
@@ -100,10 +104,13 @@ export class PlatformSettings {
    * background rather than awaited: a reader may be inside a transaction (a billing call picks its
    * provider while holding the subscription's lock), and on embedded PGlite, which has one
    * connection, a query outside that transaction would wait for it for ever. Only the first read
-   * waits; the app makes it at start, before any request.
+   * waits; the app makes it at start, before any request. A reload another instance's save
+   * announced is awaited too, so its change is in force from the moment this instance heard of it:
+   * announcements come only on a PostgreSQL server, where the reload has a connection of its own.
    */
   private async rows(): Promise<Map<PlatformSettingsKey, Saved<unknown>>> {
     if (!this.cached) return this.load();
+    if (this.announced) await this.announced;
     if (Date.now() - this.cached.at >= this.ttlMs) {
       this.load().catch((err: unknown) => this.log.warn({ err }, 'platform settings not refreshed'));
     }
@@ -163,9 +170,26 @@ export class PlatformSettings {
     return deleted.length > 0;
   }
 
-  /** Called once the saving transaction has committed, outside it: this instance applies the change at once. */
+  /**
+   * Called once the saving transaction has committed, outside it: this instance applies the change at
+   * once. A load already on its way may have read before the commit, so a fresh one follows it.
+   */
   async reload(): Promise<void> {
+    await this.loading?.catch(() => {});
     await this.load();
+  }
+
+  /** Reloads whenever another instance saves a setting (or after the news of one may have been lost). */
+  followChanges(notifications: DatabaseNotifications): void {
+    const reload = () => {
+      const announced = this.reload()
+        .catch((err: unknown) => this.log.warn({ err }, 'platform settings not reloaded'))
+        .finally(() => {
+          if (this.announced === announced) this.announced = undefined;
+        });
+      this.announced = announced;
+    };
+    notifications.subscribe(CHANNELS.platformSettings, { onNotification: reload, onResync: reload });
   }
 
   async general(): Promise<GeneralSettings> {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
-import { installJobQueue } from '../src/jobs/queue.js';
 import { seedPlans } from '../src/modules/billing/plan-catalogue.js';
 
 /**
@@ -20,7 +19,6 @@ export function databaseUrlFor(name: string): string {
 /** Applies migrations and the plan catalogue to a fresh database. */
 export async function migrateTemplate(database: DatabaseHandle): Promise<void> {
   await runMigrations(database.pool);
-  await installJobQueue(database.pool);
   await seedPlans(database.db);
 }
 

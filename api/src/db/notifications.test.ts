@@ -60,4 +60,28 @@ describe.skipIf(!serverUrl)('two instances on one database', () => {
       .toEqual({ signups_open: false, demo_available: true });
     await admin.put('/api/admin/settings/', OPEN);
   });
+
+  it('reads the database again after losing the connection it listens on, so a sign-out made meanwhile holds', async () => {
+    const broker = await registerAgency(a.app);
+    const listeners = async () =>
+      (
+        await a.database.pool.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+        )
+      ).rows.map((row) => row.pid);
+    expect(await listeners()).toHaveLength(2);
+    // Both instances' listening connections cut, as a network fault or a server restart would.
+    await a.database.pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [
+      await listeners(),
+    ]);
+    const revoke = await apiAs(a.app, broker.access).post('/api/token/revoke/', { refresh: broker.refresh });
+    expect(revoke.statusCode).toBe(200);
+    await expect
+      .poll(async () => (await apiAs(b, broker.access).get('/api/user/profile/')).statusCode, {
+        timeout: 3000,
+        interval: 50,
+      })
+      .toBe(401);
+    await expect.poll(listeners, { timeout: 3000, interval: 50 }).toHaveLength(2);
+  });
 });

@@ -7,6 +7,8 @@ await build({
     'src/main.ts',
     'src/cli/admin-create.ts',
     'src/cli/demo-reset.ts',
+    'src/cli/backup.ts',
+    'src/cli/restore.ts',
     // Worker threads start from files of their own (see src/paths.ts).
     'src/modules/imports/file-worker.ts',
   ],

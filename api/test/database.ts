@@ -38,14 +38,25 @@ export async function openTestDatabase(template: string): Promise<DatabaseHandle
     const { readFile } = await import('node:fs/promises');
     return openDatabase({ pglite: { loadDataDir: new Blob([await readFile(template)]) } });
   }
-  const name = `coverdesk_test_${randomUUID().replaceAll('-', '')}`;
-  await withServerClient((client) => client.query(`create database ${name} template ${template}`));
-  const database = await openDatabase({ url: databaseUrlFor(name), poolSize: 4 });
+  const server = await createServerDatabase('coverdesk_test', template);
+  const database = await openDatabase({ url: server.url, poolSize: 4 });
   return {
     ...database,
     async close() {
       await database.close();
-      await withServerClient((client) => client.query(`drop database if exists ${name} with (force)`));
+      await server.drop();
     },
+  };
+}
+
+/** A database of its own on the test server, empty or a copy of `template`, to drop when done. */
+export async function createServerDatabase(prefix: string, template?: string) {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  await withServerClient((client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
+  return {
+    url: databaseUrlFor(name),
+    drop: () => withServerClient((client) => client.query(`drop database if exists ${name} with (force)`)),
   };
 }

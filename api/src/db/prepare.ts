@@ -7,12 +7,17 @@ import { savedPaddleSettings } from '../modules/platform-settings/store.js';
 import { type DatabaseHandle, openDatabase } from './client.js';
 import { runMigrations } from './migrate.js';
 
+/** Where the embedded database lives when no DATABASE_URL is set. */
+export function pgliteDataDir(config: Config): string {
+  return path.join(config.dataDir, 'pglite');
+}
+
 /** Opens the configured database and brings it up to date: migrations, plans, admins, demo agency. */
 export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
   const database = await openDatabase(
     config.databaseUrl
       ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
-      : { pglite: { dataDir: path.join(config.dataDir, 'pglite') } },
+      : { pglite: { dataDir: pgliteDataDir(config) } },
   );
   try {
     await runMigrations(database.pool);

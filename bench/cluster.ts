@@ -10,13 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import {
-  freshDatabase,
-  type Instance,
-  startInstance,
-  startNginx,
-  stopInstance,
-} from '../api/test/cluster/instances.js';
+import type { Instance } from '../api/test/cluster/instances.js';
 import { positiveInteger } from './seed.js';
 
 const { values } = parseArgs({
@@ -26,6 +20,10 @@ const { values } = parseArgs({
     'admin-database-url': { type: 'string', default: 'postgres://root@127.0.0.1:5432/test' },
   },
 });
+// The test harness makes its databases on the server TEST_DATABASE_URL names, read when it loads.
+process.env.TEST_DATABASE_URL = values['admin-database-url'];
+const { createServerDatabase } = await import('../api/test/database.js');
+const { startInstance, startNginx, stopInstance } = await import('../api/test/cluster/instances.js');
 const connections = positiveInteger('connections', values.connections);
 const duration = positiveInteger('duration', values.duration);
 const LIST_PATH = `/api/policies/?${new URLSearchParams({ status: 'active', ordering: '-start_date' })}`;
@@ -48,11 +46,16 @@ async function measure(label: string, url: string, token: string) {
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'coverdesk-cluster-bench-'));
-const database = await freshDatabase(values['admin-database-url'] ?? '', 'coverdesk_cluster_bench');
+const database = await createServerDatabase('coverdesk_cluster_bench');
 const instances: Instance[] = [];
 try {
   const jwtSecret = randomBytes(32).toString('base64url');
-  const settings = { databaseUrl: database.url, jwtSecret, dir, env: { DEMO_ENABLED: 'true', LOG_LEVEL: 'warn' } };
+  const settings = {
+    databaseUrl: database.url,
+    jwtSecret,
+    dir,
+    env: { DEMO_ENABLED: 'true', LOG_LEVEL: 'warn' },
+  };
   const a = await startInstance({ ...settings, name: 'a' });
   instances.push(a);
   const token = await demoToken(a.url);

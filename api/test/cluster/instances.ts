@@ -3,12 +3,10 @@
 // Used by the multi-instance test and by the throughput benchmark (bench/cluster.ts).
 
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'api/dist/main.js');
@@ -17,23 +15,6 @@ const NGINX = '/usr/sbin/nginx';
 
 /** Migrations on a fresh database take a few seconds; an instance not up after this is broken. */
 const STARTUP_TIMEOUT_MS = 60_000;
-
-/** A database of its own on the PostgreSQL server at `serverUrl`, dropped by `drop`. */
-export async function freshDatabase(serverUrl: string, prefix: string) {
-  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
-  return { name, url, drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
 
 export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -12,12 +12,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.js';
 import { registerDraining } from './http/graceful-stop.js';
+import { registerMetrics } from './http/metrics.js';
 import { requestId } from './http/request-id.js';
 import { RouteTimings, registerRouteTimings } from './http/route-timings.js';
 import { RevokedSessions } from './modules/accounts/revoked-sessions.js';
@@ -100,6 +102,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Writes reminders and sends their emails; tests drive it on a clock of their own. */
     notificationRunner: NotificationRunner;
+    /** This app's Prometheus metrics, served on a port of their own by `startMetricsServer`. */
+    metrics: Registry;
   }
 }
 
@@ -128,6 +132,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   registerDraining(app);
   const routeTimings = new RouteTimings();
   registerRouteTimings(app, routeTimings);
+  app.decorate('metrics', registerMetrics(app, database.pool, app.log));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -52,6 +52,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, SHUTDOWN_DELAY_SECONDS: 'soon' })).toThrow(/SHUTDOWN_DELAY_SECONDS/);
   });
 
+  it("serves metrics only when METRICS_PORT is set, and never on the app's port", () => {
+    const base = { DATA_DIR: '/unused', JWT_SECRET: 'x', PORT: '8080' };
+    expect(loadConfig(base).metricsPort).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ ...base, METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ ...base, METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ ...base, METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => loadConfig({ DATA_DIR: '/unused', JWT_SECRET: 'x', METRICS_PORT: '8080' })).toThrow(
+      /METRICS_PORT must differ from PORT/,
+    );
+  });
+
   it('allows 10 registrations an hour from one address unless told otherwise', () => {
     const base = { DATA_DIR: '/unused', JWT_SECRET: 'x' };
     expect(loadConfig(base).registrationsPerHour).toBe(10);

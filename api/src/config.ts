@@ -6,6 +6,8 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /** Where Prometheus scrapes `/metrics`; never the app's port, and no metrics server without it. */
+  metricsPort: number | undefined;
   /** Where the embedded database and the generated JWT secret live. */
   dataDir: string;
   /** A PostgreSQL server; without it Coverdesk runs on embedded PGlite in `dataDir`. */
@@ -62,13 +64,11 @@ type Env = Record<string, string | undefined>;
 /** Reads the configuration from the environment; the README's table lists every variable. */
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || 'data');
-  const port = Number(env.PORT || 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  }
+  const port = portNumber('PORT', env.PORT || '8080');
   return {
     port,
     host: env.HOST || '0.0.0.0',
+    metricsPort: metricsPort(env.METRICS_PORT, port),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Number(env.DATABASE_POOL_SIZE || 10),
@@ -91,6 +91,29 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     settingsEncryptionKey: encryptionKey(env.SETTINGS_ENCRYPTION_KEY),
   };
+}
+
+function portNumber(name: string, value: string): number {
+  const port = Number(value);
+  if (value.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${name} must be a port number, got "${value}"`);
+  }
+  return port;
+}
+
+/**
+ * Metrics are served apart from the app so that a proxy publishing the app never publishes them.
+ * Port 0 picks a free port each time, so two zeros never meet.
+ */
+function metricsPort(value: string | undefined, appPort: number): number | undefined {
+  if (!value) return undefined;
+  const port = portNumber('METRICS_PORT', value);
+  if (port !== 0 && port === appPort) {
+    throw new Error(
+      `METRICS_PORT must differ from PORT (${appPort}): metrics are never served on the app's port`,
+    );
+  }
+  return port;
 }
 
 /** The ranges `@fastify/proxy-addr` knows by name: `loopback` is a proxy on the same machine. */

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { prepareDatabase } from './db/prepare.js';
 import { drainAndClose } from './http/graceful-stop.js';
+import { type MetricsServer, startMetricsServer } from './http/metrics.js';
 import { startScheduler } from './jobs/queue.js';
 import { scheduleBillingSettlement } from './modules/billing/schedule.js';
 import { scheduleDemoReset } from './modules/demo/schedule.js';
@@ -19,6 +20,7 @@ const scheduler = await startScheduler(database.pool, { [GENERATE_QUEUE]: GENERA
   app.log.error({ err }, 'job scheduler error'),
 );
 
+let metricsServer: MetricsServer | undefined;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -33,6 +35,8 @@ async function shutdown(signal: string) {
   try {
     // The app's own onClose hooks hand back an import in progress and stop its job workers.
     await drainAndClose(app, config.shutdownDelaySeconds * 1000);
+    // After the app, so Prometheus sees the instance until its last request is answered.
+    await metricsServer?.close();
     await scheduler.stop();
     await demoReset?.stop();
     await billingSettlement.stop();
@@ -48,6 +52,14 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+// Prometheus scrapes a port of its own, never the app's (METRICS_PORT; off unless set).
+if (config.metricsPort !== undefined) {
+  metricsServer = await startMetricsServer({
+    registry: app.metrics,
+    port: config.metricsPort,
+    host: config.host,
+  });
+}
 app.log.info(
   { engine: database.engine, dataDir: database.engine === 'pglite' ? config.dataDir : undefined },
   `Coverdesk is running on ${config.appUrl}`,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * How long requests took, per route, kept in this process's memory for the admin's performance
@@ -186,13 +186,18 @@ export class RouteTimings {
 }
 
 /**
- * Times every answered request of the app, by its API route's pattern (the web app's files
- * together); server errors count as errors.
+ * What a request is counted under: its API route's pattern, the web app's files together, or
+ * undefined when no route matched. The timings here and the Prometheus metrics both count by it, so
+ * neither grows a row per URL.
  */
+export function routeOf(request: FastifyRequest): string | undefined {
+  const route = request.routeOptions.url;
+  return route === undefined || route.startsWith('/api/') ? route : WEB_APP_FILES;
+}
+
+/** Times every answered request of the app, by `routeOf`; server errors count as errors. */
 export function registerRouteTimings(app: FastifyInstance, timings: RouteTimings): void {
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url;
-    const pattern = route === undefined || route.startsWith('/api/') ? route : WEB_APP_FILES;
-    timings.record(request.method, pattern, reply.elapsedTime, reply.statusCode >= 500);
+    timings.record(request.method, routeOf(request), reply.elapsedTime, reply.statusCode >= 500);
   });
 }

@@ -147,3 +147,26 @@ export async function takeOverAbandoned<Data>(
   }
   return taken;
 }
+
+export interface QueueCounts {
+  queue: string;
+  state: 'queued' | 'active' | 'failed';
+  count: number;
+}
+
+/**
+ * How many jobs each queue holds that wait (new, or failed with a retry to come), run, or failed for
+ * good, in one statement. Completed and cancelled jobs are left out: pg-boss keeps them for days and
+ * they need no one.
+ */
+export async function jobCounts(pool: Pick<pg.Pool, 'query'>): Promise<QueueCounts[]> {
+  const { rows } = await pool.query<QueueCounts>(
+    `select name as queue,
+            case when state in ('created', 'retry') then 'queued' else state::text end as state,
+            count(*)::int as count
+       from ${JOB_SCHEMA}.job
+      where state in ('created', 'retry', 'active', 'failed')
+      group by 1, 2`,
+  );
+  return rows;
+}

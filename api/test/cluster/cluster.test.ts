@@ -156,23 +156,36 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL database, behin
 
   it('answers every request in flight when an instance is told to stop, and the instance exits 0', async () => {
     const broker = await register(nginx.url);
-    const inFlight = Array.from({ length: 40 }, (_, index) =>
-      call(nginx.url, 'GET', `/api/customers/?page=1&search=${index}`, broker.access).then(
+    // Half of them writes, which nginx never sends to the other instance once sent: each must be
+    // answered by the instance it reached, and written once.
+    const inFlight = Array.from({ length: 40 }, (_, n) =>
+      (n % 2 === 0
+        ? call(nginx.url, 'GET', '/api/customers/?page=1', broker.access)
+        : call(nginx.url, 'POST', '/api/customers/', broker.access, {
+            first_name: 'Stopping',
+            last_name: `Number${n}`,
+            email: `stopping${n}@cluster.test`,
+          })
+      ).then(
         (response) => response.status,
         (error: Error) => error.message,
       ),
     );
     await sleep(20);
+    const signalled = Date.now();
     a.process.kill('SIGTERM');
     const health = await fetch(`${a.url}/api/health/`).then(
       (response) => response.status,
       () => 'refused',
     );
-    expect(await Promise.all(inFlight)).toEqual(Array(40).fill(200));
+    expect(await Promise.all(inFlight)).toEqual(
+      Array.from({ length: 40 }, (_, n) => (n % 2 === 0 ? 200 : 201)),
+    );
     expect(health).toBe(503);
-    const stoppedWithin = Date.now();
     expect(await a.exited).toBe(0);
-    expect(Date.now() - stoppedWithin).toBeLessThan(30_000);
+    expect(Date.now() - signalled).toBeLessThan(30_000);
+    const written = await call(b.url, 'GET', '/api/customers/?search=Stopping&page_size=1', broker.access);
+    expect(written.body.count).toBe(20);
     // Back on its port, behind the same proxy, for what follows.
     a = await start('a', database.url, a.port);
   });

@@ -12,5 +12,5 @@ if [ ! -f api/dist/main.js ] || [ ! -f api/dist/backup.js ]; then
   echo "Build the app first: npm run build" >&2
   exit 1
 fi
-bash scripts/ensure-nginx.sh
+bash scripts/ensure-program.sh /usr/sbin/nginx nginx 'the multi-instance test'
 cd api && npx vitest run --config vitest.cluster.config.ts

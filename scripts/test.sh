@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/stages.sh
 
-stage 'Chromium present' bash scripts/ensure-chromium.sh
+stage 'Chromium present' bash scripts/ensure-program.sh "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium 'the browser tests' '  elsewhere:      install Chromium and set CHROMIUM_PATH to its executable'
 stage 'Typecheck' npm run typecheck
 stage 'Lint' npm run lint
 stage 'Web unit tests' npm run test:unit

@@ -1,7 +1,6 @@
 import { isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
-import { buildApp } from '../../app.js';
 import { refreshTokens } from './tables.js';
 
 let t: TestApp;
@@ -15,6 +14,7 @@ const profile = (app: TestApp['app'], access: string) =>
   app.inject({ method: 'GET', url: '/api/user/profile/', headers: bearer(access) });
 
 describe('an access token stops working as soon as its sign-in ends', () => {
+  // On another instance of the same database as well: db/notifications.test.ts, on a PostgreSQL server.
   it('on sign-out', async () => {
     const agency = await registerAgency(t.app);
     expect((await profile(t.app, agency.access)).statusCode).toBe(200);
@@ -50,24 +50,5 @@ describe('an access token stops working as soon as its sign-in ends', () => {
     expect(change.statusCode).toBe(200);
     expect((await profile(t.app, otherDevice.access)).statusCode).toBe(401);
     expect((await profile(t.app, agency.access)).statusCode).toBe(200);
-  });
-
-  it('on another server instance of the same database within two seconds', async () => {
-    const other = await buildApp(t.config, t.database);
-    try {
-      const agency = await registerAgency(t.app);
-      expect((await profile(other, agency.access)).statusCode).toBe(200);
-      await post('/api/token/revoke/', { refresh: agency.refresh });
-      const revokedAt = Date.now();
-      let status = 200;
-      while (status === 200 && Date.now() - revokedAt < 5000) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        status = (await profile(other, agency.access)).statusCode;
-      }
-      expect(status).toBe(401);
-      expect(Date.now() - revokedAt).toBeLessThan(2500);
-    } finally {
-      await other.close();
-    }
   });
 });

@@ -21,9 +21,9 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 /**
  * How long a scrape waits for the job counts. The count needs a connection from the app's pool, and
  * a pool worn out by load (or PGlite's single connection held by an import) must not stall the
- * scrape of everything else, least of all then.
+ * scrape of everything else, least of all then. Half of Prometheus's default scrape timeout (10 s).
  */
-const QUEUE_COUNT_TIMEOUT_MS = 2_000;
+const QUEUE_COUNT_TIMEOUT_MS = 5_000;
 
 const QUEUE_STATES: QueueCounts['state'][] = ['queued', 'active', 'failed'];
 

@@ -8,7 +8,17 @@
 const LAYERS = [
   {
     name: 'platform',
-    modules: ['health', 'tenants', 'throttle', 'platform-settings', 'mail', 'accounts', 'audit', 'billing'],
+    modules: [
+      'health',
+      'tenants',
+      'throttle',
+      'platform-settings',
+      'mail',
+      'accounts',
+      'audit',
+      'billing',
+      'team',
+    ],
   },
   { name: 'book', modules: ['policy-types', 'companies', 'customers', 'policies', 'payments'] },
   {

@@ -135,7 +135,7 @@ export async function addPlanWithout(t: TestApp, module: ModuleName): Promise<st
     priceYearly: '99.99',
     trialDays: 14,
     features: { included: MODULES.filter((included) => included !== module), excluded: [module] },
-    limits: { policies: 10, customers: 10, leads: 10, storage_mb: 10 },
+    limits: { policies: 10, customers: 10, leads: 10, users: 10, storage_mb: 10 },
   });
   return name;
 }

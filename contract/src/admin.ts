@@ -5,6 +5,7 @@ import { billingCycle, subscriptionState, subscriptionStatus, usageSummary } fro
 import { USAGE_METRICS } from './constants.js';
 import { boundedText, EARLIEST_DATE, LATEST_DATE, queryBoolean, requiredText, text } from './fields.js';
 import { ordering, paged, pageQuery } from './pagination.js';
+import { teamRole } from './roles.js';
 
 /** A moment an admin sets, in the years the app's dates allow. */
 const isoDateTime = z.iso
@@ -81,6 +82,7 @@ export const adminUser = z.object({
   agency_name: z.string(),
   is_admin: z.boolean(),
   is_owner: z.boolean(),
+  role: teamRole,
   is_demo_user: z.boolean(),
   disabled_at: z.string().nullable(),
   date_joined: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED, requiredText, text } from './fields.js';
+import { teamRole } from './roles.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases are welcome; the cap only keeps hashing cost bounded. */
@@ -75,8 +76,8 @@ export const userProfile = z.object({
   last_name: z.string(),
   is_admin: z.boolean(),
   is_demo_user: z.boolean(),
-  /** Registered the agency: the one who sees its activity log. */
-  is_owner: z.boolean(),
+  /** What the user may do in their agency (`TEAM_ACTIONS`). */
+  role: teamRole,
   company_name: z.string(),
   time_zone: z.string(),
   currency: z.string(),

@@ -26,6 +26,8 @@ export const planLimits = z.object({
   policies: z.number().int(),
   customers: z.number().int(),
   leads: z.number().int(),
+  /** Members, active or invited. */
+  users: z.number().int(),
   storage_mb: z.number().int(),
 });
 export type PlanLimits = z.infer<typeof planLimits>;
@@ -120,6 +122,7 @@ export const usageSummary = z.object({
   policies: usageMetric,
   customers: usageMetric,
   leads: usageMetric,
+  users: usageMetric,
 });
 export type UsageSummary = z.infer<typeof usageSummary>;
 

@@ -104,8 +104,14 @@ export const CONTACT_CHANNEL_LABELS: Record<ContactChannel, string> = {
 };
 
 /** The resources a plan limits, as `GET /billing/usage/summary/` reports them. */
-export const USAGE_METRICS = ['policies', 'customers', 'leads'] as const;
+export const USAGE_METRICS = ['policies', 'customers', 'leads', 'users'] as const;
 export type UsageMetric = (typeof USAGE_METRICS)[number];
+export const USAGE_METRIC_LABELS: Record<UsageMetric, string> = {
+  policies: 'Policies',
+  customers: 'Customers',
+  leads: 'Leads',
+  users: 'Users',
+};
 
 /** How a policy's premium is split: one payment, every six or three months, monthly, or a chosen count. */
 export const PAYMENT_FREQUENCIES = ['single', 'semi_annual', 'quarterly', 'monthly', 'custom'] as const;

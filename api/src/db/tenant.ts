@@ -48,10 +48,16 @@ export async function agencyToday(tx: Transaction): Promise<string> {
  * planner's statistics), never for reading or writing tenant rows.
  */
 export async function asConnectingRole<T>(tx: Transaction, work: () => Promise<T>): Promise<T> {
-  await tx.execute(sql`select set_config('role', 'none', true)`);
+  // Nested calls (a plan limit counted while the team is changed) keep the role until the outermost ends.
+  const depth = connectingDepth.get(tx) ?? 0;
+  if (depth === 0) await tx.execute(sql`select set_config('role', 'none', true)`);
+  connectingDepth.set(tx, depth + 1);
   try {
     return await work();
   } finally {
-    await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
+    connectingDepth.set(tx, depth);
+    if (depth === 0) await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
   }
 }
+
+const connectingDepth = new WeakMap<Transaction, number>();

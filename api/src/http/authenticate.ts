@@ -1,12 +1,24 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
+import { detailResponse, roleCan, roleRefusal, TEAM_ROLES, type TeamAction } from '@coverdesk/contract';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
+import type { z } from 'zod';
 import type { RevokedSessions } from '../modules/accounts/revoked-sessions.js';
 import { type AccessClaims, verifyAccessToken } from '../modules/accounts/tokens.js';
-import { unauthorized } from './errors.js';
+import { HttpError, unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, on routes that declare `security: bearerAuth`; null elsewhere. */
     accessClaims: AccessClaims | null;
+  }
+  interface FastifyContextConfig {
+    /** What the route does, for the role check: a read for GET, work on the book otherwise. */
+    action?: TeamAction;
   }
 }
 
@@ -16,6 +28,19 @@ export const bearerAuth = [{ bearerAuth: [] }];
 const needsBearerToken = (schema: FastifySchema | undefined) =>
   Array.isArray(schema?.security) &&
   schema.security.some((requirement: Record<string, unknown>) => 'bearerAuth' in requirement);
+
+/**
+ * What a route does as far as roles go: the action it declares, else a read for GET and work on the
+ * book for any other method. Undefined for the platform admin's routes, which the admin flag guards
+ * whatever the admin's role in their own agency.
+ */
+export function actionOf(route: Pick<RouteOptions, 'url' | 'method' | 'config'>): TeamAction | undefined {
+  if (route.url.startsWith('/api/admin/')) return undefined;
+  const declared = (route.config as { action?: TeamAction } | undefined)?.action;
+  if (declared) return declared;
+  const methods = [route.method].flat();
+  return methods.every((method) => method === 'GET' || method === 'HEAD') ? 'read' : 'work';
+}
 
 /**
  * Every route whose schema declares `bearerAuth`, now and in the future, checks its bearer token
@@ -35,8 +60,33 @@ export function registerAuthentication(
   };
   app.addHook('onRoute', (route) => {
     if (!needsBearerToken(route.schema)) return;
-    route.onRequest = [authenticate, ...[route.onRequest ?? []].flat()];
+    const action = actionOf(route);
+    const authorize: onRequestHookHandler = async (request) => {
+      if (action) requireRole(signedInUser(request), action);
+    };
+    route.onRequest = [authenticate, authorize, ...[route.onRequest ?? []].flat()];
+    if (action && !TEAM_ROLES.every((role) => roleCan(role, action))) documentRefusal(route.schema);
   });
+}
+
+/**
+ * The one place a member's role is weighed against what a request does (`TEAM_ACTIONS`): before the
+ * handler for the route's own action, and from a handler for a change that takes more (a profile
+ * change that renames the agency).
+ */
+export function requireRole(auth: Pick<AccessClaims, 'role'>, action: TeamAction): void {
+  if (!roleCan(auth.role, action)) throw new HttpError(403, { detail: roleRefusal(auth.role) });
+}
+
+/** A route some roles may not call answers them 403 `{detail}`, beside the 403 it documents already. */
+function documentRefusal(schema: FastifySchema | undefined): void {
+  if (!schema) return;
+  const response = (schema.response ?? {}) as Record<string, z.ZodType>;
+  const documented = response['403'];
+  schema.response = {
+    ...response,
+    403: documented && documented !== detailResponse ? documented.or(detailResponse) : detailResponse,
+  };
 }
 
 /** Exactly `Bearer <token>`: anything after the token is refused rather than ignored. */

@@ -28,6 +28,7 @@ import { countPoliciesOf, registerClaimsOnPolicy } from './policies/in-use.js';
 import { countPolicies } from './policies/queries.js';
 import { installments, policies } from './policies/tables.js';
 import { usesOfPolicyType } from './policy-types/queries.js';
+import { countMembers, registerAssignedColumn, whenMemberLeaves } from './team/queries.js';
 
 // Every new agency starts on the trial.
 whenAgencyCreated(startTrial);
@@ -37,6 +38,14 @@ whenPasswordReplaced(turnOffCalendarFeed);
 registerUsageCounter('policies', countPolicies);
 registerUsageCounter('customers', countCustomers);
 registerUsageCounter('leads', countLeads);
+registerUsageCounter('users', countMembers);
+
+// A member who leaves hands on the rows assigned to them, and their calendar feed's address goes.
+registerAssignedColumn({ table: customers, tenantId: customers.tenantId, assignee: customers.assignedTo });
+registerAssignedColumn({ table: policies, tenantId: policies.tenantId, assignee: policies.assignedTo });
+registerAssignedColumn({ table: claims, tenantId: claims.tenantId, assignee: claims.assignedTo });
+registerAssignedColumn({ table: leads, tenantId: leads.tenantId, assignee: leads.assignedUserId });
+whenMemberLeaves(turnOffCalendarFeed);
 
 registerAuditedTable('subscription', subscriptions);
 registerAuditedTable('company', companies);

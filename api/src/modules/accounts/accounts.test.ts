@@ -65,7 +65,7 @@ describe('registration', () => {
       time_zone: 'Asia/Jerusalem',
       is_admin: false,
       is_demo_user: false,
-      is_owner: true,
+      role: 'owner',
     });
     expect(Object.keys(body.user).sort()).toEqual(
       [
@@ -76,7 +76,7 @@ describe('registration', () => {
         'id',
         'is_admin',
         'is_demo_user',
-        'is_owner',
+        'role',
         'last_login',
         'last_name',
         'mfa_enabled',

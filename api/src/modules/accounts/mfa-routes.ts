@@ -25,15 +25,13 @@ import {
   tryChallenge,
   wrongSecondStep,
 } from './mfa.js';
-import { accountEntry } from './queries.js';
+import { accountEntry, signInRefusal } from './queries.js';
 import { startSession } from './service.js';
 import { deviceOf } from './tokens.js';
 
 const tags = ['two-step sign-in'];
 const errors = { 400: fieldErrorsResponse.or(detailResponse), 401: detailResponse, 403: detailResponse };
 const EXPIRED = 'This sign-in has expired. Sign in again with your password.';
-const ACCOUNT_DISABLED =
-  'This account has been disabled. Contact Coverdesk support to have it enabled again.';
 
 /**
  * Two-step sign-in with an authenticator app (TOTP, RFC 6238): setting it up, the sign-in's second
@@ -60,7 +58,8 @@ export const mfaRoutes =
         const { mfa_token: token, ...proof } = request.body;
         const user = await tryChallenge(db, token);
         if (!user?.mfaSecret) throw unauthorized(EXPIRED);
-        if (user.disabledAt) throw new HttpError(403, { detail: ACCOUNT_DISABLED });
+        const refusal = signInRefusal(user);
+        if (refusal) throw new HttpError(403, { detail: refusal });
         await admitCodeTry(db, user.id);
         const session = await db.transaction(async (tx) => {
           if (!(await spendSecondStep(tx, user, proof))) return undefined;
@@ -88,6 +87,7 @@ export const mfaRoutes =
     app.post(
       '/user/mfa/totp/setup/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'A new secret for an authenticator app, as text and as an otpauth:// address',
@@ -103,6 +103,7 @@ export const mfaRoutes =
     app.post(
       '/user/mfa/totp/confirm/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Turn two-step sign-in on with a right code; answers ten recovery codes, shown once',
@@ -125,6 +126,7 @@ export const mfaRoutes =
     app.post(
       '/user/mfa/totp/disable/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Turn two-step sign-in off, with the password and a current code',
@@ -142,6 +144,7 @@ export const mfaRoutes =
     app.post(
       '/user/mfa/recovery-codes/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Ten new recovery codes for a current code; the old ones stop working',

@@ -13,7 +13,7 @@ const profileColumns = {
   lastName: users.lastName,
   isAdmin: users.isAdmin,
   isDemoUser: users.isDemoUser,
-  isOwner: users.isOwner,
+  role: users.role,
   companyName: tenants.name,
   timeZone: tenants.timeZone,
   currency: tenants.currency,
@@ -36,8 +36,7 @@ function toProfile(row: ProfileRow): UserProfile {
     last_name: row.lastName,
     is_admin: row.isAdmin,
     is_demo_user: row.isDemoUser,
-    // The demo user is never an owner, whatever an older row says: visitors share it.
-    is_owner: row.isOwner && !row.isDemoUser,
+    role: row.role,
     company_name: row.companyName,
     time_zone: row.timeZone,
     currency: row.currency,
@@ -59,6 +58,21 @@ export async function findUserByEmail(executor: Executor, email: string) {
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row;
+}
+
+/**
+ * Why a user whose password was right may still not sign in or refresh a session: a platform admin
+ * disabled the account, or the agency deactivated the member. Undefined when nothing stands in the way.
+ */
+export function signInRefusal(user: {
+  disabledAt: Date | null;
+  deactivatedAt: Date | null;
+}): string | undefined {
+  if (user.disabledAt)
+    return 'This account has been disabled. Contact Coverdesk support to have it enabled again.';
+  if (user.deactivatedAt)
+    return 'Your agency has deactivated this account. Ask its owner or a manager to turn it back on.';
+  return undefined;
 }
 
 export async function findUserById(executor: Executor, userId: string) {

@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
-import { bearerAuth, signedInUser } from '../../http/authenticate.js';
+import { bearerAuth, requireRole, signedInUser } from '../../http/authenticate.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
 import { auditOrigin, recordAudit, sharedAccountOrigin } from '../audit/record.js';
 import {
@@ -35,7 +35,14 @@ import { mfaRoutes } from './mfa-routes.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.js';
 import { verifyPassword } from './passwords.js';
 import { updateProfile } from './profile.js';
-import { accountEntry, findDemoUser, findProfile, findUserByEmail, findUserById } from './queries.js';
+import {
+  accountEntry,
+  findDemoUser,
+  findProfile,
+  findUserByEmail,
+  findUserById,
+  signInRefusal,
+} from './queries.js';
 import { registerAgency, startSession } from './service.js';
 import { sessionRoutes } from './session-routes.js';
 import {
@@ -47,8 +54,6 @@ import {
 } from './tokens.js';
 
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
-const ACCOUNT_DISABLED =
-  'This account has been disabled. Contact Coverdesk support to have it enabled again.';
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 60 * 60;
 
@@ -161,12 +166,13 @@ export const accountRoutes =
         }
         await attempt.succeeded();
         // Said only to whoever knows the password, so it tells a guesser nothing.
-        if (user.disabledAt) {
+        const refusal = signInRefusal(user);
+        if (refusal) {
           await recordAudit(db, auditOrigin(request), {
             ...accountEntry(user, 'sign_in_failed'),
-            reason: 'The account is disabled.',
+            reason: user.disabledAt ? 'The account is disabled.' : 'The member is deactivated.',
           });
-          throw new HttpError(403, { detail: ACCOUNT_DISABLED });
+          throw new HttpError(403, { detail: refusal });
         }
         // Two-step sign-in: the password alone opens nothing; the code is asked for with this token.
         if (user.mfaSecret)
@@ -197,14 +203,14 @@ export const accountRoutes =
           const spent = await spendRefreshToken(tx, request.body.refresh);
           if (!spent.ok) return spent;
           const user = await findUserById(tx, spent.userId);
-          if (!user || user.disabledAt) return { ok: false as const };
+          if (!user || signInRefusal(user)) return { ok: false as const };
           // A session keeps its two-step mark only while two-step sign-in is on: turned off or reset,
           // the next refresh drops it (and with it the admin portal).
           const twoStep = spent.twoStep && user.mfaSecret !== null;
           const start = { ...deviceOf(request), twoStep };
           const { token } = await createRefreshToken(tx, user.id, start, spent.familyId);
           const access = await issueAccessToken(
-            { userId: user.id, tenantId: user.tenantId, sessionId: spent.familyId, twoStep },
+            { userId: user.id, tenantId: user.tenantId, sessionId: spent.familyId, twoStep, role: user.role },
             config.jwtSecret,
           );
           return { ok: true as const, pair: { access, refresh: token } };
@@ -287,6 +293,7 @@ export const accountRoutes =
     app.patch(
       '/user/profile/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags: ['accounts'],
           summary: 'Change profile fields, email or password',
@@ -295,12 +302,17 @@ export const accountRoutes =
           response: {
             200: profileUpdateResponse,
             400: fieldErrorsResponse.or(errorResponse),
-            403: errorResponse,
+            403: errorResponse.or(detailResponse),
           },
         },
       },
       async (request) => {
         const auth = signedInUser(request);
+        const { company_name, time_zone, currency } = request.body;
+        // The agency's name, time zone and currency are its settings, not the member's own.
+        if ([company_name, time_zone, currency].some((field) => field !== undefined)) {
+          requireRole(auth, 'agency_settings');
+        }
         return updateProfile(ctx, auth, request.body, auditOrigin(request));
       },
     );

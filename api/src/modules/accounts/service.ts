@@ -89,8 +89,9 @@ export async function createAgency(
           lastName: account.lastName,
           isAdmin: account.isAdmin,
           isDemoUser: account.isDemo ?? false,
-          // The demo account is shared by anonymous visitors: none of them owns the agency.
-          isOwner: !account.isDemo,
+          // The registrant owns the agency. The demo's shared account is its owner too, with the
+          // limits the demo keeps for itself (no activity log, no emails to strangers).
+          role: 'owner',
         })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
@@ -183,11 +184,11 @@ export async function startSession(
 ): Promise<{ access: string; refresh: string; user: UserProfile }> {
   const { token: refresh, familyId } = await createRefreshToken(tx, userId, start);
   await recordLogin(tx, userId);
-  const access = await issueAccessToken(
-    { userId, tenantId, sessionId: familyId, twoStep: start.twoStep },
-    jwtSecret,
-  );
   const user = await findProfile(tx, userId);
   if (!user) throw new Error('profile missing for a user that was just signed in');
+  const access = await issueAccessToken(
+    { userId, tenantId, sessionId: familyId, twoStep: start.twoStep, role: user.role },
+    jwtSecret,
+  );
   return { access, refresh, user };
 }

@@ -75,6 +75,7 @@ export const sessionRoutes =
     app.delete(
       '/user/sessions/:id/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'End one session at once: its access token is refused from the next call',
@@ -111,6 +112,7 @@ export const sessionRoutes =
     app.post(
       '/user/sessions/end-others/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Sign out everywhere else: end every session but this one',

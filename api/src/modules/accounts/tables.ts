@@ -1,5 +1,17 @@
+import { TEAM_ROLES } from '@coverdesk/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from '../../db/columns.js';
 import { tenants } from '../tenants/tables.js';
 
@@ -22,10 +34,19 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
     isDemoUser: boolean('is_demo_user').notNull().default(false),
-    /** The agency's owner: the person who registered it. Owners see their agency's audit log. */
-    isOwner: boolean('is_owner').notNull().default(false),
+    /** What the member may do in their agency (`docs/permissions.md`); the registrant is its owner. */
+    role: text('role', { enum: TEAM_ROLES }).notNull().default('agent'),
     /** Set while a platform admin has disabled the account: it cannot sign in or refresh a session. */
     disabledAt: timestamptz('disabled_at'),
+    /**
+     * Set while the agency has deactivated the member: they cannot sign in either. Apart from
+     * `disabled_at`, so an agency cannot lift a platform admin's block, nor an admin an agency's.
+     */
+    deactivatedAt: timestamptz('deactivated_at'),
+    /** The member's default share, in percent, of the agency's commission on what they produce. */
+    commissionSplitPercentage: numeric('commission_split_percentage', { precision: 5, scale: 2 })
+      .notNull()
+      .default('0'),
     dateJoined: timestamptz('date_joined').notNull().defaultNow(),
     lastLogin: timestamptz('last_login'),
     /** The TOTP secret (base32) of two-step sign-in; null while it is off. */
@@ -39,6 +60,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_tenant_idx').on(t.tenantId),
+    // What tenant rows' assignees refer to, so an assignee is always of the row's own agency.
+    unique('users_tenant_id_id_key').on(t.tenantId, t.id),
   ],
 );
 
@@ -118,4 +141,33 @@ export const mfaChallenges = pgTable(
     usedAt: timestamptz('used_at'),
   },
   (t) => [index('mfa_challenges_user_idx').on(t.userId)],
+);
+
+/**
+ * An invitation to join an agency, sent by email: its token (stored hashed) is good for seven days
+ * and one use. Read by token before any tenant is known, so it is a platform table.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    role: text('role', { enum: TEAM_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+  },
+  (t) => [
+    index('team_invitations_tenant_idx').on(t.tenantId),
+    // One open invitation per address and agency: inviting again sends a new link instead.
+    uniqueIndex('team_invitations_open_unique')
+      .on(t.tenantId, sql`lower(${t.email})`)
+      .where(sql`accepted_at is null`),
+  ],
 );

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
+import { TEAM_ROLES, type TeamRole } from '@coverdesk/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -21,6 +22,11 @@ export interface AccessClaims {
   sessionId: string;
   /** The sign-in came through both steps (password and an authenticator's code). */
   twoStep: boolean;
+  /**
+   * The member's role when the token was issued. A change of role ends the member's sessions, so a
+   * token never outlives the role it carries.
+   */
+  role: TeamRole;
 }
 
 // Importing the raw secret as a key costs more than the signature itself; do it once per secret.
@@ -42,6 +48,7 @@ export async function issueAccessToken(claims: AccessClaims, secret: Uint8Array)
     tid: claims.tenantId,
     sid: claims.sessionId,
     mfa: claims.twoStep,
+    role: claims.role,
     token_type: 'access',
   })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -110,7 +117,9 @@ async function verifySignedToken(token: string, secret: Uint8Array): Promise<Ver
     if (
       payload.token_type !== 'access' ||
       typeof payload.tid !== 'string' ||
-      typeof payload.sid !== 'string'
+      typeof payload.sid !== 'string' ||
+      // Tokens from before roles carry none: refused, so the client refreshes into one that does.
+      !TEAM_ROLES.includes(payload.role as TeamRole)
     ) {
       throw unauthorized('Given token not valid for any token type');
     }
@@ -120,6 +129,7 @@ async function verifySignedToken(token: string, secret: Uint8Array): Promise<Ver
         tenantId: payload.tid,
         sessionId: payload.sid,
         twoStep: payload.mfa === true,
+        role: payload.role as TeamRole,
       },
       expiresAt: (payload.exp as number) * 1000,
     };

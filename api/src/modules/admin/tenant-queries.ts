@@ -17,7 +17,7 @@ import { plans, subscriptions } from '../billing/tables.js';
 import { customers } from '../customers/tables.js';
 import { leads } from '../leads/tables.js';
 import { policies, policyBookTotals } from '../policies/tables.js';
-import { tenants } from '../tenants/tables.js';
+import { agencyUsers, tenants } from '../tenants/tables.js';
 
 type ListQuery = z.output<typeof adminTenantListQuery>;
 
@@ -38,7 +38,7 @@ const policyCount = sql<number>`(select coalesce(sum(${policyBookTotals.policies
   where ${policyBookTotals.tenantId} = ${tenants.id})`;
 const customerCount = sql<number>`(select count(*)::int from ${customers} where ${customers.tenantId} = ${tenants.id})`;
 const ownerEmail = sql<string | null>`(select ${users.email} from ${users}
-  where ${users.tenantId} = ${tenants.id} and ${users.isOwner} order by ${users.dateJoined} limit 1)`;
+  where ${users.tenantId} = ${tenants.id} and ${users.role} = 'owner' order by ${users.dateJoined} limit 1)`;
 /** The latest sign-in of any of its people, or the latest line of its audit log. */
 const lastActivity = sql<Date | null>`greatest(
   (select max(${users.lastLogin}) from ${users} where ${users.tenantId} = ${tenants.id}),
@@ -150,7 +150,7 @@ export const adminUserColumns = {
   tenantId: users.tenantId,
   agencyName: tenants.name,
   isAdmin: users.isAdmin,
-  isOwner: users.isOwner,
+  role: users.role,
   isDemoUser: users.isDemoUser,
   disabledAt: users.disabledAt,
   dateJoined: users.dateJoined,
@@ -172,7 +172,8 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     tenant_id: row.tenantId,
     agency_name: row.agencyName,
     is_admin: row.isAdmin,
-    is_owner: row.isOwner,
+    is_owner: row.role === 'owner',
+    role: row.role,
     is_demo_user: row.isDemoUser,
     disabled_at: row.disabledAt?.toISOString() ?? null,
     date_joined: row.dateJoined.toISOString(),
@@ -185,7 +186,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
 export async function listTenantUsers(db: Database, tenantId: string): Promise<AdminUser[]> {
   const rows = await selectAdminUsers(db)
     .where(eq(users.tenantId, tenantId))
-    .orderBy(desc(users.isOwner), users.dateJoined);
+    .orderBy(sql`${users.role} = 'owner' desc`, users.dateJoined);
   return rows.map(toAdminUser);
 }
 
@@ -216,8 +217,9 @@ const CREATED_AT: Record<UsageMetric, SQL> = {
   policies: sql`${policies.createdAt}`,
   customers: sql`${customers.createdAt}`,
   leads: sql`${leads.createdAt}`,
+  users: sql`${agencyUsers.dateJoined}`,
 };
-const TABLES = { policies, customers, leads } as const;
+const TABLES = { policies, customers, leads, users: agencyUsers } as const;
 
 /** The first moments of the last twelve months, oldest first, in the agency's time zone. */
 const MONTHS = sql`generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month')`;

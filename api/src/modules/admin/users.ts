@@ -63,7 +63,7 @@ function matching(query: ListQuery): SQL | undefined {
     active: isNull(users.disabledAt),
     disabled: isNotNull(users.disabledAt),
     admin: eq(users.isAdmin, true),
-    owner: eq(users.isOwner, true),
+    owner: eq(users.role, 'owner'),
   };
   return and(
     term

@@ -396,13 +396,13 @@ describe('the audit log', () => {
     expect((await agency.as.get('/api/user/profile/audit/?date_from=yesterday')).statusCode).toBe(400);
   });
 
-  it("is its owner's alone: another user of the agency gets 403", async () => {
+  it('is for owners and managers: an agent or viewer of the agency gets 403', async () => {
     const agency = await signedInAgency(t.app);
     const colleague = await colleagueOf(agency);
     expect((await colleague.as.get('/api/user/profile/audit/')).statusCode).toBe(403);
     expect((await colleague.as.get('/api/user/profile/audit/users/')).statusCode).toBe(403);
-    expect((await colleague.as.get('/api/user/profile/')).json().is_owner).toBe(false);
-    expect((await agency.as.get('/api/user/profile/')).json().is_owner).toBe(true);
+    expect((await colleague.as.get('/api/user/profile/')).json().role).toBe('agent');
+    expect((await agency.as.get('/api/user/profile/')).json().role).toBe('owner');
     const people = (await agency.as.get('/api/user/profile/audit/users/')).json().results;
     expect(people.map((person: { email: string }) => person.email).sort()).toEqual(
       [agency.email, colleague.email].sort(),
@@ -419,10 +419,8 @@ describe('the audit log', () => {
     expect(visit.statusCode, visit.body).toBe(200);
     const demo = apiAs(t.app, visit.json().access_token);
     const userId: string = visit.json().user.id;
-    expect(visit.json().user.is_owner).toBe(false);
-    // Even a demo user an older version made its agency's owner.
-    await t.database.db.update(users).set({ isOwner: true }).where(eq(users.id, userId));
-    expect((await demo.get('/api/user/profile/')).json().is_owner).toBe(false);
+    // The demo's shared account owns its agency, and still reads no log.
+    expect(visit.json().user.role).toBe('owner');
     expect((await demo.get('/api/user/profile/audit/')).statusCode).toBe(403);
     expect((await demo.get('/api/user/profile/audit/users/')).statusCode).toBe(403);
 

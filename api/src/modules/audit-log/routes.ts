@@ -20,14 +20,14 @@ const tags = ['audit'];
 const errors = { 400: fieldErrorsResponse, 401: detailResponse, 403: detailResponse };
 
 /**
- * The owner who registered the agency, and nobody else in it, reads the agency's log. The demo
- * user never does: the visitors who share it would read one another's sign-ins.
+ * Owners and managers read the agency's log (the role check before the handler); the demo user
+ * never does: the visitors who share it would read one another's sign-ins.
  */
-async function requireOwner(db: Database, request: FastifyRequest) {
+async function requireNotDemo(db: Database, request: FastifyRequest) {
   const auth = signedInUser(request);
   const user = await findUserById(db, auth.userId);
-  if (!user?.isOwner || user.isDemoUser) {
-    throw new HttpError(403, { detail: "Only your agency's owner can see its activity log." });
+  if (!user || user.isDemoUser) {
+    throw new HttpError(403, { detail: "The demo agency's activity log is not shown." });
   }
   return auth;
 }
@@ -39,6 +39,7 @@ export const auditRoutes =
     app.get(
       '/user/profile/audit/',
       {
+        config: { action: 'audit_log' },
         schema: {
           tags,
           summary: "The agency's activity log, newest first (its owner only)",
@@ -50,7 +51,7 @@ export const auditRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await requireOwner(db, request);
+        const { tenantId } = await requireNotDemo(db, request);
         const { count, results } = await withTenant(db, tenantId, (tx) =>
           listAgencyAudit(tx, tenantId, request.query),
         );
@@ -61,6 +62,7 @@ export const auditRoutes =
     app.get(
       '/user/profile/audit/users/',
       {
+        config: { action: 'audit_log' },
         schema: {
           tags,
           summary: "The agency's users, to filter its activity log by (its owner only)",
@@ -69,7 +71,7 @@ export const auditRoutes =
         },
       },
       async (request) => {
-        const { tenantId } = await requireOwner(db, request);
+        const { tenantId } = await requireNotDemo(db, request);
         return { results: await withTenant(db, tenantId, listAgencyUsers) };
       },
     );

@@ -22,7 +22,7 @@ const refuseDemoAgency =
 
 /**
  * The options of a billing route that changes something (the subscription, a checkout, the cards on
- * file): the demo agency is refused right after authentication, which `bearerAuth` puts first, and
+ * file): owners only; the demo agency is refused right after authentication, which `bearerAuth` puts first, and
  * before the body is read, and the refusal is documented beside the route's other answers. Reading
  * billing stays open to the demo.
  */
@@ -32,6 +32,8 @@ export function changingBilling<Options extends { schema: { response: object } }
 ) {
   return {
     ...options,
+    // Only owners pay, change the plan or the cards (the role check that bearerAuth puts first).
+    config: { action: 'billing' as const },
     onRequest: refuseDemoAgency(db),
     schema: { ...options.schema, response: { ...options.schema.response, 403: detailResponse } },
   };

@@ -29,7 +29,7 @@ const PLAN_CATALOGUE: CataloguePlan[] = [
     priceYearly: '299.99',
     trialDays: 14,
     excluded: PREMIUM_MODULES,
-    limits: { policies: 100, customers: 250, leads: 50, storage_mb: 1000 },
+    limits: { policies: 100, customers: 250, leads: 50, users: 2, storage_mb: 1000 },
     isPopular: false,
   },
   {
@@ -40,7 +40,7 @@ const PLAN_CATALOGUE: CataloguePlan[] = [
     priceYearly: '799.99',
     trialDays: 14,
     excluded: [],
-    limits: { policies: 500, customers: 1000, leads: 200, storage_mb: 5000 },
+    limits: { policies: 500, customers: 1000, leads: 200, users: 10, storage_mb: 5000 },
     isPopular: true,
   },
   {
@@ -51,7 +51,7 @@ const PLAN_CATALOGUE: CataloguePlan[] = [
     priceYearly: '1999.99',
     trialDays: 14,
     excluded: [],
-    limits: { policies: 5000, customers: 10000, leads: 2000, storage_mb: 50000 },
+    limits: { policies: 5000, customers: 10000, leads: 2000, users: 50, storage_mb: 50000 },
     isPopular: false,
   },
 ];

@@ -10,7 +10,7 @@ type Counter = (tx: Transaction, tenantId: string) => Promise<number>;
 const COUNTERS: Partial<Record<UsageMetric, Counter>> = {};
 
 /**
- * The module holding a resource the plans limit (policies, customers, leads) registers how to count
+ * The module holding a resource the plans limit (policies, customers, leads, members) registers how to count
  * an agency's, in modules/wiring.ts: the plan gate knows no module above the platform.
  */
 export function registerUsageCounter(metric: UsageMetric, counter: Counter): void {
@@ -95,6 +95,7 @@ export async function countUsage(tx: Transaction, tenantId: string): Promise<Rec
     policies: await countOf(tx, tenantId, 'policies'),
     customers: await countOf(tx, tenantId, 'customers'),
     leads: await countOf(tx, tenantId, 'leads'),
+    users: await countOf(tx, tenantId, 'users'),
   };
 }
 
@@ -117,6 +118,7 @@ export async function summarizeUsage(tx: Transaction, tenantId: string): Promise
     policies: usageOf(held.policies, plan.limits.policies),
     customers: usageOf(held.customers, plan.limits.customers),
     leads: usageOf(held.leads, plan.limits.leads),
+    users: usageOf(held.users, plan.limits.users),
   };
 }
 

@@ -244,6 +244,7 @@ export const calendarRoutes =
     app.post(
       '/calendar/feed/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Make a new calendar feed address',
@@ -275,6 +276,7 @@ export const calendarRoutes =
     app.delete(
       '/calendar/feed/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Turn the calendar feed off',

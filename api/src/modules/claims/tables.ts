@@ -36,6 +36,8 @@ export const claims = pgTable(
     adjusterEmail: text('adjuster_email').notNull().default(''),
     /** The agency day it was last closed; cleared when it is reopened. */
     closedOn: date('closed_on', { mode: 'string' }),
+    /** The member who handles the claim (`users`, of the same agency); the creator by default. */
+    assignedTo: uuid('assigned_to'),
     numberKey: numberKey('claim_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -46,6 +48,7 @@ export const claims = pgTable(
     index('claims_tenant_reported_idx').on(t.tenantId, t.reportedDate, t.id),
     index('claims_tenant_incident_idx').on(t.tenantId, t.incidentDate),
     index('claims_tenant_policy_idx').on(t.tenantId, t.policyId),
+    index('claims_tenant_assigned_idx').on(t.tenantId, t.assignedTo),
     index('claims_tenant_status_idx').on(t.tenantId, t.status),
     trigramIndex('claims_number_key_idx', t.tenantId, t.numberKey),
     foreignKey({

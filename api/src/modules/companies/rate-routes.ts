@@ -38,6 +38,7 @@ export const rateRoutes =
     app.post(
       '/policy-types/',
       {
+        config: { action: 'agency_settings' },
         schema: {
           tags,
           summary: 'Add a policy type, or let an insurer sell one',

@@ -88,6 +88,7 @@ export const companyRoutes =
     app.post(
       '/companies/',
       {
+        config: { action: 'insurers' },
         schema: {
           tags,
           summary: 'Add an insurer with the types it sells and its commission on each',
@@ -128,6 +129,7 @@ export const companyRoutes =
     app.put(
       '/companies/:id/',
       {
+        config: { action: 'insurers' },
         schema: {
           tags,
           summary: 'Change an insurer',
@@ -155,6 +157,7 @@ export const companyRoutes =
     app.delete(
       '/companies/:id/',
       {
+        config: { action: 'insurers' },
         schema: {
           tags,
           summary: 'Delete an insurer without policies, and the rates it pays',

@@ -1,6 +1,6 @@
 import { CONTACT_CHANNELS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from '@coverdesk/contract';
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/columns.js';
 import { emailKey, nameKey, phoneDigits, trigramIndex } from '../../db/search-columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
@@ -32,6 +32,8 @@ export const customers = pgTable(
     notes: text('notes').notNull().default(''),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('active'),
+    /** The member who looks after the customer (`users`, of the same agency); the creator by default. */
+    assignedTo: uuid('assigned_to'),
     // A generated column cannot read another, so the name is written out again.
     nameKey: nameKey(DISPLAY_NAME),
     emailKey: emailKey(),
@@ -44,6 +46,7 @@ export const customers = pgTable(
     index('customers_tenant_name_idx').on(t.tenantId, sql`lower(${t.displayName})`, t.id),
     index('customers_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('customers_tenant_email_idx').on(t.tenantId, t.email),
+    index('customers_tenant_assigned_idx').on(t.tenantId, t.assignedTo),
     trigramIndex('customers_name_key_idx', t.tenantId, t.nameKey),
     trigramIndex('customers_email_key_idx', t.tenantId, t.emailKey),
     trigramIndex('customers_phone_digits_idx', t.tenantId, t.phoneDigits),

@@ -72,6 +72,7 @@ export const bellRoutes =
     app.post(
       '/notifications/dashboard/:id/mark-read/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Mark one notification read',
@@ -91,6 +92,7 @@ export const bellRoutes =
     app.post(
       '/notifications/dashboard/mark-all-read/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Mark notifications read: those named in `ids`, or all of them',
@@ -109,6 +111,7 @@ export const bellRoutes =
     app.post(
       '/notifications/dashboard/:id/dismiss/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Dismiss a notification: it leaves the bell; its delivery stays in the history',

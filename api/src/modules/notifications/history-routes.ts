@@ -80,6 +80,7 @@ export const historyRoutes =
     app.post(
       '/notifications/history/:id/mark_as_read/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Mark a delivery read (and its notification in the bell)',
@@ -102,6 +103,7 @@ export const historyRoutes =
     app.post(
       '/notifications/history/mark_all_as_read/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Mark every delivery read',

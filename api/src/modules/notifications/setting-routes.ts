@@ -161,6 +161,7 @@ export const settingRoutes =
     app.post(
       '/notifications/settings/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Set a type’s setting in full',
@@ -182,6 +183,7 @@ export const settingRoutes =
     app.post(
       '/notifications/settings/bulk_update/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Change several types’ settings at once',
@@ -253,6 +255,7 @@ export const settingRoutes =
     app.post(
       '/notifications/settings/test_notification/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Send a test of a type through the user’s channel for it',
@@ -333,6 +336,7 @@ export const settingRoutes =
     app.patch(
       '/notifications/settings/:id/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Change one of the user’s settings',
@@ -355,6 +359,7 @@ export const settingRoutes =
     app.delete(
       '/notifications/settings/:id/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'Put a setting back to its defaults',

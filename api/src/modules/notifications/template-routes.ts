@@ -70,6 +70,7 @@ export const templateRoutes =
     app.put(
       '/notifications/templates/:slot/',
       {
+        config: { action: 'agency_settings' },
         schema: {
           tags,
           summary: 'The agency’s own wording for a type and channel',
@@ -89,6 +90,7 @@ export const templateRoutes =
     app.delete(
       '/notifications/templates/:slot/',
       {
+        config: { action: 'agency_settings' },
         schema: {
           tags,
           summary: 'Back to Coverdesk’s wording for a type and channel',

@@ -62,6 +62,7 @@ export const policyDeleteRoutes =
     app.post(
       '/policies/:id/secure-delete/',
       {
+        config: { action: 'secure_delete' },
         schema: {
           tags,
           summary: 'Delete a policy with its instalments and payments, confirmed by password',

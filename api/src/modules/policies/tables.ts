@@ -47,6 +47,10 @@ export const policies = pgTable(
     sumInsured: moneyColumn('sum_insured'),
     deductible: moneyColumn('deductible'),
     notes: text('notes').notNull().default(''),
+    /** The member who looks after the policy (`users`, of the same agency); the creator by default. */
+    assignedTo: uuid('assigned_to'),
+    /** The producer's share of this policy's commission, in percent, when not their default. */
+    producerSplitPercentage: numeric('producer_split_percentage', { precision: 5, scale: 2 }),
     cancelledAt: date('cancelled_at', { mode: 'string' }),
     cancellationReason: text('cancellation_reason').notNull().default(''),
     /**
@@ -82,6 +86,7 @@ export const policies = pgTable(
     index('policies_tenant_start_idx').on(t.tenantId, t.startDate, t.id),
     index('policies_tenant_end_idx').on(t.tenantId, t.endDate),
     index('policies_tenant_customer_idx').on(t.tenantId, t.customerId),
+    index('policies_tenant_assigned_idx').on(t.tenantId, t.assignedTo),
     index('policies_tenant_company_idx').on(t.tenantId, t.companyId),
     index('policies_tenant_type_idx').on(t.tenantId, t.policyTypeId),
     trigramIndex('policies_number_key_idx', t.tenantId, t.numberKey),

@@ -80,6 +80,7 @@ export const policyTypeRoutes =
     app.put(
       '/policy-types/:id/',
       {
+        config: { action: 'agency_settings' },
         schema: {
           tags,
           summary: 'Change a policy type',
@@ -102,6 +103,7 @@ export const policyTypeRoutes =
     app.delete(
       '/policy-types/:id/',
       {
+        config: { action: 'agency_settings' },
         schema: {
           tags,
           summary: 'Delete a policy type nothing uses',

@@ -1,4 +1,5 @@
-import { boolean, pgTable, pgView, text, uuid } from 'drizzle-orm/pg-core';
+import { TEAM_ROLES } from '@coverdesk/contract';
+import { boolean, pgTable, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
 
 /** An agency. Every tenant-owned row elsewhere points here through `tenant_id`. */
@@ -10,13 +11,15 @@ export const tenants = pgTable('tenants', {
   currency: text('currency').notNull().default('USD'),
   /** An IANA name; tenant transactions run in it, so `current_date` is the agency's own day. */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** Agents see only the customers assigned to them, and what hangs off those. */
+  agentsSeeOwnBook: boolean('agents_see_own_book').notNull().default(false),
   createdAt: createdAt(),
 });
 
 /**
  * The users of the agency a transaction is scoped to (migration 0022): `users` is a platform table
  * that tenant transactions cannot read, so this view shows them the names of their own colleagues
- * only, for assignees and the timeline's "who".
+ * only, for assignees and the timeline's "who"; roles and whether each is active since 0061.
  */
 export const agencyUsers = pgView('agency_users', {
   id: uuid('id').notNull(),
@@ -24,4 +27,8 @@ export const agencyUsers = pgView('agency_users', {
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   email: text('email').notNull(),
+  role: text('role', { enum: TEAM_ROLES }).notNull(),
+  /** Neither deactivated by the agency nor disabled by a platform admin. */
+  isActive: boolean('is_active').notNull(),
+  dateJoined: timestamp('date_joined', { withTimezone: true, mode: 'date' }).notNull(),
 }).existing();

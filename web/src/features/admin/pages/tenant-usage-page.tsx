@@ -1,4 +1,4 @@
-import type { AdminTenantUsage } from '@coverdesk/contract';
+import { type AdminTenantUsage, USAGE_METRIC_LABELS as LABELS } from '@coverdesk/contract';
 import { Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
@@ -9,7 +9,6 @@ import { TenantHeader } from '../components/tenant-header.js';
 
 const BACK = { to: '/admin/tenants', label: 'Back to agencies' };
 const count = new Intl.NumberFormat('en-US').format;
-const LABELS = { policies: 'Policies', customers: 'Customers', leads: 'Leads' } as const;
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 /** "2026-11" as "Nov 2026". */
 const monthOf = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));

@@ -1,10 +1,9 @@
-import { USAGE_METRICS, type UsageMetric } from '@coverdesk/contract';
+import { USAGE_METRIC_LABELS as LABELS, USAGE_METRICS } from '@coverdesk/contract';
 import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ErrorState } from '../../../components/page-states.js';
 import { TABULAR_FIGURES } from '../../../lib/format.js';
 import { useUsageSummary } from '../api.js';
 
-const LABELS: Record<UsageMetric, string> = { policies: 'Policies', customers: 'Customers', leads: 'Leads' };
 const count = new Intl.NumberFormat();
 
 /** Each plan limit as a bar: how much is used and what remains. */

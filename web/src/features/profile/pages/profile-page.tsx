@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type UserProfile } from '@coverdesk/contract';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, roleCan, type UserProfile } from '@coverdesk/contract';
 import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconListSearch, IconSettings, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -92,13 +92,15 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const subscription = useSubscriptionStatus(Boolean(user) && !user?.is_admin);
   if (!user) return null;
-  const tab = user.is_owner && searchParams.get('tab') === 'activity' ? 'activity' : 'overview';
+  // Visitors share the demo's account: its log would show them one another's sign-ins.
+  const seesActivity = roleCan(user.role, 'audit_log') && !user.is_demo_user;
+  const tab = seesActivity && searchParams.get('tab') === 'activity' ? 'activity' : 'overview';
   // The tab lives in the URL with the log's filters; leaving the log leaves its filters behind.
   const showTab = (next: string | null) =>
     setSearchParams(next === 'activity' ? { tab: 'activity' } : {}, { replace: true });
 
   const overview = <Overview user={user} subscription={subscription} />;
-  if (!user.is_owner) return overview;
+  if (!seesActivity) return overview;
   return (
     <Tabs value={tab} onChange={showTab} keepMounted={false}>
       <Tabs.List mb="md">

@@ -1,0 +1,265 @@
+import type { Invitation, TeamMember, TeamRole } from '@coverdesk/contract';
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor, Transaction } from '../../db/client.js';
+import { asConnectingRole } from '../../db/tenant.js';
+import { teamInvitations, users } from '../accounts/tables.js';
+import { tenants } from '../tenants/tables.js';
+
+const memberColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  disabledAt: users.disabledAt,
+  deactivatedAt: users.deactivatedAt,
+  isDemoUser: users.isDemoUser,
+  commissionSplitPercentage: users.commissionSplitPercentage,
+  lastLogin: users.lastLogin,
+  dateJoined: users.dateJoined,
+};
+
+export type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
+
+// `users` is a platform table: every read here names the agency itself.
+const selectMembers = (executor: Executor) => executor.select(memberColumns).from(users);
+
+export const toMember = (row: MemberRow): TeamMember => ({
+  id: row.id,
+  email: row.email,
+  first_name: row.firstName,
+  last_name: row.lastName,
+  role: row.role,
+  is_active: row.disabledAt === null && row.deactivatedAt === null,
+  commission_split_percentage: row.commissionSplitPercentage,
+  last_sign_in_at: row.lastLogin?.toISOString() ?? null,
+  date_joined: row.dateJoined.toISOString(),
+});
+
+/** The agency's members: owners first, then by name. */
+export async function listMembers(executor: Executor, tenantId: string): Promise<MemberRow[]> {
+  return selectMembers(executor)
+    .where(eq(users.tenantId, tenantId))
+    .orderBy(
+      sql`array_position(array['owner','manager','agent','viewer'], ${users.role})`,
+      asc(users.firstName),
+      asc(users.lastName),
+      asc(users.email),
+    );
+}
+
+export async function findMember(
+  executor: Executor,
+  tenantId: string,
+  id: string,
+  options?: { lock: boolean },
+): Promise<MemberRow | undefined> {
+  const query = selectMembers(executor).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  const [row] = await (options?.lock ? query.for('update') : query);
+  return row;
+}
+
+/** Active owners other than `except`: the agency must keep one. Locks them, so two demotions queue. */
+export async function otherActiveOwners(tx: Transaction, tenantId: string, except: string): Promise<number> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.role, 'owner'),
+        ne(users.id, except),
+        isNull(users.disabledAt),
+        isNull(users.deactivatedAt),
+      ),
+    )
+    .for('update');
+  return rows.length;
+}
+
+/**
+ * What the plan's `users` limit counts: active members and invitations still open. Both are
+ * platform rows, read for the agency's transaction as the connecting role.
+ */
+export async function countMembers(tx: Transaction, tenantId: string): Promise<number> {
+  return asConnectingRole(tx, async () => {
+    const [members] = await tx
+      .select({ count: count() })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), isNull(users.disabledAt), isNull(users.deactivatedAt)));
+    const [invited] = await tx
+      .select({ count: count() })
+      .from(teamInvitations)
+      .where(openInvitations(tenantId));
+    return (members?.count ?? 0) + (invited?.count ?? 0);
+  });
+}
+
+const openInvitations = (tenantId: string) =>
+  and(
+    eq(teamInvitations.tenantId, tenantId),
+    isNull(teamInvitations.acceptedAt),
+    gt(teamInvitations.expiresAt, sql`now()`),
+  );
+
+const invitationColumns = {
+  id: teamInvitations.id,
+  tenantId: teamInvitations.tenantId,
+  email: teamInvitations.email,
+  role: teamInvitations.role,
+  createdAt: teamInvitations.createdAt,
+  expiresAt: teamInvitations.expiresAt,
+  acceptedAt: teamInvitations.acceptedAt,
+  inviterFirstName: users.firstName,
+  inviterLastName: users.lastName,
+  inviterEmail: users.email,
+};
+
+const selectInvitations = (executor: Executor) =>
+  executor
+    .select(invitationColumns)
+    .from(teamInvitations)
+    .leftJoin(users, eq(users.id, teamInvitations.invitedBy));
+
+type InvitationRow = Awaited<ReturnType<typeof selectInvitations>>[number];
+
+export const inviterName = (
+  row: Pick<InvitationRow, 'inviterFirstName' | 'inviterLastName' | 'inviterEmail'>,
+) =>
+  [row.inviterFirstName, row.inviterLastName].filter(Boolean).join(' ') || row.inviterEmail || 'Your agency';
+
+export const toInvitation = (row: InvitationRow): Invitation => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  expires_at: row.expiresAt.toISOString(),
+  created_at: row.createdAt.toISOString(),
+  invited_by_name: inviterName(row),
+});
+
+/** Open invitations, newest first. */
+export async function listInvitations(executor: Executor, tenantId: string): Promise<Invitation[]> {
+  const rows = await selectInvitations(executor)
+    .where(openInvitations(tenantId))
+    .orderBy(desc(teamInvitations.createdAt));
+  return rows.map(toInvitation);
+}
+
+export async function findInvitation(executor: Executor, tenantId: string, id: string) {
+  const [row] = await selectInvitations(executor).where(
+    and(eq(teamInvitations.tenantId, tenantId), eq(teamInvitations.id, id)),
+  );
+  return row;
+}
+
+/** An invitation by its token's hash, with its agency's name, whatever its state. */
+export async function findInvitationByToken(executor: Executor, tokenHash: string) {
+  const [row] = await executor
+    .select({ ...invitationColumns, companyName: tenants.name })
+    .from(teamInvitations)
+    .innerJoin(tenants, eq(tenants.id, teamInvitations.tenantId))
+    .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
+    .where(eq(teamInvitations.tokenHash, tokenHash));
+  return row;
+}
+
+export interface NewInvitation {
+  tenantId: string;
+  email: string;
+  role: TeamRole;
+  tokenHash: string;
+  invitedBy: string;
+  expiresAt: Date;
+}
+
+/** Replaces any open invitation to the same address: inviting again sends a new link. */
+export async function replaceInvitation(tx: Transaction, invitation: NewInvitation): Promise<string> {
+  await tx
+    .delete(teamInvitations)
+    .where(
+      and(
+        eq(teamInvitations.tenantId, invitation.tenantId),
+        eq(sql`lower(${teamInvitations.email})`, invitation.email),
+        isNull(teamInvitations.acceptedAt),
+      ),
+    );
+  const [row] = await tx.insert(teamInvitations).values(invitation).returning({ id: teamInvitations.id });
+  if (!row) throw new Error('invitation insert returned nothing');
+  return row.id;
+}
+
+/** Withdraws an invitation still open; false when there is none (accepted meanwhile, or gone). */
+export async function withdrawInvitation(tx: Transaction, id: string): Promise<boolean> {
+  const gone = await tx
+    .delete(teamInvitations)
+    .where(and(eq(teamInvitations.id, id), isNull(teamInvitations.acceptedAt)))
+    .returning({ id: teamInvitations.id });
+  return gone.length === 1;
+}
+
+/** Spends an invitation: once, and only while it is open. */
+export async function spendInvitation(tx: Transaction, id: string): Promise<boolean> {
+  const spent = await tx
+    .update(teamInvitations)
+    .set({ acceptedAt: sql`now()` })
+    .where(
+      and(
+        eq(teamInvitations.id, id),
+        isNull(teamInvitations.acceptedAt),
+        gt(teamInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: teamInvitations.id });
+  return spent.length === 1;
+}
+
+/** A column naming the member who looks after a row of the book (customers, policies, claims, leads). */
+export interface AssignedColumn {
+  table: PgTable;
+  tenantId: AnyPgColumn;
+  assignee: AnyPgColumn;
+}
+
+const assignedColumns: AssignedColumn[] = [];
+
+/**
+ * The book's modules name the columns that assign their rows to a member (modules/wiring.ts): the
+ * team, below them, hands a leaving member's rows to a successor without knowing the tables.
+ */
+export function registerAssignedColumn(column: AssignedColumn): void {
+  assignedColumns.push(column);
+}
+
+/** Hands every row assigned to `from` to `to`, in the agency's transaction; how many rows moved. */
+export async function reassignBook(
+  tx: Transaction,
+  tenantId: string,
+  from: string,
+  to: string,
+): Promise<number> {
+  let moved = 0;
+  for (const { table, tenantId: tenantColumn, assignee } of assignedColumns) {
+    const result = await tx.execute(
+      sql`update ${table} set ${sql.identifier(assignee.name)} = ${to}
+        where ${tenantColumn} = ${tenantId} and ${assignee} = ${from}`,
+    );
+    moved += result.rowCount ?? 0;
+  }
+  return moved;
+}
+
+type MemberLeft = (tx: Transaction, userId: string) => Promise<unknown>;
+const onMemberLeft: MemberLeft[] = [];
+
+/**
+ * What else ends when a member leaves, registered by the module that keeps it (their calendar feed),
+ * in modules/wiring.ts. Runs in the agency's transaction as the connecting role.
+ */
+export function whenMemberLeaves(hook: MemberLeft): void {
+  onMemberLeft.push(hook);
+}
+
+export async function memberLeft(tx: Transaction, userId: string): Promise<void> {
+  for (const hook of onMemberLeft) await hook(tx, userId);
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { emailField, passwordField } from './auth.js';
+import { percentage, REQUIRED, requiredText, text } from './fields.js';
+import { teamRole } from './roles.js';
+
+/** How long an invitation link stays good. */
+export const INVITATION_DAYS = 7;
+
+export const teamMember = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: teamRole,
+  is_active: z.boolean(),
+  /** The member's default share, in percent, of the agency's commission on what they produce. */
+  commission_split_percentage: z.string(),
+  last_sign_in_at: z.string().nullable(),
+  date_joined: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMember>;
+
+export const teamMemberList = z.object({ results: z.array(teamMember) });
+
+export const teamMemberPatchBody = z
+  .object({
+    role: teamRole.optional(),
+    is_active: z.boolean({ error: 'Must be true or false.' }).optional(),
+    commission_split_percentage: percentage.optional(),
+    /**
+     * Deactivating a member hands their customers, policies, claims and leads to this member (of the
+     * same agency and active); without it, the book stays assigned to the one who left.
+     */
+    reassign_to: z.uuid('Choose a member of your agency.').optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Change at least one of role, is_active and commission_split_percentage.',
+    path: ['role'],
+  });
+export type TeamMemberPatchBody = z.infer<typeof teamMemberPatchBody>;
+
+export const invitationBody = z.object({ email: emailField, role: teamRole });
+export type InvitationBody = z.infer<typeof invitationBody>;
+
+export const invitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: teamRole,
+  expires_at: z.string(),
+  created_at: z.string(),
+  invited_by_name: z.string(),
+});
+export type Invitation = z.infer<typeof invitation>;
+
+/** A new invitation, with the link it emailed: the only time the link is shown. */
+export const createdInvitation = invitation.extend({ invite_url: z.string() });
+export type CreatedInvitation = z.infer<typeof createdInvitation>;
+
+export const invitationList = z.object({ results: z.array(invitation) });
+
+export const invitationToken = text({ error: REQUIRED }).min(1, 'This field may not be blank.').max(100);
+
+/** What the invitation page shows before the form: the agency and the role offered. */
+export const invitationPreview = z.object({
+  email: z.string(),
+  role: teamRole,
+  company_name: z.string(),
+  invited_by_name: z.string(),
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreview>;
+
+export const acceptInvitationBody = z.object({
+  token: invitationToken,
+  password: passwordField,
+  first_name: requiredText(150),
+  last_name: requiredText(150),
+});
+export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
+
+export const teamSettings = z.object({
+  /** Agents see only the customers assigned to them and what hangs off those. */
+  agents_see_own_book: z.boolean(),
+});
+export type TeamSettings = z.infer<typeof teamSettings>;
+
+export const teamSettingsPatchBody = z.object({
+  agents_see_own_book: z.boolean({ error: 'Must be true or false.' }),
+});

@@ -91,6 +91,11 @@ export type UserProfile = z.infer<typeof userProfile>;
 
 export const registerResponse = tokenPair.extend({ user: userProfile });
 
+/** Who to try the demo as: the agency's owner (the default), one of its agents, or a viewer. */
+export const demoLoginQuery = z.object({
+  role: z.enum(['owner', 'agent', 'viewer'], { error: 'Choose owner, agent or viewer.' }).default('owner'),
+});
+
 export const demoLoginResponse = z.object({
   access_token: z.string(),
   refresh_token: z.string(),

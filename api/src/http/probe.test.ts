@@ -1,13 +1,15 @@
+import { roleRefusal, TEAM_ACTIONS, type TeamRole } from '@coverdesk/contract';
 import { like } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Agency, rowFactory, seedAgency } from '../../test/probe/agencies.js';
+import { type Agency, addMember, rowFactory, seedAgency } from '../../test/probe/agencies.js';
 import { shapeOf } from '../../test/probe/arbitraries.js';
 import { ProbeClient, type ProbeRequest, type ProbeResponse } from '../../test/probe/client.js';
 import { fuzzedRequests } from '../../test/probe/fuzz.js';
 import { problemsIn } from '../../test/probe/hygiene.js';
 import { loneSurrogateCases } from '../../test/probe/lone-surrogates.js';
+import { documentedPermissions } from '../../test/probe/permissions.js';
 import { fillPath, type ValidRequest, validRequests, withQuery } from '../../test/probe/requests.js';
 import { apiOperations, type IdKind, type Operation } from '../../test/probe/route-table.js';
 import { createTestApp, setSubscription } from '../../test/test-app.js';
@@ -58,6 +60,11 @@ let other: Agency;
 let lapsed: Agency;
 let admin: Agency;
 let freshRows: ReturnType<typeof rowFactory>;
+/** The own agency's members other than its owner, by role: their access tokens. */
+const memberTokens: Partial<Record<TeamRole, string>> = {};
+const MEMBER_ROLES = ['manager', 'agent', 'viewer'] as const satisfies readonly TeamRole[];
+/** docs/permissions.md, which the answers to each role are held to. */
+const permissions = documentedPermissions();
 const requestsBy: Record<string, number> = {};
 let counted = 0;
 /** Records how many requests a part of the probe sent. */
@@ -77,6 +84,7 @@ beforeAll(async () => {
   admin = await seedAgency(client, 'delta', ADMIN_EMAIL);
   await setSubscription(t, lapsed.ids.tenant, { status: 'expired' });
   freshRows = rowFactory(client, own);
+  for (const role of MEMBER_ROLES) memberTokens[role] = await addMember(client, own, role);
   countPhase('setup');
 });
 
@@ -214,6 +222,30 @@ async function matrix(operation: Operation): Promise<string[]> {
     lapsed,
   );
 
+  // Each member of the agency by role: refused with the role's sentence exactly where
+  // docs/permissions.md says the role may not, and let past the role check everywhere else.
+  const action = operation.isAdmin ? undefined : permissions.operations[operation.key];
+  if (!operation.isAdmin && !action) {
+    problems.push(
+      `docs/permissions.md does not list ${operation.key}: add it to the operations' table with its action`,
+    );
+  }
+  for (const role of action ? MEMBER_ROLES : []) {
+    const allowed = permissions.actions[action as string]?.includes(role) ?? false;
+    // A request of its own: names that must be unique in the agency are new again.
+    const response = await client.send({
+      ...requestOf(operation, await ownTargets(operation), validRequests(operation, own)[0], own),
+      token: memberTokens[role],
+    });
+    const refused =
+      response.status === 403 && response.body.includes(JSON.stringify(roleRefusal(role)).slice(1, -1));
+    if (allowed === refused || response.status >= 500) {
+      problems.push(
+        `${role}: ${allowed ? 'may' : 'may not'} (${action}), answered ${response.status} ${response.body.slice(0, 160)}`,
+      );
+    }
+  }
+
   // The agency's own broker: the request works (platform-admin routes are not theirs).
   const ownRequest = requestOf(operation, await ownTargets(operation), ownValid, own);
   await check(
@@ -238,6 +270,12 @@ describe('authorisation matrix', () => {
   it('finds the whole API in the route table', () => {
     expect(operations.length).toBeGreaterThan(40);
     expect(operations.map((operation) => operation.key)).toContain('DELETE /api/customers/:id/');
+  });
+
+  it("holds docs/permissions.md's roles to the API's own table, and lists no operation that is gone", () => {
+    expect(permissions.actions).toEqual(TEAM_ACTIONS);
+    const keys = new Set(operations.map((operation) => operation.key));
+    expect(Object.keys(permissions.operations).filter((key) => !keys.has(key))).toEqual([]);
   });
 
   for (const operation of operations) {

@@ -213,6 +213,13 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
       );
       return results[0]?.id ?? '';
     },
+    /** An open invitation to a new address, as an agent. */
+    invitation: () =>
+      create(
+        '/api/team/invitations/',
+        { email: `invitee-${unique()}@example.com`, role: 'agent' },
+        'an invitation',
+      ),
     /** An open claim on the agency's seeded policy, incident on the term's first day. */
     claim: () =>
       create(
@@ -228,6 +235,39 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
       ),
   };
   return { ...factory, ticketWithFile };
+}
+
+/** A member of the agency with a role, joined through an invitation: their access token. */
+export async function addMember(
+  client: ProbeClient,
+  agency: Pick<Agency, 'access' | 'marker'>,
+  role: string,
+) {
+  const invited = await expectStatus<{ invite_url: string }>(
+    client.send({
+      method: 'POST',
+      url: '/api/team/invitations/',
+      token: agency.access,
+      body: { email: `${role}-${agency.marker}@example.com`, role },
+    }),
+    201,
+    `an invitation for a ${role}`,
+  );
+  const joined = await expectStatus<{ access: string }>(
+    client.send({
+      method: 'POST',
+      url: '/api/team/invitations/accept/',
+      body: {
+        token: invited.invite_url.split('/').pop(),
+        password: PASSWORD,
+        first_name: `Tal ${agency.marker}`,
+        last_name: `Ben ${role}`,
+      },
+    }),
+    201,
+    `a ${role} joining`,
+  );
+  return joined.access;
 }
 
 /** A new agency with a type its insurer sells, a customer, a policy and its instalments. */
@@ -289,6 +329,7 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
   ids.notificationSetting = await rows.notificationSetting();
   ({ ticket: ids.ticket, attachment: ids.attachment } = await rows.ticketWithFile());
   ids.session = await rows.session();
+  ids.invitation = await rows.invitation();
   const spare = await expectStatus<{ refresh: string }>(
     client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
     200,

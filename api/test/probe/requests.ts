@@ -362,6 +362,20 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'PUT /api/installments/:id/payment/': () => [
     { body: { amount_paid: '50.00', paid_date: '2026-01-05', payment_method: 'card', reference: 'TX-2' } },
   ],
+  'POST /api/team/invitations/': () => [
+    { body: { email: `${unique('invitee').replace(' ', '-')}@example.com`, role: 'viewer' }, status: 201 },
+  ],
+  // The owner's own share: every other change to the last owner is refused (409).
+  'PATCH /api/team/members/:id/': () => [{ body: { commission_split_percentage: '12.50' } }],
+  'PATCH /api/team/settings/': () => [{ body: { agents_see_own_book: false } }],
+  // A real token only comes by email; a made-up one opens nothing.
+  'POST /api/team/invitations/preview/': () => [{ body: { token: 'not-a-token-we-sent' }, status: 404 }],
+  'POST /api/team/invitations/accept/': () => [
+    {
+      body: { token: 'not-a-token-we-sent', password: PASSWORD, first_name: 'Mira', last_name: 'Katz' },
+      status: 404,
+    },
+  ],
 };
 
 /** The operation's valid requests; none when it needs a body or query nobody described yet. */

@@ -25,6 +25,9 @@ export const PUBLIC_OPERATIONS = [
   'GET /api/platform/settings/',
   // The secret in the address is the credential (a calendar app cannot sign in).
   'GET /api/calendar/feed/:secret',
+  // The invitation's token is the credential of the person invited.
+  'POST /api/team/invitations/preview/',
+  'POST /api/team/invitations/accept/',
 ] as const;
 
 /** Swagger UI's pages and assets: public, and without input of their own to probe. */
@@ -55,7 +58,9 @@ export type IdKind =
   /** A file attached to the agency's ticket. */
   | 'attachment'
   /** A sign-in of the agency's owner other than the probe's own. */
-  | 'session';
+  | 'session'
+  /** An open invitation to join the agency. */
+  | 'invitation';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -77,6 +82,9 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   history: 'notificationHistory',
   tickets: 'ticket',
   sessions: 'session',
+  // A member of the agency: its owner's own account.
+  members: 'user',
+  invitations: 'invitation',
 };
 
 /** Path parameters other than `:id` that name a row. */

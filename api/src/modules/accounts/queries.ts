@@ -1,4 +1,4 @@
-import type { UserProfile } from '@coverdesk/contract';
+import type { TeamRole, UserProfile } from '@coverdesk/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
 import type { AuditEntry } from '../audit/record.js';
@@ -80,12 +80,14 @@ export async function findUserById(executor: Executor, userId: string) {
   return row;
 }
 
-export async function findDemoUser(executor: Executor) {
+/** The demo agency's shared account with a role: its owner unless another is asked for. */
+export async function findDemoUser(executor: Executor, role: TeamRole = 'owner') {
   const [row] = await executor
     .select({ id: users.id, tenantId: users.tenantId, email: users.email })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(tenants.isDemo, true), eq(users.isDemoUser, true)))
+    .where(and(eq(tenants.isDemo, true), eq(users.isDemoUser, true), eq(users.role, role)))
+    .orderBy(users.dateJoined)
     .limit(1);
   return row;
 }

@@ -1,5 +1,6 @@
 import {
   DEMO_SWITCHED_OFF,
+  demoLoginQuery,
   demoLoginResponse,
   detailResponse,
   errorResponse,
@@ -251,7 +252,8 @@ export const accountRoutes =
       {
         schema: {
           tags: ['accounts'],
-          summary: 'Sign in to the demo agency',
+          summary: 'Sign in to the demo agency, as its owner or as one of its other members',
+          querystring: demoLoginQuery,
           response: { 200: demoLoginResponse, 403: errorResponse, 404: errorResponse, 503: errorResponse },
         },
       },
@@ -259,7 +261,7 @@ export const accountRoutes =
         if (!config.demoEnabled) throw new HttpError(503, { error: 'Demo account is temporarily disabled.' });
         if (!(await ctx.settings.general()).demoEnabled)
           throw new HttpError(403, { error: DEMO_SWITCHED_OFF });
-        const demo = await findDemoUser(db);
+        const demo = await findDemoUser(db, request.query.role);
         if (!demo) throw new HttpError(404, { error: 'Demo account not available. Please contact support.' });
         const session = await db.transaction(async (tx) => {
           await recordAudit(tx, sharedAccountOrigin(request), accountEntry(demo, 'sign_in'));

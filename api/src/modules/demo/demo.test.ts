@@ -109,6 +109,32 @@ describe('demo agency', () => {
     });
   });
 
+  it('has an owner, an agent with a third of the book and a viewer to try it as', async () => {
+    const as = async (role: string) => {
+      const login = await t.app.inject({ method: 'POST', url: `/api/accounts/login/demo/?role=${role}` });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(login.json().user.role).toBe(role);
+      return apiAs(t.app, login.json().access_token);
+    };
+    const members = (await (await as('owner')).get('/api/team/members/')).json().results;
+    expect(members.map((member: { role: string }) => member.role)).toEqual(['owner', 'agent', 'viewer']);
+    const agent = members[1].id;
+    const { rows } = await t.database.pool.query<{ mine: number; all: number }>(
+      'select count(*) filter (where assigned_to = $1)::int as mine, count(*)::int as all from customers where tenant_id = $2',
+      [agent, tenantId],
+    );
+    expect(rows[0]?.mine).toBe(Math.floor((rows[0]?.all ?? 0) / 3));
+    const viewer = await as('viewer');
+    expect((await viewer.get('/api/customers/')).statusCode).toBe(200);
+    expect((await viewer.post('/api/customers/', { first_name: 'Dana', last_name: 'Levi' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await (await as('agent')).post('/api/team/invitations/', { email: 'x@example.com', role: 'agent' }))
+        .statusCode,
+    ).toBe(403);
+  });
+
   it('has a pipeline of leads in every status, with follow-ups due and two converted into customers', async () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
     const as = apiAs(t.app, login.json().access_token);

@@ -173,17 +173,20 @@ export interface NewInvitation {
   expiresAt: Date;
 }
 
-/** Replaces any open invitation to the same address: inviting again sends a new link. */
-export async function replaceInvitation(tx: Transaction, invitation: NewInvitation): Promise<string> {
+/** Drops the open invitation to an address, if any: inviting again sends a new link instead. */
+export async function dropOpenInvitationTo(tx: Transaction, tenantId: string, email: string): Promise<void> {
   await tx
     .delete(teamInvitations)
     .where(
       and(
-        eq(teamInvitations.tenantId, invitation.tenantId),
-        eq(sql`lower(${teamInvitations.email})`, invitation.email),
+        eq(teamInvitations.tenantId, tenantId),
+        eq(sql`lower(${teamInvitations.email})`, email),
         isNull(teamInvitations.acceptedAt),
       ),
     );
+}
+
+export async function insertInvitation(tx: Transaction, invitation: NewInvitation): Promise<string> {
   const [row] = await tx.insert(teamInvitations).values(invitation).returning({ id: teamInvitations.id });
   if (!row) throw new Error('invitation insert returned nothing');
   return row.id;

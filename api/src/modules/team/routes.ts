@@ -34,13 +34,16 @@ import { assertAcceptablePassword, startSession } from '../accounts/service.js';
 import { users } from '../accounts/tables.js';
 import { deviceOf, hashToken, randomToken, revokeUserSessions } from '../accounts/tokens.js';
 import { auditOrigin, recordAudit } from '../audit/record.js';
+import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { isDemoAgency } from '../tenants/queries.js';
 import { tenants } from '../tenants/tables.js';
 import {
+  dropOpenInvitationTo,
   findInvitation,
   findInvitationByToken,
   findMember,
+  insertInvitation,
   inviterName,
   listInvitations,
   listMembers,
@@ -48,7 +51,6 @@ import {
   memberLeft,
   otherActiveOwners,
   reassignBook,
-  replaceInvitation,
   spendInvitation,
   toInvitation,
   toMember,
@@ -85,14 +87,18 @@ export const teamRoutes =
   async (app) => {
     const { config, db, mailer } = ctx;
 
-    /** Runs a change to the team in the agency's transaction, as the connecting role (users are platform rows). */
-    const changeTeam = <T>(request: FastifyRequest, work: (tx: Transaction) => Promise<T>) => {
-      const { tenantId } = signedInUser(request);
-      return withTenant(db, tenantId, async (tx) => {
-        await refuseDemo(tx, tenantId);
-        return work(tx);
-      });
-    };
+    /**
+     * Runs a change to the team in the agency's transaction (its audit line and plan count are
+     * tenant rows), as the connecting role: members, invitations and the agency are platform rows.
+     */
+    const changeTeam = <T>(request: FastifyRequest, work: (tx: Transaction) => Promise<T>) =>
+      // Growing or changing the team takes an active subscription or trial, like the book does.
+      withModule(ctx, request, undefined, (tx, { tenantId }) =>
+        asConnectingRole(tx, async () => {
+          await refuseDemo(tx, tenantId);
+          return work(tx);
+        }),
+      );
 
     const actorEmail = async (tx: Transaction, userId: string) =>
       (await findUserById(tx, userId))?.email ?? null;
@@ -131,94 +137,85 @@ export const teamRoutes =
       async (request) => {
         const auth = signedInUser(request);
         const body = request.body;
-        const updated = await changeTeam(request, (tx) =>
-          asConnectingRole(tx, async () => {
-            const target = await findMember(tx, auth.tenantId, request.params.id, { lock: true });
-            if (!target) throw notFound(NO_MEMBER);
-            assertOwnershipAllowed(auth.role, target, body);
-            const wasActive = target.deactivatedAt === null;
-            const deactivating = body.is_active === false && wasActive;
-            const reactivating = body.is_active === true && !wasActive;
-            const newRole = body.role !== undefined && body.role !== target.role ? body.role : undefined;
-            if (deactivating && target.id === auth.userId) {
-              throw conflict({ detail: 'You cannot deactivate yourself: ask another owner or manager.' });
+        const updated = await changeTeam(request, async (tx) => {
+          const target = await findMember(tx, auth.tenantId, request.params.id, { lock: true });
+          if (!target) throw notFound(NO_MEMBER);
+          assertOwnershipAllowed(auth.role, target, body);
+          const wasActive = target.deactivatedAt === null;
+          const deactivating = body.is_active === false && wasActive;
+          const reactivating = body.is_active === true && !wasActive;
+          const newRole = body.role !== undefined && body.role !== target.role ? body.role : undefined;
+          if (deactivating && target.id === auth.userId) {
+            throw conflict({ detail: 'You cannot deactivate yourself: ask another owner or manager.' });
+          }
+          const leavesOwners = target.role === 'owner' && (deactivating || (newRole && newRole !== 'owner'));
+          if (leavesOwners && (await otherActiveOwners(tx, auth.tenantId, target.id)) === 0) {
+            throw conflict({ detail: LAST_OWNER });
+          }
+          if (reactivating) await assertBelowLimit(tx, auth.tenantId, 'users');
+          let successor: MemberRow | undefined;
+          if (deactivating && body.reassign_to) {
+            successor = await findMember(tx, auth.tenantId, body.reassign_to);
+            if (!successor || successor.id === target.id || successor.deactivatedAt || successor.disabledAt) {
+              throw fieldError(
+                'reassign_to',
+                'Choose an active member of your agency other than the one leaving.',
+              );
             }
-            const leavesOwners =
-              target.role === 'owner' && (deactivating || (newRole && newRole !== 'owner'));
-            if (leavesOwners && (await otherActiveOwners(tx, auth.tenantId, target.id)) === 0) {
-              throw conflict({ detail: LAST_OWNER });
-            }
-            if (reactivating) await assertBelowLimit(tx, auth.tenantId, 'users');
-            let successor: MemberRow | undefined;
-            if (deactivating && body.reassign_to) {
-              successor = await findMember(tx, auth.tenantId, body.reassign_to);
-              if (
-                !successor ||
-                successor.id === target.id ||
-                successor.deactivatedAt ||
-                successor.disabledAt
-              ) {
-                throw fieldError(
-                  'reassign_to',
-                  'Choose an active member of your agency other than the one leaving.',
-                );
-              }
-            }
-            const [row] = await tx
-              .update(users)
-              .set({
-                ...(newRole ? { role: newRole } : {}),
-                ...(body.commission_split_percentage !== undefined
-                  ? { commissionSplitPercentage: body.commission_split_percentage }
-                  : {}),
-                ...(deactivating ? { deactivatedAt: new Date() } : {}),
-                ...(reactivating ? { deactivatedAt: null } : {}),
-              })
-              .where(eq(users.id, target.id))
-              .returning();
-            if (!row) throw notFound(NO_MEMBER);
-            const changes: Record<string, { before: unknown; after: unknown }> = {};
-            if (newRole) changes.role = { before: target.role, after: newRole };
-            if (deactivating || reactivating) changes.is_active = { before: wasActive, after: !wasActive };
-            if (
-              body.commission_split_percentage !== undefined &&
-              body.commission_split_percentage !== target.commissionSplitPercentage
-            ) {
-              changes.commission_split_percentage = {
-                before: target.commissionSplitPercentage,
-                after: body.commission_split_percentage,
+          }
+          const values = {
+            ...(newRole ? { role: newRole } : {}),
+            ...(body.commission_split_percentage !== undefined
+              ? { commissionSplitPercentage: body.commission_split_percentage }
+              : {}),
+            ...(deactivating ? { deactivatedAt: new Date() } : {}),
+            ...(reactivating ? { deactivatedAt: null } : {}),
+          };
+          // Asked to be what it already is (active, say): nothing to write.
+          if (Object.keys(values).length === 0) return target;
+          const [row] = await tx.update(users).set(values).where(eq(users.id, target.id)).returning();
+          if (!row) throw notFound(NO_MEMBER);
+          const changes: Record<string, { before: unknown; after: unknown }> = {};
+          if (newRole) changes.role = { before: target.role, after: newRole };
+          if (deactivating || reactivating) changes.is_active = { before: wasActive, after: !wasActive };
+          if (
+            body.commission_split_percentage !== undefined &&
+            body.commission_split_percentage !== target.commissionSplitPercentage
+          ) {
+            changes.commission_split_percentage = {
+              before: target.commissionSplitPercentage,
+              after: body.commission_split_percentage,
+            };
+          }
+          // A token carries its role, and a deactivated member must not go on: end their sessions.
+          if (newRole || deactivating) {
+            const ended = await revokeUserSessions(tx, target.id);
+            ctx.revokedSessions.add(ended);
+          }
+          if (deactivating) {
+            await memberLeft(tx, target.id);
+            if (successor) {
+              changes.book = {
+                before: displayName(target),
+                after: `${displayName(successor)} (${await reassignBook(tx, auth.tenantId, target.id, successor.id)} records)`,
               };
             }
-            // A token carries its role, and a deactivated member must not go on: end their sessions.
-            if (newRole || deactivating) {
-              const ended = await revokeUserSessions(tx, target.id);
-              ctx.revokedSessions.add(ended);
-            }
-            if (deactivating) {
-              await memberLeft(tx, target.id);
-              if (successor) {
-                changes.book = {
-                  before: displayName(target),
-                  after: `${displayName(successor)} (${await reassignBook(tx, auth.tenantId, target.id, successor.id)} records)`,
-                };
-              }
-            }
-            await recordAudit(tx, auditOrigin(request), {
-              tenantId: auth.tenantId,
-              userId: auth.userId,
-              actorEmail: await actorEmail(tx, auth.userId),
-              action: deactivating
-                ? 'member_deactivated'
-                : reactivating
-                  ? 'member_reactivated'
-                  : 'member_changed',
-              entity: 'user',
-              entityId: target.id,
-              changes,
-            });
-            return { ...target, ...row };
-          }),
-        );
+          }
+          await recordAudit(tx, auditOrigin(request), {
+            tenantId: auth.tenantId,
+            userId: auth.userId,
+            actorEmail: await actorEmail(tx, auth.userId),
+            action: deactivating
+              ? 'member_deactivated'
+              : reactivating
+                ? 'member_reactivated'
+                : 'member_changed',
+            entity: 'user',
+            entityId: target.id,
+            changes,
+          });
+          return { ...target, ...row };
+        });
         return toMember(updated);
       },
     );
@@ -266,7 +263,9 @@ export const teamRoutes =
         const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
         const created = await changeTeam(request, async (tx) => {
           // An earlier invitation to this address gives its place to the new one before counting.
-          const id = await replaceInvitation(tx, {
+          await dropOpenInvitationTo(tx, auth.tenantId, email);
+          await assertBelowLimit(tx, auth.tenantId, 'users');
+          const id = await insertInvitation(tx, {
             tenantId: auth.tenantId,
             email,
             role,
@@ -278,20 +277,20 @@ export const teamRoutes =
               throw conflict({ detail: 'This address was invited a moment ago.' });
             throw error;
           });
-          await assertBelowLimit(tx, auth.tenantId, 'users');
           await recordAudit(tx, auditOrigin(request), {
             tenantId: auth.tenantId,
             userId: auth.userId,
-            actorEmail: await asConnectingRole(tx, () => actorEmail(tx, auth.userId)),
+            actorEmail: await actorEmail(tx, auth.userId),
             action: 'member_invited',
             entity: 'invitation',
             entityId: id,
             changes: { email: { before: null, after: email }, role: { before: null, after: role } },
           });
-          const [agency] = await asConnectingRole(tx, () =>
-            tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, auth.tenantId)),
-          );
-          const invitation = await asConnectingRole(tx, () => findInvitation(tx, auth.tenantId, id));
+          const [agency] = await tx
+            .select({ name: tenants.name })
+            .from(tenants)
+            .where(eq(tenants.id, auth.tenantId));
+          const invitation = await findInvitation(tx, auth.tenantId, id);
           if (!invitation || !agency) throw new Error('invitation missing after insert');
           return { invitation, agency: agency.name };
         });
@@ -329,23 +328,21 @@ export const teamRoutes =
           summary: 'Withdraw an open invitation: its link stops working',
           security: bearerAuth,
           params: idParams,
-          response: { 204: z.null(), ...errors },
+          response: { 204: z.null(), ...errors, 402: detailResponse },
         },
       },
       async (request, reply) => {
         const auth = signedInUser(request);
         await changeTeam(request, async (tx) => {
-          const invitation = await asConnectingRole(tx, () =>
-            findInvitation(tx, auth.tenantId, request.params.id),
-          );
+          const invitation = await findInvitation(tx, auth.tenantId, request.params.id);
           // Only while still open: accepted meanwhile, it is a member now.
-          if (!invitation || !(await asConnectingRole(tx, () => withdrawInvitation(tx, invitation.id)))) {
+          if (!invitation || !(await withdrawInvitation(tx, invitation.id))) {
             throw notFound('No open invitation has this id.');
           }
           await recordAudit(tx, auditOrigin(request), {
             tenantId: auth.tenantId,
             userId: auth.userId,
-            actorEmail: await asConnectingRole(tx, () => actorEmail(tx, auth.userId)),
+            actorEmail: await actorEmail(tx, auth.userId),
             action: 'invitation_withdrawn',
             entity: 'invitation',
             entityId: invitation.id,
@@ -488,26 +485,24 @@ export const teamRoutes =
           summary: "Change the team's rules",
           security: bearerAuth,
           body: teamSettingsPatchBody,
-          response: { 200: teamSettings, ...errors },
+          response: { 200: teamSettings, ...errors, 402: detailResponse },
         },
       },
       async (request) => {
         const auth = signedInUser(request);
         const next = request.body.agents_see_own_book;
         await changeTeam(request, async (tx) => {
-          const before = await asConnectingRole(tx, async () => {
-            const [row] = await tx
-              .select({ agentsSeeOwnBook: tenants.agentsSeeOwnBook })
-              .from(tenants)
-              .where(eq(tenants.id, auth.tenantId))
-              .for('update');
-            await tx.update(tenants).set({ agentsSeeOwnBook: next }).where(eq(tenants.id, auth.tenantId));
-            return row?.agentsSeeOwnBook ?? false;
-          });
+          const [row] = await tx
+            .select({ agentsSeeOwnBook: tenants.agentsSeeOwnBook })
+            .from(tenants)
+            .where(eq(tenants.id, auth.tenantId))
+            .for('update');
+          await tx.update(tenants).set({ agentsSeeOwnBook: next }).where(eq(tenants.id, auth.tenantId));
+          const before = row?.agentsSeeOwnBook ?? false;
           await recordAudit(tx, auditOrigin(request), {
             tenantId: auth.tenantId,
             userId: auth.userId,
-            actorEmail: await asConnectingRole(tx, () => actorEmail(tx, auth.userId)),
+            actorEmail: await actorEmail(tx, auth.userId),
             action: 'team_settings_changed',
             entity: 'agency',
             entityId: auth.tenantId,

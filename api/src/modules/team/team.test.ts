@@ -1,0 +1,237 @@
+import { roleRefusal } from '@coverdesk/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, waitFor } from '../../../test/smtp-server.js';
+import { apiAs, createTestApp, PASSWORD, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import { teamInvitations } from '../accounts/tables.js';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({
+    smtpUrl: smtp.url,
+    mailFrom: 'Coverdesk <no-reply@coverdesk.test>',
+    logLevel: 'error',
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+type Owner = Awaited<ReturnType<typeof signedInAgency>>;
+let sequence = 0;
+const newEmail = (label: string) => `${label}-${Date.now()}-${++sequence}@example.com`;
+const tokenOf = (inviteUrl: string) => inviteUrl.split('/').pop() as string;
+
+async function invite(owner: Owner, role: string, email = newEmail(role)) {
+  const response = await owner.as.post('/api/team/invitations/', { email, role });
+  expect(response.statusCode, response.body).toBe(201);
+  return { ...response.json(), email } as { id: string; invite_url: string; email: string };
+}
+
+const accept = (token: string, overrides: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/team/invitations/accept/',
+    payload: { token, password: PASSWORD, first_name: 'Tal', last_name: 'Ben-David', ...overrides },
+  });
+
+/** A new member with a role: their id and an API client signed in as them. */
+async function member(owner: Owner, role: string) {
+  const invitation = await invite(owner, role);
+  const joined = await accept(tokenOf(invitation.invite_url));
+  expect(joined.statusCode, joined.body).toBe(201);
+  return {
+    id: joined.json().user.id as string,
+    as: apiAs(t.app, joined.json().access),
+    email: invitation.email,
+  };
+}
+
+describe('invitations', () => {
+  it('emails a link that works once for seven days, and signs the new member in with the role', async () => {
+    const owner = await signedInAgency(t.app);
+    const before = Date.now();
+    const invitation = await invite(owner, 'agent');
+    expect(invitation.invite_url).toMatch(/\/invite\/[\w-]{40,}$/);
+    expect(
+      new Date((invitation as unknown as { expires_at: string }).expires_at).getTime(),
+    ).toBeGreaterThanOrEqual(before + 7 * 86_400_000 - 1000);
+    const mail = await waitFor(
+      () => smtp.received.find((m) => m.to.includes(invitation.email)),
+      'the invitation',
+    );
+    expect(mail.raw).toContain(tokenOf(invitation.invite_url).slice(0, 20));
+
+    const listed = (await owner.as.get('/api/team/invitations/')).json().results;
+    expect(listed.map((each: { email: string }) => each.email)).toEqual([invitation.email]);
+
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/team/invitations/preview/',
+      payload: { token: tokenOf(invitation.invite_url) },
+    });
+    expect(preview.json()).toMatchObject({ email: invitation.email, role: 'agent' });
+
+    const joined = await accept(tokenOf(invitation.invite_url));
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect(joined.json().user).toMatchObject({
+      email: invitation.email,
+      role: 'agent',
+      tenant_id: owner.user.tenant_id,
+    });
+    const again = await accept(tokenOf(invitation.invite_url), { password: `${PASSWORD} again` });
+    expect(again.statusCode).toBe(410);
+    expect((await owner.as.get('/api/team/invitations/')).json().results).toEqual([]);
+    const members = (await owner.as.get('/api/team/members/')).json().results;
+    expect(members.map((each: { role: string }) => each.role)).toEqual(['owner', 'agent']);
+  });
+
+  it('refuses unknown, withdrawn and expired links with a sentence', async () => {
+    const owner = await signedInAgency(t.app);
+    expect((await accept('no-such-token')).statusCode).toBe(404);
+    const withdrawn = await invite(owner, 'viewer');
+    expect((await owner.as.delete(`/api/team/invitations/${withdrawn.id}/`)).statusCode).toBe(204);
+    expect((await accept(tokenOf(withdrawn.invite_url))).statusCode).toBe(404);
+    const expired = await invite(owner, 'viewer');
+    await t.database.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.id, expired.id));
+    const late = await accept(tokenOf(expired.invite_url));
+    expect(late.statusCode).toBe(410);
+    expect(late.json().detail).toMatch(/expired/);
+  });
+
+  it('refuses a weak password and an address that has an account, and counts invitations against the plan', async () => {
+    const owner = await signedInAgency(t.app);
+    const invitation = await invite(owner, 'agent');
+    const weak = await accept(tokenOf(invitation.invite_url), { password: 'password' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().password).toBeDefined();
+    const taken = await owner.as.post('/api/team/invitations/', { email: owner.email, role: 'agent' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().email[0]).toMatch(/already has a Coverdesk account/);
+    // The trial's plan allows 10 users: the owner, this invitation and eight more.
+    for (let index = 0; index < 8; index++) await invite(owner, 'viewer');
+    const over = await owner.as.post('/api/team/invitations/', {
+      email: newEmail('eleventh'),
+      role: 'viewer',
+    });
+    expect(over.statusCode).toBe(402);
+    expect(over.json().detail).toMatch(/allows up to 10 users/);
+    // Inviting an address again replaces its invitation rather than counting twice.
+    expect(
+      (await owner.as.post('/api/team/invitations/', { email: invitation.email, role: 'manager' }))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it("is closed to another agency's ids, and to agents and viewers", async () => {
+    const owner = await signedInAgency(t.app);
+    const stranger = await signedInAgency(t.app);
+    const invitation = await invite(owner, 'agent');
+    expect((await stranger.as.delete(`/api/team/invitations/${invitation.id}/`)).statusCode).toBe(404);
+    expect(
+      (await stranger.as.patch(`/api/team/members/${owner.user.id}/`, { role: 'viewer' })).statusCode,
+    ).toBe(404);
+    const agent = await member(owner, 'agent');
+    const refused = await agent.as.post('/api/team/invitations/', { email: newEmail('x'), role: 'agent' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(roleRefusal('agent'));
+    const manager = await member(owner, 'manager');
+    const ownerInvite = await manager.as.post('/api/team/invitations/', {
+      email: newEmail('o'),
+      role: 'owner',
+    });
+    expect(ownerInvite.statusCode).toBe(403);
+  });
+});
+
+describe('members', () => {
+  it('keeps one active owner, and lets only an owner change an owner', async () => {
+    const owner = await signedInAgency(t.app);
+    const manager = await member(owner, 'manager');
+    const alone = await owner.as.patch(`/api/team/members/${owner.user.id}/`, { role: 'manager' });
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json().detail).toMatch(/at least one active owner/);
+    const byManager = await manager.as.patch(`/api/team/members/${owner.user.id}/`, { role: 'agent' });
+    expect(byManager.statusCode).toBe(403);
+    expect((await manager.as.patch(`/api/team/members/${manager.id}/`, { role: 'owner' })).statusCode).toBe(
+      403,
+    );
+    const promoted = await owner.as.patch(`/api/team/members/${manager.id}/`, { role: 'owner' });
+    expect(promoted.json()).toMatchObject({ role: 'owner' });
+    // Two owners now: the first may step down.
+    expect(
+      (await owner.as.patch(`/api/team/members/${owner.user.id}/`, { role: 'manager' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('ends a member’s sessions when their role changes: the old token is refused at once', async () => {
+    const owner = await signedInAgency(t.app);
+    const agent = await member(owner, 'agent');
+    expect(
+      (await agent.as.post('/api/customers/', { first_name: 'Dana', last_name: 'Levi' })).statusCode,
+    ).toBe(201);
+    await owner.as.patch(`/api/team/members/${agent.id}/`, { role: 'viewer' });
+    expect((await agent.as.get('/api/customers/')).statusCode).toBe(401);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: agent.email, password: PASSWORD },
+    });
+    const viewer = apiAs(t.app, signIn.json().access);
+    expect((await viewer.get('/api/customers/')).statusCode).toBe(200);
+    const write = await viewer.post('/api/customers/', { first_name: 'Noa', last_name: 'Levi' });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().detail).toBe(roleRefusal('viewer'));
+    // Their own account stays theirs.
+    expect((await viewer.patch('/api/user/profile/', { first_name: 'Noga' })).statusCode).toBe(200);
+    expect((await viewer.patch('/api/user/profile/', { currency: 'EUR' })).statusCode).toBe(403);
+  });
+
+  it('deactivates a member: sessions end, sign-in is refused, their book goes to a colleague, all audited', async () => {
+    const owner = await signedInAgency(t.app);
+    const agent = await member(owner, 'agent');
+    const successor = await member(owner, 'manager');
+    const customer = (
+      await agent.as.post('/api/customers/', { first_name: 'Dana', last_name: 'Levi' })
+    ).json();
+    // Until creation assigns the creator, the test assigns the agent's customer itself.
+    await t.database.pool.query('update customers set assigned_to = $1 where id = $2', [
+      agent.id,
+      customer.id,
+    ]);
+    const self = await owner.as.patch(`/api/team/members/${owner.user.id}/`, { is_active: false });
+    expect(self.statusCode).toBe(409);
+    const left = await owner.as.patch(`/api/team/members/${agent.id}/`, {
+      is_active: false,
+      reassign_to: successor.id,
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json()).toMatchObject({ is_active: false });
+    expect((await agent.as.get('/api/customers/')).statusCode).toBe(401);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: agent.email, password: PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().detail).toMatch(/deactivated/);
+    const { rows } = await t.database.pool.query('select assigned_to from customers where id = $1', [
+      customer.id,
+    ]);
+    expect(rows[0].assigned_to).toBe(successor.id);
+    const log = (await owner.as.get('/api/user/profile/audit/?entity=user')).json().results;
+    expect(log.map((entry: { action: string }) => entry.action)).toContain('member_deactivated');
+    // Back again, within the plan.
+    expect(
+      (await owner.as.patch(`/api/team/members/${agent.id}/`, { is_active: true })).json().is_active,
+    ).toBe(true);
+  });
+});

@@ -22,6 +22,7 @@ import { registerDraining } from './http/graceful-stop.js';
 import { registerMetrics } from './http/metrics.js';
 import { requestId } from './http/request-id.js';
 import { RouteTimings, registerRouteTimings } from './http/route-timings.js';
+import { lacksTwoStep } from './modules/accounts/queries.js';
 import { RevokedSessions } from './modules/accounts/revoked-sessions.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -199,7 +200,9 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   app.addHook('onClose', () => notifications.stop());
   await revokedSessions.start();
   app.addHook('onClose', () => revokedSessions.stop());
-  registerAuthentication(app, config.jwtSecret, revokedSessions);
+  registerAuthentication(app, config.jwtSecret, revokedSessions, (userId) =>
+    lacksTwoStep(database.db, userId),
+  );
   const ctx: AppContext = {
     config,
     db: database.db,

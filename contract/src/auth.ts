@@ -86,6 +86,8 @@ export const userProfile = z.object({
   last_login: z.string().nullable(),
   /** Two-step sign-in (an authenticator app's code after the password) is on. */
   mfa_enabled: z.boolean(),
+  /** When the agency requires two-step sign-in and it is off: the moment it must be on by. */
+  two_step_required_by: z.string().nullable(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

@@ -77,3 +77,5 @@ export const userSessionList = z.object({ results: z.array(userSession) });
 /** The admin portal's refusal of a session that did not come through two steps. */
 export const MFA_REQUIRED_CODE = 'mfa_required';
 export const ADMIN_MFA_REQUIRED = 'Turn on two-step sign-in to use the admin portal.';
+export const AGENCY_MFA_REQUIRED =
+  'Your agency requires two-step sign-in: turn it on in your profile settings to go on working.';

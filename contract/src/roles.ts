@@ -43,6 +43,8 @@ export const TEAM_ACTIONS = {
   audit_log: ['owner', 'manager'],
   /** The subscription, payment methods and checkout. */
   billing: ['owner'],
+  /** Requiring two-step sign-in of every member. */
+  agency_security: ['owner'],
 } as const satisfies Record<string, readonly TeamRole[]>;
 export type TeamAction = keyof typeof TEAM_ACTIONS;
 

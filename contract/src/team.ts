@@ -78,12 +78,25 @@ export const acceptInvitationBody = z.object({
 });
 export type AcceptInvitationBody = z.infer<typeof acceptInvitationBody>;
 
+/** Days a member has to turn two-step sign-in on once the agency requires it (or once they join). */
+export const TWO_STEP_GRACE_DAYS = 7;
+
 export const teamSettings = z.object({
   /** Agents see only the customers assigned to them and what hangs off those. */
   agents_see_own_book: z.boolean(),
+  /** Every member must sign in with two steps, after a grace of TWO_STEP_GRACE_DAYS (owner's choice). */
+  require_two_step: z.boolean(),
+  require_two_step_since: z.string().nullable(),
 });
 export type TeamSettings = z.infer<typeof teamSettings>;
 
-export const teamSettingsPatchBody = z.object({
-  agents_see_own_book: z.boolean({ error: 'Must be true or false.' }),
-});
+export const teamSettingsPatchBody = z
+  .object({
+    agents_see_own_book: z.boolean({ error: 'Must be true or false.' }).optional(),
+    require_two_step: z.boolean({ error: 'Must be true or false.' }).optional(),
+  })
+  .refine((body) => body.agents_see_own_book !== undefined || body.require_two_step !== undefined, {
+    message: 'Change agents_see_own_book or require_two_step.',
+    path: ['agents_see_own_book'],
+  });
+export type TeamSettingsPatchBody = z.infer<typeof teamSettingsPatchBody>;

@@ -1,4 +1,12 @@
-import { detailResponse, roleCan, roleRefusal, TEAM_ROLES, type TeamAction } from '@coverdesk/contract';
+import {
+  AGENCY_MFA_REQUIRED,
+  detailResponse,
+  MFA_REQUIRED_CODE,
+  roleCan,
+  roleRefusal,
+  TEAM_ROLES,
+  type TeamAction,
+} from '@coverdesk/contract';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -51,6 +59,8 @@ export function registerAuthentication(
   app: FastifyInstance,
   jwtSecret: Uint8Array,
   revokedSessions: RevokedSessions,
+  /** Whether a member still has two-step sign-in off (asked only once their agency's grace is over). */
+  lacksTwoStep: (userId: string) => Promise<boolean>,
 ): void {
   app.decorateRequest('accessClaims', null);
   const authenticate: onRequestHookHandler = async (request) => {
@@ -62,7 +72,15 @@ export function registerAuthentication(
     if (!needsBearerToken(route.schema)) return;
     const action = actionOf(route);
     const authorize: onRequestHookHandler = async (request) => {
-      if (action) requireRole(signedInUser(request), action);
+      if (!action) return;
+      const auth = signedInUser(request);
+      requireRole(auth, action);
+      // The agency requires two-step sign-in and the grace is over: the member's own account only,
+      // to turn it on (the token says so; the database, whether it was turned on since).
+      const overdue = auth.twoStepDeadline !== undefined && Date.now() > auth.twoStepDeadline;
+      if (overdue && action !== 'own_account' && (await lacksTwoStep(auth.userId))) {
+        throw new HttpError(403, { code: MFA_REQUIRED_CODE, detail: AGENCY_MFA_REQUIRED });
+      }
     };
     route.onRequest = [authenticate, authorize, ...[route.onRequest ?? []].flat()];
     if (action && !TEAM_ROLES.every((role) => roleCan(role, action))) documentRefusal(route.schema);

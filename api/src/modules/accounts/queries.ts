@@ -1,4 +1,4 @@
-import type { TeamRole, UserProfile } from '@coverdesk/contract';
+import { type TeamRole, TWO_STEP_GRACE_DAYS, type UserProfile } from '@coverdesk/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
 import type { AuditEntry } from '../audit/record.js';
@@ -21,6 +21,7 @@ const profileColumns = {
   dateJoined: users.dateJoined,
   lastLogin: users.lastLogin,
   mfaEnabledAt: users.mfaEnabledAt,
+  requireTwoStepSince: tenants.requireTwoStepSince,
 };
 
 const selectProfiles = (executor: Executor) =>
@@ -44,7 +45,31 @@ function toProfile(row: ProfileRow): UserProfile {
     date_joined: row.dateJoined.toISOString(),
     last_login: row.lastLogin?.toISOString() ?? null,
     mfa_enabled: row.mfaEnabledAt !== null,
+    two_step_required_by: twoStepDeadline(row)?.toISOString() ?? null,
   };
+}
+
+/**
+ * When a member must have two-step sign-in on by, while their agency requires it and it is off:
+ * seven days from the requirement, or from their joining if later. Null when nothing is asked.
+ */
+export function twoStepDeadline(member: {
+  requireTwoStepSince: Date | null;
+  dateJoined: Date;
+  mfaEnabledAt: Date | null;
+}): Date | null {
+  if (!member.requireTwoStepSince || member.mfaEnabledAt) return null;
+  const from = Math.max(member.requireTwoStepSince.getTime(), member.dateJoined.getTime());
+  return new Date(from + TWO_STEP_GRACE_DAYS * 86_400_000);
+}
+
+/** Whether a member still lacks two-step sign-in (turned on since their token was issued, they pass). */
+export async function lacksTwoStep(executor: Executor, userId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ mfaEnabledAt: users.mfaEnabledAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return !row?.mfaEnabledAt;
 }
 
 export async function findProfile(executor: Executor, userId: string): Promise<UserProfile | undefined> {

@@ -44,7 +44,7 @@ import {
   findUserById,
   signInRefusal,
 } from './queries.js';
-import { registerAgency, startSession } from './service.js';
+import { deadlineOf, registerAgency, startSession } from './service.js';
 import { sessionRoutes } from './session-routes.js';
 import {
   createRefreshToken,
@@ -210,8 +210,16 @@ export const accountRoutes =
           const twoStep = spent.twoStep && user.mfaSecret !== null;
           const start = { ...deviceOf(request), twoStep };
           const { token } = await createRefreshToken(tx, user.id, start, spent.familyId);
+          const profile = await findProfile(tx, user.id);
           const access = await issueAccessToken(
-            { userId: user.id, tenantId: user.tenantId, sessionId: spent.familyId, twoStep, role: user.role },
+            {
+              userId: user.id,
+              tenantId: user.tenantId,
+              sessionId: spent.familyId,
+              twoStep,
+              role: user.role,
+              twoStepDeadline: profile && deadlineOf(profile),
+            },
             config.jwtSecret,
           );
           return { ok: true as const, pair: { access, refresh: token } };
@@ -277,6 +285,8 @@ export const accountRoutes =
     app.get(
       '/user/profile/',
       {
+        // The member's own: read even by one whose agency now asks for two-step sign-in first.
+        config: { action: 'own_account' },
         schema: {
           tags: ['accounts'],
           summary: 'The signed-in user',

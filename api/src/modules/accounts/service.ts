@@ -174,6 +174,10 @@ async function warnOwnerOfRegistration({ config, db, mailer }: AppContext, email
   });
 }
 
+/** The moment a profile's agency wants two-step sign-in on by, for the access token. */
+export const deadlineOf = (user: UserProfile) =>
+  user.two_step_required_by ? Date.parse(user.two_step_required_by) : undefined;
+
 /** Signs a user in: a new refresh-token family, an access token bound to it, and the profile. */
 export async function startSession(
   tx: Transaction,
@@ -187,7 +191,14 @@ export async function startSession(
   const user = await findProfile(tx, userId);
   if (!user) throw new Error('profile missing for a user that was just signed in');
   const access = await issueAccessToken(
-    { userId, tenantId, sessionId: familyId, twoStep: start.twoStep, role: user.role },
+    {
+      userId,
+      tenantId,
+      sessionId: familyId,
+      twoStep: start.twoStep,
+      role: user.role,
+      twoStepDeadline: deadlineOf(user),
+    },
     jwtSecret,
   );
   return { access, refresh, user };

@@ -48,6 +48,7 @@ export const sessionRoutes =
     app.get(
       '/user/sessions/',
       {
+        config: { action: 'own_account' },
         schema: {
           tags,
           summary: 'The sessions signed in to this account, the newest used first',

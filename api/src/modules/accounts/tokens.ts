@@ -27,6 +27,11 @@ export interface AccessClaims {
    * token never outlives the role it carries.
    */
   role: TeamRole;
+  /**
+   * When the agency requires two-step sign-in and the member has it off: the moment (milliseconds
+   * since the epoch) after which only their own account's routes answer them.
+   */
+  twoStepDeadline?: number;
 }
 
 // Importing the raw secret as a key costs more than the signature itself; do it once per secret.
@@ -49,6 +54,7 @@ export async function issueAccessToken(claims: AccessClaims, secret: Uint8Array)
     sid: claims.sessionId,
     mfa: claims.twoStep,
     role: claims.role,
+    ...(claims.twoStepDeadline ? { mfa_by: Math.floor(claims.twoStepDeadline / 1000) } : {}),
     token_type: 'access',
   })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -130,6 +136,7 @@ async function verifySignedToken(token: string, secret: Uint8Array): Promise<Ver
         sessionId: payload.sid,
         twoStep: payload.mfa === true,
         role: payload.role as TeamRole,
+        ...(typeof payload.mfa_by === 'number' ? { twoStepDeadline: payload.mfa_by * 1000 } : {}),
       },
       expiresAt: (payload.exp as number) * 1000,
     };

@@ -11,6 +11,8 @@ import {
   registerResponse,
   TEAM_ROLE_LABELS,
   type TeamMemberPatchBody,
+  type TeamSettings,
+  TWO_STEP_GRACE_DAYS,
   teamMember,
   teamMemberList,
   teamMemberPatchBody,
@@ -23,17 +25,17 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Transaction } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { asConnectingRole, withTenant } from '../../db/tenant.js';
-import { bearerAuth, signedInUser } from '../../http/authenticate.js';
+import { bearerAuth, requireRole, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { displayName, findUserByEmail, findUserById } from '../accounts/queries.js';
 import { assertAcceptablePassword, startSession } from '../accounts/service.js';
 import { users } from '../accounts/tables.js';
 import { deviceOf, hashToken, randomToken, revokeUserSessions } from '../accounts/tokens.js';
-import { auditOrigin, recordAudit } from '../audit/record.js';
+import { auditOrigin, changedFields, recordAudit } from '../audit/record.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { isDemoAgency } from '../tenants/queries.js';
@@ -462,18 +464,12 @@ export const teamRoutes =
       {
         schema: {
           tags,
-          summary: "The team's rules: whether agents see only their own book",
+          summary: "The team's rules: agents' own book, two-step sign-in for everyone",
           security: bearerAuth,
           response: { 200: teamSettings },
         },
       },
-      async (request) => {
-        const [row] = await db
-          .select({ agentsSeeOwnBook: tenants.agentsSeeOwnBook })
-          .from(tenants)
-          .where(eq(tenants.id, signedInUser(request).tenantId));
-        return { agents_see_own_book: row?.agentsSeeOwnBook ?? false };
-      },
+      async (request) => toSettings(await findTeamSettings(db, signedInUser(request).tenantId)),
     );
 
     app.patch(
@@ -483,6 +479,7 @@ export const teamRoutes =
         schema: {
           tags,
           summary: "Change the team's rules",
+          description: `Requiring two-step sign-in takes an owner; each member then has ${TWO_STEP_GRACE_DAYS} days to turn it on (or from joining, if later), after which only their own account's routes answer them until they do.`,
           security: bearerAuth,
           body: teamSettingsPatchBody,
           response: { 200: teamSettings, ...errors, 402: detailResponse },
@@ -490,15 +487,27 @@ export const teamRoutes =
       },
       async (request) => {
         const auth = signedInUser(request);
-        const next = request.body.agents_see_own_book;
-        await changeTeam(request, async (tx) => {
+        const { agents_see_own_book, require_two_step } = request.body;
+        if (require_two_step !== undefined) requireRole(auth, 'agency_security');
+        const after = await changeTeam(request, async (tx) => {
+          const before = await findTeamSettings(tx, auth.tenantId, { lock: true });
           const [row] = await tx
-            .select({ agentsSeeOwnBook: tenants.agentsSeeOwnBook })
-            .from(tenants)
+            .update(tenants)
+            .set({
+              ...(agents_see_own_book !== undefined ? { agentsSeeOwnBook: agents_see_own_book } : {}),
+              // Turned on again it keeps its first date: the grace does not start over.
+              ...(require_two_step !== undefined
+                ? {
+                    requireTwoStepSince: require_two_step ? (before.requireTwoStepSince ?? new Date()) : null,
+                  }
+                : {}),
+            })
             .where(eq(tenants.id, auth.tenantId))
-            .for('update');
-          await tx.update(tenants).set({ agentsSeeOwnBook: next }).where(eq(tenants.id, auth.tenantId));
-          const before = row?.agentsSeeOwnBook ?? false;
+            .returning({
+              agentsSeeOwnBook: tenants.agentsSeeOwnBook,
+              requireTwoStepSince: tenants.requireTwoStepSince,
+            });
+          if (!row) throw notFound('No agency.');
           await recordAudit(tx, auditOrigin(request), {
             tenantId: auth.tenantId,
             userId: auth.userId,
@@ -506,12 +515,30 @@ export const teamRoutes =
             action: 'team_settings_changed',
             entity: 'agency',
             entityId: auth.tenantId,
-            changes: { agents_see_own_book: { before, after: next } },
+            changes: changedFields(toSettings(before), toSettings(row)),
           });
+          return row;
         });
-        return { agents_see_own_book: next };
+        return toSettings(after);
       },
     );
   };
+
+/** The team's rules as stored on the agency. */
+async function findTeamSettings(executor: Executor, tenantId: string, options?: { lock: boolean }) {
+  const query = executor
+    .select({ agentsSeeOwnBook: tenants.agentsSeeOwnBook, requireTwoStepSince: tenants.requireTwoStepSince })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  const [row] = await (options?.lock ? query.for('update') : query);
+  if (!row) throw notFound('No agency.');
+  return row;
+}
+
+const toSettings = (row: { agentsSeeOwnBook: boolean; requireTwoStepSince: Date | null }): TeamSettings => ({
+  agents_see_own_book: row.agentsSeeOwnBook,
+  require_two_step: row.requireTwoStepSince !== null,
+  require_two_step_since: row.requireTwoStepSince?.toISOString() ?? null,
+});
 
 const articled = (label: string) => (/^[AEIOU]/.test(label) ? `an ${label}` : `a ${label}`);

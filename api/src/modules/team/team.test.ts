@@ -1,9 +1,11 @@
 import { roleRefusal } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, waitFor } from '../../../test/smtp-server.js';
 import { apiAs, createTestApp, PASSWORD, signedInAgency, type TestApp } from '../../../test/test-app.js';
 import { teamInvitations } from '../accounts/tables.js';
+import { tenants } from '../tenants/tables.js';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
@@ -233,5 +235,59 @@ describe('members', () => {
     expect(
       (await owner.as.patch(`/api/team/members/${agent.id}/`, { is_active: true })).json().is_active,
     ).toBe(true);
+  });
+});
+
+describe('two-step sign-in for everyone', () => {
+  const signIn = async (email: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email, password: PASSWORD },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return apiAs(t.app, response.json().access);
+  };
+
+  it('is the owner’s to require; a member has seven days, then only their own account answers until they turn it on', async () => {
+    const owner = await signedInAgency(t.app);
+    const manager = await member(owner, 'manager');
+    const agent = await member(owner, 'agent');
+    const byManager = await manager.as.patch('/api/team/settings/', { require_two_step: true });
+    expect(byManager.statusCode).toBe(403);
+    const required = await owner.as.patch('/api/team/settings/', { require_two_step: true });
+    expect(required.json()).toMatchObject({ require_two_step: true, agents_see_own_book: false });
+
+    // Within the grace: the agent works, and is told by when.
+    let as = await signIn(agent.email);
+    const profile = (await as.get('/api/user/profile/')).json();
+    const by = Date.parse(profile.two_step_required_by);
+    expect(by - Date.parse(required.json().require_two_step_since)).toBe(7 * 86_400_000);
+    expect((await as.get('/api/customers/')).statusCode).toBe(200);
+
+    // Eight days on.
+    await t.database.db
+      .update(tenants)
+      .set({ requireTwoStepSince: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(tenants.id, owner.user.tenant_id));
+    await t.database.pool.query("update users set date_joined = now() - interval '8 days' where id = $1", [
+      agent.id,
+    ]);
+    as = await signIn(agent.email);
+    const blocked = await as.get('/api/customers/');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toMatchObject({ code: 'mfa_required' });
+    expect((await as.get('/api/user/profile/')).statusCode).toBe(200);
+
+    const setup = (await as.post('/api/user/mfa/totp/setup/', {})).json();
+    const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
+    expect((await as.post('/api/user/mfa/totp/confirm/', { code })).statusCode).toBe(200);
+    // The same token goes on working: the database says two-step sign-in is on now.
+    expect((await as.get('/api/customers/')).statusCode).toBe(200);
+
+    await owner.as.patch('/api/team/settings/', { require_two_step: false });
+    expect(
+      (await (await signIn(manager.email)).get('/api/user/profile/')).json().two_step_required_by,
+    ).toBeNull();
   });
 });

@@ -13,6 +13,11 @@ export const tenants = pgTable('tenants', {
   timeZone: text('time_zone').notNull().default('UTC'),
   /** Agents see only the customers assigned to them, and what hangs off those. */
   agentsSeeOwnBook: boolean('agents_see_own_book').notNull().default(false),
+  /**
+   * Since when the owner requires two-step sign-in of every member: each has seven days from then
+   * (or from joining, if later) to turn it on. Null while not required.
+   */
+  requireTwoStepSince: timestamp('require_two_step_since', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
 

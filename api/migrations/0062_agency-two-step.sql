@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "require_two_step_since" timestamp with time zone;

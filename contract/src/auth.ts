@@ -97,6 +97,7 @@ export const registerResponse = tokenPair.extend({ user: userProfile });
 export const demoLoginQuery = z.object({
   role: z.enum(['owner', 'agent', 'viewer'], { error: 'Choose owner, agent or viewer.' }).default('owner'),
 });
+export type DemoLoginQuery = z.infer<typeof demoLoginQuery>;
 
 export const demoLoginResponse = z.object({
   access_token: z.string(),

@@ -1,4 +1,5 @@
-import { Alert, Button, type ButtonProps, Stack } from '@mantine/core';
+import type { DemoLoginQuery } from '@coverdesk/contract';
+import { Alert, Anchor, Button, type ButtonProps, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,7 +24,7 @@ function demoErrorMessage(error: unknown): string {
 }
 
 export interface DemoLogin {
-  start: () => Promise<void>;
+  start: (role?: DemoLoginQuery['role']) => Promise<void>;
   loading: boolean;
   error: string | null;
 }
@@ -35,12 +36,12 @@ export function useDemoLogin(): DemoLogin {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function start() {
+  async function start(role?: DemoLoginQuery['role']) {
     setLoading(true);
     setError(null);
     preloadDashboard();
     try {
-      await session.demoLogin();
+      await session.demoLogin(role);
       navigate('/dashboard');
     } catch (caught) {
       setError(demoErrorMessage(caught));
@@ -84,13 +85,28 @@ export function DemoError({ demo }: { demo: DemoLogin }) {
   );
 }
 
-/** "Try the demo", with the reason beneath it when the demo cannot be opened; nothing while it is off. */
-export function TryDemoButton(props: DemoButtonProps) {
+/**
+ * "Try the demo", with the reason beneath it when the demo cannot be opened; nothing while it is off.
+ * The demo agency's agent and viewer are a click away too, to see what those roles may do.
+ */
+export function TryDemoButton({ withRoles = false, ...props }: DemoButtonProps & { withRoles?: boolean }) {
   const demo = useDemoLogin();
   if (!usePublicSettings().demo_available) return null;
   return (
     <Stack gap="xs">
       <DemoButton demo={demo} {...props} />
+      {withRoles && (
+        <Text fz="sm" c="dimmed" ta="center">
+          or try it as{' '}
+          <Anchor component="button" type="button" fz="sm" onClick={() => void demo.start('agent')}>
+            an agent
+          </Anchor>{' '}
+          or{' '}
+          <Anchor component="button" type="button" fz="sm" onClick={() => void demo.start('viewer')}>
+            a viewer
+          </Anchor>
+        </Text>
+      )}
       <DemoError demo={demo} />
     </Stack>
   );

@@ -24,6 +24,9 @@ const ANONYMOUS_PATHS = [
   '/accounts/login/demo/',
 ];
 
+/** Whether a call goes without the bearer token, whatever its query (the demo's `?role=`). */
+const isAnonymous = (path: string) => ANONYMOUS_PATHS.includes(path.split('?')[0] ?? path);
+
 const RETRY_DELAYS_MS = [1000, 2000, 4000];
 const IDEMPOTENT_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE'];
 const MAX_RETRY_DELAY_MS = 5000;
@@ -157,7 +160,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   ): Promise<T> {
     const headers: Record<string, string> = { accept: reading.accept };
     const token = options.tokens.access();
-    if (token && !ANONYMOUS_PATHS.includes(path)) headers.authorization = `Bearer ${token}`;
+    if (token && !isAnonymous(path)) headers.authorization = `Bearer ${token}`;
     // A file (an import's spreadsheet) goes as it is, a form with a file (a support ticket) as
     // multipart/form-data with the boundary the browser writes into its type; everything else as JSON.
     const isFile = init.body instanceof Blob;
@@ -216,7 +219,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return await send<T>(method, path, init, reading);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        const hadToken = options.tokens.access() !== null && !ANONYMOUS_PATHS.includes(path);
+        const hadToken = options.tokens.access() !== null && !isAnonymous(path);
         if (error.status === 401 && hadToken) {
           if (options.secondary) {
             endSession();

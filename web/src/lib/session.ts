@@ -1,4 +1,13 @@
-import type { MfaChallenge, RegisterBody, SignInResponse, UserProfile } from '@coverdesk/contract';
+import type {
+  DemoLoginQuery,
+  MfaChallenge,
+  RegisterBody,
+  SignInResponse,
+  UserProfile,
+} from '@coverdesk/contract';
+
+type DemoRole = DemoLoginQuery['role'];
+
 import { useSyncExternalStore } from 'react';
 import { api, tokens } from './api-client.js';
 import { ApiError } from './http.js';
@@ -106,10 +115,11 @@ export class Session {
     });
   }
 
-  async demoLogin(): Promise<UserProfile> {
+  /** Signs in to the demo agency as its owner, or as its agent or viewer to see what they may do. */
+  async demoLogin(role: DemoRole = 'owner'): Promise<UserProfile> {
     return this.signedIn(async () => {
       const demo = await api.post<{ access_token: string; refresh_token: string; user: UserProfile }>(
-        '/accounts/login/demo/',
+        `/accounts/login/demo/${role === 'owner' ? '' : `?role=${role}`}`,
       );
       tokens.set({ access: demo.access_token, refresh: demo.refresh_token });
       return demo.user;

@@ -99,7 +99,7 @@ export function Component() {
       {demoAvailable && (
         <>
           <Divider label="or" labelPosition="center" />
-          <TryDemoButton fullWidth />
+          <TryDemoButton fullWidth withRoles />
         </>
       )}
       <Text fz="sm" ta="center">

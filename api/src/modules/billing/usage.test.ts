@@ -12,11 +12,16 @@ afterAll(() => t.close());
 const agency = () => signedInAgency(t.app);
 
 describe('usage', () => {
-  it('shows how much of each Professional trial limit the agency uses', async () => {
+  it('shows how much of each Professional trial limit the agency uses, members and open invitations counted', async () => {
     const { as } = await agency();
     for (const last_name of ['Levi', 'Cohen', 'Mizrahi']) {
       expect((await as.post('/api/customers/', { first_name: 'Dana', last_name })).statusCode).toBe(201);
     }
+    const invited = await as.post('/api/team/invitations/', {
+      email: `agent-${Date.now()}@example.com`,
+      role: 'agent',
+    });
+    expect(invited.statusCode).toBe(201);
     const response = await as.get('/api/billing/usage/summary/');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -40,6 +45,13 @@ describe('usage', () => {
         is_over_limit: false,
         usage_percentage: 0,
         remaining_usage: 200,
+      },
+      users: {
+        current_value: 2,
+        limit_value: 10,
+        is_over_limit: false,
+        usage_percentage: 20,
+        remaining_usage: 8,
       },
     });
   });

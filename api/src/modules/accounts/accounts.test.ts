@@ -80,6 +80,7 @@ describe('registration', () => {
         'last_login',
         'last_name',
         'mfa_enabled',
+        'two_step_required_by',
         'tenant_id',
         'time_zone',
         'currency',

@@ -113,12 +113,13 @@ export const mfaRoutes =
         },
       },
       async (request) => {
-        const codes = await confirmTotp(
+        const { codes, ended } = await confirmTotp(
           db,
-          signedInUser(request).userId,
+          signedInUser(request),
           request.body.code,
           auditOrigin(request),
         );
+        ctx.revokedSessions.add(ended);
         return { recovery_codes: codes };
       },
     );

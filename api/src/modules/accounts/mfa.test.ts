@@ -58,6 +58,15 @@ describe('turning two-step sign-in on', () => {
     expect(new URL(setup.otpauth_url).searchParams.get('issuer')).toBe('Coverdesk');
     expect(decodeURIComponent(setup.otpauth_url)).toContain(agency.user.email);
 
+    // Another sign-in of the same account, which may be whoever learnt the password.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: { email: agency.user.email, password: PASSWORD },
+    });
+    const elsewhere = apiAs(t.app, other.json().access);
+    expect((await elsewhere.get('/api/user/profile/')).statusCode).toBe(200);
+
     const wrong = await as.post('/api/user/mfa/totp/confirm/', { code: codeFor(setup.secret, 3) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code?.[0]).toContain('not right');
@@ -70,6 +79,8 @@ describe('turning two-step sign-in on', () => {
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
     expect((await as.get('/api/user/profile/')).json().mfa_enabled).toBe(true);
+    // The other sign-in ended with it; this one goes on.
+    expect((await elsewhere.get('/api/user/profile/')).statusCode).toBe(401);
     // On already: a second setup is refused rather than replacing the secret in use.
     expect((await as.post('/api/user/mfa/totp/setup/')).statusCode).toBe(400);
 

@@ -8,7 +8,7 @@ import { consumeAttempt } from '../throttle/throttle.js';
 import { verifyPassword } from './passwords.js';
 import { accountEntry, findUserById } from './queries.js';
 import { mfaChallenges, mfaRecoveryCodes, users } from './tables.js';
-import { hashToken, randomToken } from './tokens.js';
+import { hashToken, randomToken, revokeUserSessions } from './tokens.js';
 import { newTotpSecret, otpauthUrl, stepOfCode } from './totp.js';
 
 export const WRONG_CODE = 'That code is not right. Enter the newest code your authenticator app shows.';
@@ -80,7 +80,18 @@ export async function beginTotpSetup(db: Database, userId: string): Promise<Totp
 }
 
 /** Turns two-step sign-in on with a right code for the secret set up, and answers the recovery codes. */
-export async function confirmTotp(db: Database, userId: string, code: string, origin: AuditOrigin) {
+/**
+ * Turns two-step sign-in on with a right code. The account's other sessions end (whoever held the
+ * password may have one); the one that turned it on goes on. Answers the recovery codes and the
+ * sessions ended.
+ */
+export async function confirmTotp(
+  db: Database,
+  auth: { userId: string; sessionId: string },
+  code: string,
+  origin: AuditOrigin,
+) {
+  const { userId } = auth;
   await admitCodeTry(db, userId);
   return db.transaction(async (tx) => {
     const user = await requireUser(tx, userId);
@@ -104,8 +115,9 @@ export async function confirmTotp(db: Database, userId: string, code: string, or
       .returning({ id: users.id });
     if (!turnedOn) throw new HttpError(400, { detail: 'Two-step sign-in is already on.' });
     const codes = await replaceRecoveryCodes(tx, userId);
+    const ended = await revokeUserSessions(tx, userId, auth.sessionId);
     await recordAudit(tx, origin, accountEntry(user, 'mfa_enabled'));
-    return codes;
+    return { codes, ended };
   });
 }
 
@@ -201,6 +213,15 @@ export async function resetMfa(tx: Transaction, userId: string): Promise<void> {
 /** Starts the second step of a sign-in whose password was right: a token good for five minutes. */
 export async function startChallenge(db: Database, userId: string): Promise<string> {
   const { token, tokenHash } = randomToken();
+  // The account's spent and lapsed challenges go as it starts a new one: a few rows at most remain.
+  await db
+    .delete(mfaChallenges)
+    .where(
+      and(
+        eq(mfaChallenges.userId, userId),
+        sql`(${mfaChallenges.usedAt} is not null or ${mfaChallenges.expiresAt} < now())`,
+      ),
+    );
   await db.insert(mfaChallenges).values({
     userId,
     tokenHash,

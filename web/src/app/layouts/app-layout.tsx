@@ -10,7 +10,7 @@ import { Logo } from '../components/logo.js';
 import { PageLoader } from '../guards/page-loader.js';
 import { useRouteHandle } from '../route-handle.js';
 import { SetupGuide } from '../setup-guide.js';
-import { DemoBanner, SubscriptionBanner } from './banners.js';
+import { DemoBanner, SubscriptionBanner, TwoStepBanner } from './banners.js';
 import { DesktopSearch, MobileSearch } from './global-search.js';
 import { MainNav } from './main-nav.js';
 import { UserMenu } from './user-menu.js';
@@ -43,6 +43,7 @@ function Content() {
     <>
       <DemoBanner />
       <SubscriptionBanner />
+      <TwoStepBanner />
       <SetupGuide />
       <LoginPopup />
       <Box p={{ base: 'sm', sm: 'lg' }}>

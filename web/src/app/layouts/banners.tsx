@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconFlask } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFlask, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatDate } from '../../lib/format.js';
 import { useSession } from '../../lib/session-context.js';
 import { useAccess } from '../access.js';
 import { subscriptionNotice } from '../subscription-notice.js';
@@ -77,6 +78,39 @@ export function SubscriptionBanner() {
           color={notice.tone === 'danger' ? 'red' : 'yellow.8'}
         >
           {notice.action}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/**
+ * The agency requires two-step sign-in and this member has it off: by when, and the way to turn it
+ * on. Past that day only their own account answers them, and every screen says so.
+ */
+export function TwoStepBanner() {
+  const { state } = useSession();
+  const by = state.user?.two_step_required_by;
+  if (!by) return null;
+  const overdue = Date.parse(by) <= Date.now();
+  return (
+    <Alert
+      color={overdue ? 'red' : 'yellow'}
+      variant="light"
+      radius={0}
+      py="xs"
+      icon={<IconShieldLock size={18} />}
+      role="region"
+      aria-label="Two-step sign-in"
+    >
+      <Group justify="space-between" gap="xs">
+        <Text fz="sm" fw={600}>
+          {overdue
+            ? 'Your agency requires two-step sign-in: turn it on to go on working.'
+            : `Your agency requires two-step sign-in: turn it on by ${formatDate(by)}.`}
+        </Text>
+        <Button size="xs" component={Link} to="/profile/settings" color={overdue ? 'red' : 'yellow.8'}>
+          Turn it on
         </Button>
       </Group>
     </Alert>

@@ -53,6 +53,7 @@ import { policyTypeRoutes } from './modules/policy-types/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
+import { invitationRoutes } from './modules/team/invitation-routes.js';
 import { teamRoutes } from './modules/team/routes.js';
 import './modules/wiring.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(supportRoutes(ctx));
       await api.register(auditRoutes(ctx));
       await api.register(teamRoutes(ctx));
+      await api.register(invitationRoutes(ctx));
     },
     { prefix: '/api' },
   );

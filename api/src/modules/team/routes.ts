@@ -1,15 +1,6 @@
 import {
-  acceptInvitationBody,
-  createdInvitation,
   detailResponse,
   fieldErrorsResponse,
-  INVITATION_DAYS,
-  invitationBody,
-  invitationList,
-  invitationPreview,
-  invitationToken,
-  registerResponse,
-  TEAM_ROLE_LABELS,
   type TeamMemberPatchBody,
   type TeamSettings,
   TWO_STEP_GRACE_DAYS,
@@ -21,59 +12,34 @@ import {
   uuid,
 } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Executor, Transaction } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { asConnectingRole, withTenant } from '../../db/tenant.js';
+import type { Executor } from '../../db/client.js';
 import { bearerAuth, requireRole, signedInUser } from '../../http/authenticate.js';
-import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
-import { hashPassword } from '../accounts/passwords.js';
-import { displayName, findUserByEmail, findUserById } from '../accounts/queries.js';
-import { assertAcceptablePassword, startSession } from '../accounts/service.js';
+import { conflict, fieldError, notFound } from '../../http/errors.js';
+import { displayName } from '../accounts/queries.js';
 import { users } from '../accounts/tables.js';
-import { deviceOf, hashToken, randomToken, revokeUserSessions } from '../accounts/tokens.js';
+import { revokeUserSessions } from '../accounts/tokens.js';
 import { auditOrigin, changedFields, recordAudit } from '../audit/record.js';
-import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
-import { isDemoAgency } from '../tenants/queries.js';
 import { tenants } from '../tenants/tables.js';
+import { actorEmail, changeTeam, refuse } from './change.js';
 import {
-  dropOpenInvitationTo,
-  findInvitation,
-  findInvitationByToken,
   findMember,
-  insertInvitation,
-  inviterName,
-  listInvitations,
   listMembers,
   type MemberRow,
   memberLeft,
   otherActiveOwners,
   reassignBook,
-  spendInvitation,
-  toInvitation,
   toMember,
-  withdrawInvitation,
 } from './queries.js';
 
 const tags = ['team'];
 const idParams = z.object({ id: uuid });
 const errors = { 400: fieldErrorsResponse, 403: detailResponse, 404: detailResponse };
-const DEMO_TEAM =
-  "The demo agency's team is fixed: register your own agency to invite colleagues and give them roles.";
 const LAST_OWNER = 'The agency needs at least one active owner: make another member an owner first.';
 const NO_MEMBER = 'No member of your agency has this id.';
-const NO_INVITATION = 'This invitation link is not valid: ask for a new one.';
-
-const refuse = (detail: string) => new HttpError(403, { detail });
-
-/** The demo agency is shared by every visitor: its team is not theirs to change. */
-async function refuseDemo(tx: Transaction, tenantId: string) {
-  if (await isDemoAgency(tx, tenantId)) throw refuse(DEMO_TEAM);
-}
 
 /** Making or unmaking an owner, or changing one, takes an owner ("manager: all but ownership"). */
 function assertOwnershipAllowed(actorRole: string, target: MemberRow, body: TeamMemberPatchBody) {
@@ -83,27 +49,11 @@ function assertOwnershipAllowed(actorRole: string, target: MemberRow, body: Team
   }
 }
 
-/** Invitations, members, their roles and shares, and the team's rules. */
+/** The agency's members, their roles and shares, and the team's rules. */
 export const teamRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { config, db, mailer } = ctx;
-
-    /**
-     * Runs a change to the team in the agency's transaction (its audit line and plan count are
-     * tenant rows), as the connecting role: members, invitations and the agency are platform rows.
-     */
-    const changeTeam = <T>(request: FastifyRequest, work: (tx: Transaction) => Promise<T>) =>
-      // Growing or changing the team takes an active subscription or trial, like the book does.
-      withModule(ctx, request, undefined, (tx, { tenantId }) =>
-        asConnectingRole(tx, async () => {
-          await refuseDemo(tx, tenantId);
-          return work(tx);
-        }),
-      );
-
-    const actorEmail = async (tx: Transaction, userId: string) =>
-      (await findUserById(tx, userId))?.email ?? null;
+    const { db } = ctx;
 
     app.get(
       '/team/members/',
@@ -139,7 +89,7 @@ export const teamRoutes =
       async (request) => {
         const auth = signedInUser(request);
         const body = request.body;
-        const updated = await changeTeam(request, async (tx) => {
+        const updated = await changeTeam(ctx, request, async (tx) => {
           const target = await findMember(tx, auth.tenantId, request.params.id, { lock: true });
           if (!target) throw notFound(NO_MEMBER);
           assertOwnershipAllowed(auth.role, target, body);
@@ -223,243 +173,6 @@ export const teamRoutes =
     );
 
     app.get(
-      '/team/invitations/',
-      {
-        config: { action: 'team' },
-        schema: {
-          tags,
-          summary: 'Invitations still open, newest first',
-          security: bearerAuth,
-          response: { 200: invitationList },
-        },
-      },
-      async (request) => ({ results: await listInvitations(db, signedInUser(request).tenantId) }),
-    );
-
-    app.post(
-      '/team/invitations/',
-      {
-        config: { action: 'team' },
-        schema: {
-          tags,
-          summary: 'Invite someone by email with a role (the link is good for 7 days, once)',
-          description:
-            'Inviting an address again replaces its open invitation with a new link. Members and open invitations count against the plan’s users (402).',
-          security: bearerAuth,
-          body: invitationBody,
-          response: { 201: createdInvitation, ...errors, 402: detailResponse },
-        },
-      },
-      async (request, reply) => {
-        const auth = signedInUser(request);
-        const { email, role } = request.body;
-        if (role === 'owner' && auth.role !== 'owner')
-          throw refuse('Only an owner can invite another owner.');
-        if (await findUserByEmail(db, email)) {
-          throw fieldError(
-            'email',
-            'This person already has a Coverdesk account, so they cannot join another agency.',
-          );
-        }
-        const { token, tokenHash } = randomToken();
-        const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
-        const created = await changeTeam(request, async (tx) => {
-          // An earlier invitation to this address gives its place to the new one before counting.
-          await dropOpenInvitationTo(tx, auth.tenantId, email);
-          await assertBelowLimit(tx, auth.tenantId, 'users');
-          const id = await insertInvitation(tx, {
-            tenantId: auth.tenantId,
-            email,
-            role,
-            tokenHash,
-            invitedBy: auth.userId,
-            expiresAt,
-          }).catch((error: unknown) => {
-            if (isUniqueViolation(error))
-              throw conflict({ detail: 'This address was invited a moment ago.' });
-            throw error;
-          });
-          await recordAudit(tx, auditOrigin(request), {
-            tenantId: auth.tenantId,
-            userId: auth.userId,
-            actorEmail: await actorEmail(tx, auth.userId),
-            action: 'member_invited',
-            entity: 'invitation',
-            entityId: id,
-            changes: { email: { before: null, after: email }, role: { before: null, after: role } },
-          });
-          const [agency] = await tx
-            .select({ name: tenants.name })
-            .from(tenants)
-            .where(eq(tenants.id, auth.tenantId));
-          const invitation = await findInvitation(tx, auth.tenantId, id);
-          if (!invitation || !agency) throw new Error('invitation missing after insert');
-          return { invitation, agency: agency.name };
-        });
-        const inviteUrl = `${config.appUrl}/invite/${token}`;
-        const who = inviterName(created.invitation);
-        // Sent after the commit; the link is in the answer too, for the inviter to pass on if mail is slow.
-        await mailer
-          .send({
-            to: email,
-            subject: `${who} invited you to ${created.agency} on Coverdesk`,
-            text: [
-              'Hello,',
-              '',
-              `${who} invited you to join ${created.agency} on Coverdesk as ${articled(TEAM_ROLE_LABELS[role])}.`,
-              '',
-              `Accept the invitation and choose your password here (the link works once, for ${INVITATION_DAYS} days):`,
-              inviteUrl,
-              '',
-              'If you were not expecting this, you can ignore this email.',
-              '',
-              'Coverdesk',
-            ].join('\n'),
-          })
-          .catch((err: unknown) => request.log.error({ err }, 'invitation email failed'));
-        return reply.code(201).send({ ...toInvitation(created.invitation), invite_url: inviteUrl });
-      },
-    );
-
-    app.delete(
-      '/team/invitations/:id/',
-      {
-        config: { action: 'team' },
-        schema: {
-          tags,
-          summary: 'Withdraw an open invitation: its link stops working',
-          security: bearerAuth,
-          params: idParams,
-          response: { 204: z.null(), ...errors, 402: detailResponse },
-        },
-      },
-      async (request, reply) => {
-        const auth = signedInUser(request);
-        await changeTeam(request, async (tx) => {
-          const invitation = await findInvitation(tx, auth.tenantId, request.params.id);
-          // Only while still open: accepted meanwhile, it is a member now.
-          if (!invitation || !(await withdrawInvitation(tx, invitation.id))) {
-            throw notFound('No open invitation has this id.');
-          }
-          await recordAudit(tx, auditOrigin(request), {
-            tenantId: auth.tenantId,
-            userId: auth.userId,
-            actorEmail: await actorEmail(tx, auth.userId),
-            action: 'invitation_withdrawn',
-            entity: 'invitation',
-            entityId: invitation.id,
-            changes: { email: { before: invitation.email, after: null } },
-          });
-        });
-        return reply.code(204).send(null);
-      },
-    );
-
-    /** The invitation a token opens, or why it opens none (404 unknown or withdrawn, 410 used or expired). */
-    async function openInvitation(token: string) {
-      const invitation = await findInvitationByToken(db, hashToken(token));
-      if (!invitation) throw notFound(NO_INVITATION);
-      if (invitation.acceptedAt) {
-        throw new HttpError(410, {
-          detail: 'This invitation has been used already. Sign in with your email and password.',
-        });
-      }
-      if (invitation.expiresAt.getTime() <= Date.now()) {
-        throw new HttpError(410, { detail: 'This invitation has expired. Ask your agency for a new one.' });
-      }
-      return invitation;
-    }
-
-    app.post(
-      '/team/invitations/preview/',
-      {
-        schema: {
-          tags,
-          summary: 'What an invitation offers: the agency, the role and who sent it',
-          description: 'The token travels in the body, so it stays out of addresses and logs.',
-          body: z.object({ token: invitationToken }),
-          response: { 200: invitationPreview, 404: detailResponse, 410: detailResponse },
-        },
-      },
-      async (request) => {
-        const invitation = await openInvitation(request.body.token);
-        return {
-          email: invitation.email,
-          role: invitation.role,
-          company_name: invitation.companyName,
-          invited_by_name: inviterName(invitation),
-          expires_at: invitation.expiresAt.toISOString(),
-        };
-      },
-    );
-
-    app.post(
-      '/team/invitations/accept/',
-      {
-        schema: {
-          tags,
-          summary: 'Join the agency: the invited person chooses a password and is signed in',
-          body: acceptInvitationBody,
-          response: {
-            201: registerResponse,
-            400: fieldErrorsResponse,
-            404: detailResponse,
-            410: detailResponse,
-          },
-        },
-      },
-      async (request, reply) => {
-        const { token, password, first_name, last_name } = request.body;
-        const invitation = await openInvitation(token);
-        assertAcceptablePassword('password', password, [
-          invitation.email,
-          invitation.email.split('@')[0] ?? '',
-          first_name,
-          last_name,
-        ]);
-        const passwordHash = await hashPassword(password);
-        const session = await withTenant(db, invitation.tenantId, (tx) =>
-          asConnectingRole(tx, async () => {
-            if (!(await spendInvitation(tx, invitation.id))) {
-              throw new HttpError(410, { detail: 'This invitation has been used or has expired.' });
-            }
-            const [user] = await tx
-              .insert(users)
-              .values({
-                tenantId: invitation.tenantId,
-                email: invitation.email,
-                passwordHash,
-                firstName: first_name,
-                lastName: last_name,
-                role: invitation.role,
-              })
-              .returning({ id: users.id });
-            if (!user) throw new Error('user insert returned nothing');
-            await recordAudit(tx, auditOrigin(request), {
-              tenantId: invitation.tenantId,
-              userId: user.id,
-              actorEmail: invitation.email,
-              action: 'invitation_accepted',
-              entity: 'user',
-              entityId: user.id,
-              changes: { role: { before: null, after: invitation.role } },
-            });
-            return startSession(tx, user.id, invitation.tenantId, config.jwtSecret, {
-              ...deviceOf(request),
-              twoStep: false,
-            });
-          }),
-        ).catch((error: unknown) => {
-          // Someone registered the address since the invitation was sent.
-          if (isUniqueViolation(error))
-            throw fieldError('password', 'This email address has an account already: sign in instead.');
-          throw error;
-        });
-        return reply.code(201).send(session);
-      },
-    );
-
-    app.get(
       '/team/settings/',
       {
         schema: {
@@ -489,7 +202,7 @@ export const teamRoutes =
         const auth = signedInUser(request);
         const { agents_see_own_book, require_two_step } = request.body;
         if (require_two_step !== undefined) requireRole(auth, 'agency_security');
-        const after = await changeTeam(request, async (tx) => {
+        const after = await changeTeam(ctx, request, async (tx) => {
           const before = await findTeamSettings(tx, auth.tenantId, { lock: true });
           const [row] = await tx
             .update(tenants)
@@ -540,5 +253,3 @@ const toSettings = (row: { agentsSeeOwnBook: boolean; requireTwoStepSince: Date 
   require_two_step: row.requireTwoStepSince !== null,
   require_two_step_since: row.requireTwoStepSince?.toISOString() ?? null,
 });
-
-const articled = (label: string) => (/^[AEIOU]/.test(label) ? `an ${label}` : `a ${label}`);

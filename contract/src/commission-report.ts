@@ -231,13 +231,21 @@ export const producerParams = z.object({ user_id: uuid });
  * whose share is 0.00.
  */
 export const producerShare = z.object({
-  user_id: z.string().nullable(),
-  name: z.string(),
+  user_id: z.string().nullable().describe('The member; null for the policies assigned to nobody.'),
+  name: z.string().describe('The member\'s name, or "Unassigned".'),
   policies: z.number().int(),
-  expected_commission: money,
-  producer_share_expected: money,
-  received_commission: money,
-  producer_share_received: money,
+  expected_commission: money.describe(
+    "The commission report's expected commission, summed over the producer's policies of the period.",
+  ),
+  producer_share_expected: money.describe(
+    "Per policy: expected commission x split % / 100 (the policy's producer_split_percentage, else the member's commission_split_percentage), rounded half-up to the cent; then summed. 0.00 for Unassigned.",
+  ),
+  received_commission: money.describe(
+    "The commission report's received commission, summed over the producer's policies of the period.",
+  ),
+  producer_share_received: money.describe(
+    'Per policy: received commission x split % / 100, rounded half-up to the cent; then summed. 0.00 for Unassigned.',
+  ),
 });
 export type ProducerShare = z.infer<typeof producerShare>;
 

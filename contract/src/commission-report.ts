@@ -63,17 +63,21 @@ const reportFilters = {
   ordering: ordering(COMMISSION_REPORT_ORDERINGS, '-start_date'),
 };
 
-function periodInOrder(query: Partial<Record<string, unknown>>, context: z.RefinementCtx) {
-  const start = validField(isoDate, query.start_date);
-  const end = validField(isoDate, query.end_date);
-  if (start && end && end < start) {
-    context.addIssue({
-      code: 'custom',
-      path: ['end_date'],
-      message: 'The end of the period cannot be before its start.',
-    });
-  }
-}
+/** A period whose end comes before its start is refused on its end; either bound may be absent. */
+const periodInOrderOf =
+  (startField: string, endField: string) =>
+  (query: Partial<Record<string, unknown>>, context: z.RefinementCtx) => {
+    const start = validField(isoDate, query[startField]);
+    const end = validField(isoDate, query[endField]);
+    if (start && end && end < start) {
+      context.addIssue({
+        code: 'custom',
+        path: [endField],
+        message: 'The end of the period cannot be before its start.',
+      });
+    }
+  };
+const periodInOrder = periodInOrderOf('start_date', 'end_date');
 
 /**
  * `GET /policies/commission_batch/`. The period keeps the policies whose term overlaps it (either
@@ -185,3 +189,87 @@ export const commissionReport = z.object({
   pagination: commissionPagination,
 });
 export type CommissionReport = z.infer<typeof commissionReport>;
+
+// Producer shares: the same policies and commission as the report, grouped by the member each
+// policy is assigned to (its producer), with the producer's share of that commission.
+
+/** Each field of the producers' view and statements; the period follows the report's own rules. */
+const producerFilters = {
+  date_from: blankAsAbsent(isoDate),
+  date_to: blankAsAbsent(isoDate),
+  company_id: blankAsAbsent(uuid),
+};
+
+const producerPeriodInOrder = periodInOrderOf('date_from', 'date_to');
+
+/**
+ * `GET /commission-report/producers/`. `date_from` and `date_to` (inclusive, either may be left
+ * out or blank) keep the policies whose term overlaps the period, as the commission report's
+ * `start_date` and `end_date` do; `company_id` keeps one insurer.
+ */
+export const producerReportQuery = z
+  .object(producerFilters)
+  .superRefine(producerPeriodInOrder, EVEN_WHEN_FIELDS_FAIL);
+export type ProducerReportQuery = z.input<typeof producerReportQuery>;
+
+export const PRODUCER_STATEMENT_FORMATS = ['pdf', 'csv'] as const;
+export type ProducerStatementFormat = (typeof PRODUCER_STATEMENT_FORMATS)[number];
+
+/** `GET /commission-report/producers/{user_id}/statement/`: the same filters and the file's format. */
+export const producerStatementQuery = z
+  .object({
+    ...producerFilters,
+    format: z.enum(PRODUCER_STATEMENT_FORMATS, { error: 'Choose pdf or csv.' }).default('pdf'),
+  })
+  .superRefine(producerPeriodInOrder, EVEN_WHEN_FIELDS_FAIL);
+export type ProducerStatementQuery = z.input<typeof producerStatementQuery>;
+
+export const producerParams = z.object({ user_id: uuid });
+
+/**
+ * One producer's figures. `user_id` is null for the policies assigned to nobody ("Unassigned"),
+ * whose share is 0.00.
+ */
+export const producerShare = z.object({
+  user_id: z.string().nullable().describe('The member; null for the policies assigned to nobody.'),
+  name: z.string().describe('The member\'s name, or "Unassigned".'),
+  policies: z.number().int(),
+  expected_commission: money.describe(
+    "The commission report's expected commission, summed over the producer's policies of the period.",
+  ),
+  producer_share_expected: money.describe(
+    "Per policy: expected commission x split % / 100 (the policy's producer_split_percentage, else the member's commission_split_percentage), rounded half-up to the cent; then summed. 0.00 for Unassigned.",
+  ),
+  received_commission: money.describe(
+    "The commission report's received commission, summed over the producer's policies of the period.",
+  ),
+  producer_share_received: money.describe(
+    'Per policy: received commission x split % / 100, rounded half-up to the cent; then summed. 0.00 for Unassigned.',
+  ),
+});
+export type ProducerShare = z.infer<typeof producerShare>;
+
+export const producerReport = z.object({
+  /** The producers with matching policies, by name; "Unassigned" last. */
+  results: z.array(producerShare),
+  /** The sums of every row, Unassigned included: its commission equals the commission report's. */
+  totals: producerShare.omit({ user_id: true, name: true }),
+});
+export type ProducerReport = z.infer<typeof producerReport>;
+
+/** One policy of a producer's statement. */
+export const producerStatementRow = z.object({
+  policy_id: z.string(),
+  policy_number: z.string(),
+  customer_name: z.string(),
+  company_name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  expected_commission: money,
+  received_commission: money,
+  /** The policy's own split when it has one, else the producer's default, "40.00". */
+  split_percentage: rate,
+  producer_share_expected: money,
+  producer_share_received: money,
+});
+export type ProducerStatementRow = z.infer<typeof producerStatementRow>;

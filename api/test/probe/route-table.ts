@@ -88,7 +88,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
 };
 
 /** Path parameters other than `:id` that name a row. */
-const NAMED_PARAMS: Record<string, IdKind> = { attachmentId: 'attachment' };
+const NAMED_PARAMS: Record<string, IdKind> = { attachmentId: 'attachment', user_id: 'user' };
 
 /** Path parameters that name no row: each is filled with a harmless value, like a wildcard. */
 const FREE_PARAMS = ['secret', 'metric', 'slot', 'name'];

@@ -45,6 +45,7 @@ export function ExportButton({
   format,
   icon: Icon,
   disabled,
+  'aria-label': ariaLabel,
 }: {
   exporting: FileExport;
   query: Record<string, string | number>;
@@ -53,12 +54,15 @@ export function ExportButton({
   format: string;
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
   disabled: boolean;
+  /** Names the file when several buttons share a label ("Dana's statement as PDF"). */
+  'aria-label'?: string;
 }) {
   return (
     <Button
       variant="default"
       leftSection={<Icon size={16} aria-hidden />}
       disabled={disabled}
+      aria-label={ariaLabel}
       onClick={() => startExport(exporting, query, format)}
       h={{ base: 44, sm: 36 }}
     >

@@ -33,9 +33,11 @@ export interface ReportHeading {
   period: string;
   filters: string[];
   generatedAt: string;
+  /** What the document is, in its title and footer: "Commission report" unless said. */
+  title?: string;
 }
 
-interface Column<Row> {
+export interface Column<Row> {
   title: string;
   width: number;
   align?: 'right';
@@ -50,15 +52,15 @@ interface RowCell {
   align?: 'right';
 }
 
-const MARGIN = 36;
-const FONT_SIZE = 7.5;
-const ROW_HEIGHT = 13;
+export const MARGIN = 36;
+export const FONT_SIZE = 7.5;
+export const ROW_HEIGHT = 13;
 /** Each further line of a wrapped cell. */
 const LINE_HEIGHT = 9;
 /** A name longer than this many lines (a pasted paragraph) ends with an ellipsis on its last. */
 const MAX_LINES = 4;
-const INK = '#1f2933';
-const MUTED = '#52606d';
+export const INK = '#1f2933';
+export const MUTED = '#52606d';
 const BAND = '#f0f4f8';
 
 /** "1234567.5" -> "1,234,567.50", from the digits, never through a float. */
@@ -130,27 +132,30 @@ const COMPANY_COLUMNS: Column<CommissionCompanySummary>[] = [
 /** A report PDF being written: the heading and totals first, then rows batch by batch. */
 export class CommissionPdf {
   readonly document: PDFKit.PDFDocument;
-  private y = MARGIN;
-  private pageNumber = 1;
-  private rowIndex = 0;
+  protected y = MARGIN;
+  protected pageNumber = 1;
+  protected rowIndex = 0;
   private readonly widths = new Map<string, number>();
 
-  constructor(private readonly heading: ReportHeading) {
+  constructor(protected readonly heading: ReportHeading) {
     this.document = new PDFDocument({
       size: 'A4',
       layout: 'landscape',
       margin: MARGIN,
-      info: { Title: `Commission report, ${heading.period}`, Author: heading.agencyName },
+      info: {
+        Title: `${heading.title ?? 'Commission report'}, ${heading.period}`,
+        Author: heading.agencyName,
+      },
     });
     this.document.font('Helvetica').fillColor(INK);
     this.footer();
   }
 
-  private get bottom() {
+  protected get bottom() {
     return this.document.page.height - MARGIN - 14;
   }
 
-  private get width() {
+  protected get width() {
     return this.document.page.width - 2 * MARGIN;
   }
 
@@ -220,7 +225,7 @@ export class CommissionPdf {
   }
 
   /** Text at a position, cut to fit `width`. */
-  private cell(text: string, x: number, width: number, align?: 'right') {
+  protected cell(text: string, x: number, width: number, align?: 'right') {
     const { shown, left } = this.fit(text, x, width, align);
     this.document.text(shown, left, this.y + 3.5, { lineBreak: false });
   }
@@ -253,25 +258,29 @@ export class CommissionPdf {
     const { y } = this;
     doc.fontSize(7).fillColor(MUTED);
     this.y = doc.page.height - MARGIN - 6;
-    this.cell(`${this.heading.agencyName} · Commission report · ${this.heading.period}`, MARGIN, 500);
+    this.cell(
+      `${this.heading.agencyName} · ${this.heading.title ?? 'Commission report'} · ${this.heading.period}`,
+      MARGIN,
+      500,
+    );
     this.cell(`Page ${this.pageNumber}`, MARGIN + this.width - 100, 100, 'right');
     // Back to the tables' type, so a row written after a page break is measured as it is drawn.
     doc.fontSize(FONT_SIZE).fillColor(INK);
     this.y = y;
   }
 
-  private newPage() {
+  protected newPage() {
     this.document.addPage();
     this.pageNumber += 1;
     this.y = MARGIN;
     this.footer();
   }
 
-  private ensureRoom(height: number) {
+  protected ensureRoom(height: number) {
     if (this.y + height > this.bottom) this.newPage();
   }
 
-  private tableHeading<Row>(columns: Column<Row>[]) {
+  protected tableHeading<Row>(columns: Column<Row>[]) {
     const doc = this.document;
     doc.font('Helvetica-Bold').fontSize(FONT_SIZE).fillColor(INK);
     let x = MARGIN;
@@ -291,7 +300,7 @@ export class CommissionPdf {
   }
 
   /** A row's cells, text wrapped to its column (figures, right-aligned, stay on one line), and its height. */
-  private rowLayout<Row>(columns: Column<Row>[], row: Row) {
+  protected rowLayout<Row>(columns: Column<Row>[], row: Row) {
     let x = MARGIN;
     const cells = columns.map((column): RowCell => {
       const text = column.value(row);
@@ -304,7 +313,7 @@ export class CommissionPdf {
     return { cells, height: ROW_HEIGHT + (lines - 1) * LINE_HEIGHT };
   }
 
-  private tableRow(layout: { cells: RowCell[]; height: number }, banded: boolean) {
+  protected tableRow(layout: { cells: RowCell[]; height: number }, banded: boolean) {
     const doc = this.document;
     if (banded) {
       const tableWidth = layout.cells.reduce((sum, cell) => sum + cell.width, 0);
@@ -315,7 +324,7 @@ export class CommissionPdf {
     this.y += layout.height;
   }
 
-  private sectionTitle(title: string) {
+  protected sectionTitle(title: string) {
     this.ensureRoom(ROW_HEIGHT * 4);
     this.y += 10;
     this.document.font('Helvetica-Bold').fontSize(11).fillColor(INK);
@@ -324,14 +333,16 @@ export class CommissionPdf {
     this.document.font('Helvetica').fontSize(FONT_SIZE);
   }
 
-  /** The agency, period and filters, the summary and the per-insurer table. */
-  writeTotals(summary: CommissionSummary, companies: CommissionCompanySummary[]) {
+  /** The agency, what the document is and its period, then its filters, currency and date. */
+  protected writeHeading() {
     const doc = this.document;
     const { heading } = this;
     doc.font('Helvetica-Bold').fontSize(16).text(heading.agencyName, MARGIN, this.y, { lineBreak: false });
     this.y += 22;
     doc.font('Helvetica').fontSize(11).fillColor(MUTED);
-    doc.text(`Commission report · ${heading.period}`, MARGIN, this.y, { lineBreak: false });
+    doc.text(`${heading.title ?? 'Commission report'} · ${heading.period}`, MARGIN, this.y, {
+      lineBreak: false,
+    });
     this.y += 16;
     doc.fontSize(8.5);
     const notes = [
@@ -343,6 +354,12 @@ export class CommissionPdf {
       this.y += 12;
     }
     doc.fillColor(INK);
+  }
+
+  /** The agency, period and filters, the summary and the per-insurer table. */
+  writeTotals(summary: CommissionSummary, companies: CommissionCompanySummary[]) {
+    const doc = this.document;
+    this.writeHeading();
 
     this.sectionTitle('Summary');
     const figures: [string, string][] = [

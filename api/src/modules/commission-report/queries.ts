@@ -38,7 +38,7 @@ const FILTERS = [
   'payment_status',
   'search',
 ] as const;
-type FilterName = (typeof FILTERS)[number];
+export type FilterName = (typeof FILTERS)[number];
 
 const value = sql.placeholder;
 
@@ -118,7 +118,7 @@ export const rowFields = {
 };
 
 /** What writes a statement: which filters are set and the sort; it is the cached statement's key. */
-interface Shape {
+export interface Shape {
   filters: Record<FilterName, boolean>;
   ordering: ExportQuery['ordering'];
 }
@@ -128,7 +128,7 @@ interface Shape {
  * earned before its cancellation, as in the policy totals), whose term overlaps the period and that
  * match the filters. The period's bounds are inclusive and either may be left out.
  */
-function matching({ filters }: Shape): SQL | undefined {
+export function matching({ filters }: Pick<Shape, 'filters'>): SQL | undefined {
   return and(
     eq(policies.tenantId, value('tenant_id')),
     filters.start_date ? gte(policies.endDate, value('start_date')) : undefined,

@@ -5,6 +5,10 @@ import {
   commissionReportQuery,
   detailResponse,
   fieldErrorsResponse,
+  producerParams,
+  producerReport,
+  producerReportQuery,
+  producerStatementQuery,
 } from '@coverdesk/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,12 +16,26 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
+import { notFound } from '../../http/errors.js';
 import { streamFile } from '../../http/stream-file.js';
 import { withModule } from '../billing/access.js';
 import { csvHeader, csvRows } from './csv.js';
 import { describeFilters, describePeriod, findAgency } from './heading.js';
 import { CommissionPdf } from './pdf.js';
+import {
+  agencyProducers,
+  type Producer,
+  producerShares,
+  producerTotals,
+  statementRows,
+} from './producers.js';
 import { commissionTotals, exportRows, commissionReport as readReport } from './queries.js';
+import {
+  ProducerStatementPdf,
+  statementCsvHeader,
+  statementCsvRows,
+  statementCsvTotals,
+} from './statement-file.js';
 
 // A module of its own rather than more routes in the policies module: the report is sold as its
 // own module (module_commission_reports, a plan may include policies without it), and it only reads
@@ -28,6 +46,7 @@ const MODULE = 'module_commission_reports';
 const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse };
 
 type ExportQuery = z.output<typeof commissionExportQuery>;
+type StatementQuery = z.output<typeof producerStatementQuery>;
 type Agency = Awaited<ReturnType<typeof findAgency>>;
 
 const FILTERS_DOC = [
@@ -87,6 +106,76 @@ async function* pdfFile(tx: Transaction, tenantId: string, query: ExportQuery, a
     yield take();
   }
   pdf.end();
+  await finished;
+  yield take();
+}
+
+const PRODUCERS_DOC = [
+  "**Which policies.** The commission report's own: the agency's policies whose term overlaps the period (`date_from` and `date_to`, inclusive, either may be left out or blank; `date_to` before `date_from` answers 400), of one insurer with `company_id`; renewed, expired and cancelled terms included, a cancelled one with the commission it earned. `expected_commission` and `received_commission` are the report's figures for those policies, summed per producer, so the rows (Unassigned included) add up to the report's totals for the same period and insurer.",
+  '**Producer** is the member the policy is assigned to (`assigned_to`). Policies assigned to nobody are one row with `user_id` null, named "Unassigned", whose shares are 0.00.',
+  "**Shares.** For each policy the split is its own `producer_split_percentage` when set, else the producer's default `commission_split_percentage`. The producer's share of a policy = its commission x split / 100, rounded half-up to the cent for that policy; a producer's share is the sum of those rounded shares (so a statement's lines add up to its total). `producer_share_expected` is taken on the expected commission, `producer_share_received` on the received commission. Money is a string with two decimals.",
+].join('\n\n');
+
+/** `producer-statement_dana-levi_2026-01-01_2026-03-31.csv`: whose, what period, in a name any system accepts. */
+function statementFileName(name: string, query: StatementQuery) {
+  const period = `${query.date_from ?? 'start'}_${query.date_to ?? 'today'}`;
+  const covers = query.date_from || query.date_to ? period : 'all-dates';
+  const slug =
+    name
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'producer';
+  return `producer-statement_${slug}_${covers}.${query.format}`;
+}
+
+/** The member of the agency a statement is for; another agency's member, or no one, is 404. */
+async function statementProducer(tx: Transaction, tenantId: string, userId: string): Promise<Producer> {
+  const producer = (await agencyProducers(tx, tenantId)).find((member) => member.id === userId);
+  if (!producer) throw notFound();
+  return producer;
+}
+
+/** The statement as CSV: the heading, a chunk per batch of policies, then the totals line. */
+async function* statementCsv(tx: Transaction, tenantId: string, producer: Producer, query: StatementQuery) {
+  const totals = await producerTotals(tx, tenantId, producer, query);
+  yield statementCsvHeader();
+  for await (const batch of statementRows(tx, tenantId, producer, query)) yield statementCsvRows(batch);
+  yield statementCsvTotals(totals);
+}
+
+/** The statement as a PDF, on the report's page layout: what pdfkit wrote after each batch. */
+async function* statementPdf(
+  tx: Transaction,
+  tenantId: string,
+  producer: Producer,
+  query: StatementQuery,
+  agency: Agency,
+) {
+  const totals = await producerTotals(tx, tenantId, producer, query);
+  const pdf = new ProducerStatementPdf({
+    agencyName: agency.name,
+    currency: agency.currency,
+    period: describePeriod({ start_date: query.date_from, end_date: query.date_to }),
+    filters: await describeFilters(tx, tenantId, { company_id: query.company_id, ordering: '-start_date' }),
+    generatedAt: agency.now,
+    title: 'Producer statement',
+  });
+  let written: Buffer[] = [];
+  pdf.document.on('data', (chunk: Buffer) => written.push(chunk));
+  const finished = once(pdf.document, 'end');
+  const take = () => {
+    const chunk = Buffer.concat(written);
+    written = [];
+    return chunk;
+  };
+  pdf.writeProducer(producer.name, totals);
+  for await (const batch of statementRows(tx, tenantId, producer, query)) {
+    pdf.writeStatementRows(batch);
+    yield take();
+  }
+  pdf.endWithTotals(totals);
   await finished;
   yield take();
 }
@@ -158,6 +247,61 @@ export const commissionReportRoutes =
           MODULE,
           { type: 'application/pdf', name: fileName(request.query, 'pdf') },
           (tx, tenantId) => pdfFile(tx, tenantId, request.query, agency),
+        );
+      },
+    );
+    app.get(
+      '/commission-report/producers/',
+      {
+        schema: {
+          tags,
+          summary: "Producer shares: each member's commission over a period and their share of it",
+          description: `${PRODUCERS_DOC}\n\n\`results\` lists the producers with matching policies by name, Unassigned last; \`totals\` sums every row.`,
+          security: bearerAuth,
+          querystring: producerReportQuery,
+          response: { 200: producerReport, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, (tx, { tenantId }) => producerShares(tx, tenantId, request.query)),
+    );
+
+    app.get(
+      '/commission-report/producers/:user_id/statement/',
+      {
+        schema: {
+          tags,
+          summary: "A producer statement: one member's policies of a period with their share, as PDF or CSV",
+          description: `\`format=pdf\` (the default) answers an A4 landscape \`application/pdf\` on the commission report's layout; \`format=csv\` answers \`text/csv\` (UTF-8 with a byte order mark, a heading row, CRLF line ends, text that looks like a formula prefixed with an apostrophe). Both list the member's policies of the period by start date (policy number, customer, insurer, term, expected and received commission, split %, share of each), then a totals line: the member's row of \`GET /commission-report/producers/\`. A user id that is not a member of the agency answers 404.\n\n${PRODUCERS_DOC}`,
+          security: bearerAuth,
+          params: producerParams,
+          querystring: producerStatementQuery,
+          response: { ...errors, 404: detailResponse },
+        },
+      },
+      async (request, reply) => {
+        const { query } = request;
+        const agency =
+          query.format === 'pdf' ? await findAgency(ctx.db, signedInUser(request).tenantId) : null;
+        let producer: Producer | undefined;
+        return streamFile(
+          ctx,
+          request,
+          reply,
+          MODULE,
+          {
+            type: query.format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8',
+            name: async (tx) => {
+              producer = await statementProducer(tx, signedInUser(request).tenantId, request.params.user_id);
+              return statementFileName(producer.name, query);
+            },
+          },
+          (tx, tenantId) => {
+            if (!producer) throw new Error('the file is named, and its producer found, first');
+            return agency
+              ? statementPdf(tx, tenantId, producer, query, agency)
+              : statementCsv(tx, tenantId, producer, query);
+          },
         );
       },
     );

@@ -1,4 +1,10 @@
-import type { CommissionReport, CommissionReportRow, Company, Paged } from '@coverdesk/contract';
+import type {
+  CommissionReport,
+  CommissionReportRow,
+  Company,
+  Paged,
+  ProducerReport,
+} from '@coverdesk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
@@ -55,3 +61,16 @@ export type ExportFormat = 'pdf' | 'csv';
 /** Makes the report's file with the report's filters and hands it to the browser to save. */
 export const useExportReport = (format: ExportFormat) =>
   useFileExport(`/policies/commission_${format}/`, `commission-report.${format}`);
+
+/** Each producer's commission over the period, with their share; the report's period and insurer. */
+export function useProducerShares(query: Query) {
+  return useQuery({
+    queryKey: [...queryKeys.commissionReport, 'producers', query] as const,
+    queryFn: ({ signal }) => api.get<ProducerReport>('/commission-report/producers/', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One producer's statement as a file, with the period and insurer on screen. */
+export const useProducerStatement = (userId: string, format: ExportFormat) =>
+  useFileExport(`/commission-report/producers/${userId}/statement/`, `producer-statement.${format}`);

@@ -11,6 +11,7 @@ import { type ReportRow, useCommissionReport, useCommissionRows } from '../api.j
 import { ExportButtons } from '../components/export-buttons.js';
 import { InsurerSummary } from '../components/insurer-summary.js';
 import { PaymentStatusBadge } from '../components/payment-status-badge.js';
+import { ProducerShares } from '../components/producer-shares.js';
 import { ReportFilters } from '../components/report-filters.js';
 import { SummaryCards, SummaryCardsSkeleton } from '../components/summary-cards.js';
 import { describeRange } from '../period.js';
@@ -165,6 +166,7 @@ export function Component() {
         <>
           <SummaryCards summary={data.summary} />
           <InsurerSummary insurers={data.company_summary} onChoose={(id) => params.set({ company_id: id })} />
+          <ProducerShares exportQuery={report.exportQuery} />
           <Title order={2} fz="h4" mt="xs">
             Policies
           </Title>

@@ -22,6 +22,8 @@ const ANONYMOUS_PATHS = [
   '/accounts/password-reset/',
   '/accounts/password-reset/confirm/',
   '/accounts/login/demo/',
+  '/team/invitations/preview/',
+  '/team/invitations/accept/',
 ];
 
 const RETRY_DELAYS_MS = [1000, 2000, 4000];

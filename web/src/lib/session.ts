@@ -1,4 +1,10 @@
-import type { MfaChallenge, RegisterBody, SignInResponse, UserProfile } from '@coverdesk/contract';
+import type {
+  AcceptInvitationBody,
+  MfaChallenge,
+  RegisterBody,
+  SignInResponse,
+  UserProfile,
+} from '@coverdesk/contract';
 import { useSyncExternalStore } from 'react';
 import { api, tokens } from './api-client.js';
 import { ApiError } from './http.js';
@@ -121,6 +127,15 @@ export class Session {
       const created = await api.post<TokenResponse & { user: UserProfile }>('/accounts/register/', body);
       tokens.set(created);
       return created.user;
+    });
+  }
+
+  /** Joining an agency through an invitation: the new member is signed in, as after registering. */
+  async acceptInvitation(body: AcceptInvitationBody): Promise<UserProfile> {
+    return this.signedIn(async () => {
+      const joined = await api.post<TokenResponse & { user: UserProfile }>('/team/invitations/accept/', body);
+      tokens.set(joined);
+      return joined.user;
     });
   }
 

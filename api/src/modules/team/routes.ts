@@ -89,7 +89,8 @@ export const teamRoutes =
     const changeTeam = <T>(request: FastifyRequest, work: (tx: Transaction) => Promise<T>) => {
       const { tenantId } = signedInUser(request);
       return withTenant(db, tenantId, async (tx) => {
-        await refuseDemo(tx, tenantId);
+        // The agencies table is a platform table: the app's role may not read it inside the agency's transaction.
+        await asConnectingRole(tx, () => refuseDemo(tx, tenantId));
         return work(tx);
       });
     };
@@ -266,14 +267,17 @@ export const teamRoutes =
         const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
         const created = await changeTeam(request, async (tx) => {
           // An earlier invitation to this address gives its place to the new one before counting.
-          const id = await replaceInvitation(tx, {
-            tenantId: auth.tenantId,
-            email,
-            role,
-            tokenHash,
-            invitedBy: auth.userId,
-            expiresAt,
-          }).catch((error: unknown) => {
+          // Invitations are platform rows, like the users they become: written as the connecting role.
+          const id = await asConnectingRole(tx, () =>
+            replaceInvitation(tx, {
+              tenantId: auth.tenantId,
+              email,
+              role,
+              tokenHash,
+              invitedBy: auth.userId,
+              expiresAt,
+            }),
+          ).catch((error: unknown) => {
             if (isUniqueViolation(error))
               throw conflict({ detail: 'This address was invited a moment ago.' });
             throw error;

@@ -142,6 +142,7 @@ function DetailsForm(props: {
               required
               autoComplete="organization"
               readOnly={!agencyEditable}
+              variant={agencyEditable ? 'default' : 'filled'}
               description={agencyNote}
               {...form.getInputProps('company_name')}
             />
@@ -149,6 +150,7 @@ function DetailsForm(props: {
               label="Agency time zone"
               description="Your agency's day: it decides which policies are active and which instalments are overdue."
               readOnly={!agencyEditable}
+              variant={agencyEditable ? 'default' : 'filled'}
               data={timeZones}
               searchable
               allowDeselect={false}
@@ -159,6 +161,7 @@ function DetailsForm(props: {
               label="Agency currency"
               description="Premiums, payments and commission are shown in it."
               readOnly={!agencyEditable}
+              variant={agencyEditable ? 'default' : 'filled'}
               data={currencies}
               searchable
               allowDeselect={false}

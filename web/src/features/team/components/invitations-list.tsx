@@ -1,5 +1,5 @@
 import type { Invitation } from '@coverdesk/contract';
-import { Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -44,6 +44,7 @@ export function InvitationsList({ query }: { query: UseQueryResult<Invitation[]>
       variant="default"
       size="xs"
       mih={device === 'mobile' ? 44 : undefined}
+      style={{ flexShrink: 0 }}
       onClick={() => {
         withdraw.reset();
         setWithdrawing(invitation);
@@ -93,7 +94,7 @@ export function InvitationsList({ query }: { query: UseQueryResult<Invitation[]>
                   <Table.Th>Expires</Table.Th>
                   <Table.Th>Invited by</Table.Th>
                   <Table.Th>
-                    <span className="mantine-visually-hidden">Actions</span>
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>

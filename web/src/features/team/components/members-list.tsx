@@ -1,5 +1,5 @@
 import type { TeamMember } from '@coverdesk/contract';
-import { ActionIcon, Card, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Card, Group, Menu, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useCan } from '../../../lib/use-can.js';
@@ -84,7 +84,7 @@ export function MembersList({
                 <Table.Th>Last sign-in</Table.Th>
                 {canManage && (
                   <Table.Th>
-                    <span className="mantine-visually-hidden">Actions</span>
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 )}
               </Table.Tr>

@@ -114,6 +114,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
             description="You sign in with this address."
             value={invitation.email}
             readOnly
+            variant="filled"
             autoComplete="username"
           />
           <Group grow align="flex-start" gap="sm">

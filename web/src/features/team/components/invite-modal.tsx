@@ -2,6 +2,7 @@ import { type CreatedInvitation, invitationBody, TEAM_ROLE_LABELS, type TeamRole
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Button,
   CopyButton,
   Group,
@@ -15,9 +16,11 @@ import {
 import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { formatDate } from '../../../lib/format.js';
+import { ApiError } from '../../../lib/http.js';
 import { useSession } from '../../../lib/session-context.js';
 import { useInvite } from '../api.js';
 import { roleDescription, rolesToGive } from './role-choices.js';
@@ -56,8 +59,16 @@ function InviteForm({ onSent, onCancel }: { onSent(invitation: CreatedInvitation
     initialValues: { email: '', role: 'agent' },
     validate: zodValidate(invitationBody),
   });
+  const [overLimit, setOverLimit] = useState(false);
   const { onSubmit, error, submitting } = useFormSubmit(form, async (values) => {
-    onSent(await invite.mutateAsync(values));
+    setOverLimit(false);
+    try {
+      onSent(await invite.mutateAsync(values));
+    } catch (failure) {
+      // The plan's users are all taken: its sentence, and the way to a bigger plan.
+      setOverLimit(failure instanceof ApiError && failure.status === 402);
+      throw failure;
+    }
   });
   const role = form.getValues().role;
   return (
@@ -90,7 +101,16 @@ function InviteForm({ onSent, onCancel }: { onSent(invitation: CreatedInvitation
           )}
           {...form.getInputProps('role')}
         />
-        <FormError message={error} />
+        <FormError message={error}>
+          {overLimit && (
+            <>
+              {' '}
+              <Anchor component={Link} to="/billing" fz="sm">
+                See plans
+              </Anchor>
+            </>
+          )}
+        </FormError>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -154,6 +154,13 @@ test('a viewer reads the customers and the team but changes nothing', async ({ p
   await expect(page.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Change / })).toHaveCount(0);
   await expect(page.getByRole('switch', { name: 'Agents see only their own customers' })).toBeDisabled();
+
+  // Billing and the agency's details are the owner's (and, for the details, a manager's).
+  await page.goto('/billing');
+  await expect(page.getByText("Only the agency's owner can change billing")).toBeVisible();
+  await page.goto('/profile/settings');
+  await expect(page.getByRole('textbox', { name: 'Agency name' })).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('textbox', { name: 'First name' })).toBeEditable();
 });
 
 test('an owner withdraws an invitation and deactivates a member, handing their book on @phone', async ({

@@ -209,3 +209,52 @@ test('an owner withdraws an invitation and deactivates a member, handing their b
   });
   expect(profile.status()).toBe(401);
 });
+
+test('an owner changes a member’s role and commission share, and is told why they cannot stop being the last owner', async ({
+  page,
+  request,
+  broker,
+}) => {
+  const member = await colleague(request, broker, 'agent', 'Shira');
+  await signInWithTokens(page, broker);
+  await page.goto('/team');
+
+  await page.getByRole('button', { name: 'Change Shira Cohen' }).click();
+  await page.getByRole('menuitem', { name: 'Change role' }).click();
+  const roleDialog = page.getByRole('dialog', { name: 'Change Shira Cohen’s role' });
+  await expect(roleDialog.getByText(/signs Shira Cohen out on every device/)).toBeVisible();
+  await roleDialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: /^Manager/ }).click();
+  await roleDialog.getByRole('button', { name: 'Change role' }).click();
+  await expect(roleDialog).toHaveCount(0);
+  const row = page.getByRole('row', { name: /Shira Cohen/ });
+  await expect(row.getByText('Manager')).toBeVisible();
+  // The new role takes effect at their next sign-in: the old session is over.
+  const profile = await request.get('/api/user/profile/', {
+    headers: { authorization: `Bearer ${member.access}` },
+  });
+  expect(profile.status()).toBe(401);
+
+  await page.getByRole('button', { name: 'Change Shira Cohen' }).click();
+  await page.getByRole('menuitem', { name: 'Edit commission share' }).click();
+  const shareDialog = page.getByRole('dialog', { name: 'Commission share of Shira Cohen' });
+  await shareDialog.getByRole('textbox', { name: 'Commission share (%)' }).fill('150');
+  await shareDialog.getByRole('button', { name: 'Save share' }).click();
+  await expect(shareDialog.getByText('A percentage cannot be more than 100.')).toBeVisible();
+  await shareDialog.getByRole('textbox', { name: 'Commission share (%)' }).fill('12.5');
+  await shareDialog.getByRole('button', { name: 'Save share' }).click();
+  await expect(shareDialog).toHaveCount(0);
+  await expect(row.getByRole('cell', { name: '12.5%' })).toBeVisible();
+
+  // The agency keeps an owner: the server's sentence shows in the dialog.
+  await page.getByRole('button', { name: 'Change Noa Peretz' }).click();
+  await page.getByRole('menuitem', { name: 'Change role' }).click();
+  const ownDialog = page.getByRole('dialog', { name: 'Change Noa Peretz’s role' });
+  await expect(ownDialog.getByText(/Changing your own role signs you out/)).toBeVisible();
+  await ownDialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: /^Agent/ }).click();
+  await ownDialog.getByRole('button', { name: 'Change role' }).click();
+  await expect(
+    ownDialog.getByText('The agency needs at least one active owner: make another member an owner first.'),
+  ).toBeVisible();
+});

@@ -24,6 +24,8 @@ const PUBLIC_SCREENS = [
   { path: '/register', heading: 'Start your free trial' },
   { path: '/forgot-password', heading: 'Forgot your password?' },
   { path: '/reset-password/some-token', heading: 'Choose a new password' },
+  // A link that opens no invitation says so (team.spec.ts joins through a real one).
+  { path: '/invite/some-token', heading: 'This invitation cannot be used' },
 ];
 
 const SIGNED_IN_SCREENS = [
@@ -34,6 +36,7 @@ const SIGNED_IN_SCREENS = [
   { path: '/notifications', heading: 'Notifications' },
   { path: '/notifications-settings', heading: 'Notification Settings' },
   { path: '/notifications-settings?tab=history', heading: 'Notification Settings' },
+  { path: '/team', heading: 'Team' },
   // Screens on their way: the app shell and what the module will do.
   { path: '/support', heading: 'Support' },
 ];

@@ -68,6 +68,7 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
   '/notifications': single(() => import('../features/notifications/pages/notifications-page.js')),
   '/profile': single(() => import('../features/profile/pages/profile-page.js')),
   '/profile/settings': single(() => import('../features/profile/pages/profile-settings-page.js')),
+  '/team': single(() => import('../features/team/pages/team-page.js')),
   '/support': [
     { index: true, lazy: () => import('../features/support/pages/support-page.js') },
     { path: 'new', lazy: () => import('../features/support/pages/new-ticket-page.js') },

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
             path: 'reset-password/:token',
             lazy: () => import('../features/auth/pages/reset-password-page.js'),
           },
+          { path: 'invite/:token', lazy: () => import('../features/team/pages/invite-page.js') },
         ],
       },
     ],

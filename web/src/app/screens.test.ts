@@ -73,6 +73,8 @@ describe('the screen registry', () => {
       'Claims',
       'Companies',
       'Notification Settings',
+      // Beyond the spec's list: the agency's members and their roles (issue "Agency teams").
+      'Team',
     ];
     const { working, coming } = mainNavigation(everything);
     const inSpecOrder = (labels: string[]) => spec.filter((label) => labels.includes(label));
@@ -104,7 +106,8 @@ describe('the screen registry', () => {
       !module ||
       (['module_dashboard', 'module_customers', 'module_policies'] as ModuleName[]).includes(module);
     const { working, coming } = mainNavigation(starter);
-    expect(working.map(menuLabel)).toEqual(['Dashboard', 'Customers', 'Policies']);
+    // The team is every plan's: only its number of users differs.
+    expect(working.map(menuLabel)).toEqual(['Dashboard', 'Customers', 'Policies', 'Team']);
     expect(coming).toEqual([]);
     expect(userMenu(starter, 'desktop').map(menuLabel)).not.toContain('Companies');
   });

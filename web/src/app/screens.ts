@@ -22,6 +22,7 @@ import {
   IconTargetArrow,
   IconUserCircle,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 
 /**
@@ -213,6 +214,13 @@ export const SCREENS = [
     module: 'module_notifications',
     inSidebar: true,
     aliases: ['/notification-settings'],
+  },
+  {
+    path: '/team',
+    title: 'Team',
+    subtitle: 'Who works in your agency, and what each one may do',
+    icon: IconUsersGroup,
+    inSidebar: true,
   },
   {
     path: '/notifications',

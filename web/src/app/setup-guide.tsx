@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../lib/api-client.js';
 import { useSession } from '../lib/session-context.js';
+import { useCan } from '../lib/use-can.js';
 
 /** The guide appears this long after a fresh sign-in (the spec's 1 s, then 800 ms). */
 const GUIDE_DELAY_MS = 1000 + 800;
@@ -16,7 +17,7 @@ const offered = new Set<number>();
 
 /**
  * The Welcome popup after a fresh sign-in: add policy types, then insurers with their commission.
- * Offered once per sign-in; never for platform admins, never once the broker said "Do not show this
+ * Offered once per sign-in to owners and managers; never for platform admins, never once the broker said "Do not show this
  * again", and not when both steps are done.
  */
 export function SetupGuide() {
@@ -25,7 +26,10 @@ export function SetupGuide() {
   const [status, setStatus] = useState<SetupStatus | null>(null);
   const [opened, setOpened] = useState(false);
   const signedInAt = state.freshLoginAt;
+  // Its steps (policy types, insurers) are the agency's settings: offered to those who may make them.
+  const setsUp = useCan('agency_settings');
   const eligible =
+    setsUp &&
     signedInAt !== null &&
     !offered.has(signedInAt) &&
     state.user !== null &&

@@ -19,6 +19,7 @@ import { useFormSubmit } from '../lib/form.js';
 import { Money, useFormatMoney } from '../lib/money.js';
 import { queryKeys, useMarkChanged } from '../lib/query-keys.js';
 import { useAgencyToday } from '../lib/use-agency-today.js';
+import { useCan } from '../lib/use-can.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { FormError } from './form-error.js';
 
@@ -85,6 +86,9 @@ const remaining = (row: PayableInstallment) => fromCents(toCents(row.amount_due)
 export function PaymentButton({ row }: { row: PayableInstallment }) {
   const [dialog, setDialog] = useState<'record' | 'correct' | 'undo' | null>(null);
   const close = () => setDialog(null);
+  const canWork = useCan('work');
+  // A role that only reads sees what was paid, not the buttons that change it.
+  if (!canWork) return null;
   // Cancelled with its policy: nothing is due on it, and what was paid stays as it was.
   if (row.status === 'cancelled') return null;
   const paidSomething = toCents(row.amount_paid) > 0n;

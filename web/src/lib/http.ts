@@ -22,6 +22,8 @@ const ANONYMOUS_PATHS = [
   '/accounts/password-reset/',
   '/accounts/password-reset/confirm/',
   '/accounts/login/demo/',
+  '/team/invitations/preview/',
+  '/team/invitations/accept/',
 ];
 
 /** Whether a call goes without the bearer token, whatever its query (the demo's `?role=`). */

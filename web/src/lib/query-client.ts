@@ -31,6 +31,8 @@ export const STALE_TIMES = {
   // Who did what: read afresh each time, and never kept on disk.
   activity: 0,
   platform: 0,
+  // Who is in the team and with which role: another manager may have changed it a moment ago.
+  team: 0,
 } as const;
 
 export type Resource = keyof typeof STALE_TIMES;

@@ -1,4 +1,5 @@
 import type {
+  AcceptInvitationBody,
   DemoLoginQuery,
   MfaChallenge,
   RegisterBody,
@@ -6,11 +7,11 @@ import type {
   UserProfile,
 } from '@coverdesk/contract';
 
-type DemoRole = DemoLoginQuery['role'];
-
 import { useSyncExternalStore } from 'react';
 import { api, tokens } from './api-client.js';
 import { ApiError } from './http.js';
+
+type DemoRole = DemoLoginQuery['role'];
 
 /** not-initialised -> initialised (tokens read) -> stable (the user is known, or known to be absent). */
 export type AuthStatus = 'not-initialised' | 'initialised' | 'stable';
@@ -131,6 +132,15 @@ export class Session {
       const created = await api.post<TokenResponse & { user: UserProfile }>('/accounts/register/', body);
       tokens.set(created);
       return created.user;
+    });
+  }
+
+  /** Joining an agency through an invitation: the new member is signed in, as after registering. */
+  async acceptInvitation(body: AcceptInvitationBody): Promise<UserProfile> {
+    return this.signedIn(async () => {
+      const joined = await api.post<TokenResponse & { user: UserProfile }>('/team/invitations/accept/', body);
+      tokens.set(joined);
+      return joined.user;
     });
   }
 

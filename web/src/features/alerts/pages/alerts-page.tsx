@@ -16,6 +16,7 @@ import { formatDate } from '../../../lib/format.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { type ListParams, useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useExpiringCounts, useExpiringPolicies } from '../api.js';
 import { ContactMenu } from '../components/contact-menu.js';
@@ -49,6 +50,7 @@ export function Component() {
   const insurers = useInsurerChoices();
   const [marking, setMarking] = useState<ExpiringPolicy | null>(null);
   const touch = useDevice() === 'mobile' ? 44 : undefined;
+  const canWork = useCan('work');
   // The window and the lapsed ones are chosen above the list: searching and the insurer narrow it,
   // and clearing those keeps the window.
   const narrowed = {
@@ -61,29 +63,33 @@ export function Component() {
   // Each button keeps its whole label: a table squeezed for room would otherwise cut them short.
   const actions = (policy: ExpiringPolicy) => (
     <Group gap={6} wrap="nowrap" justify="flex-end" className={classes.actions}>
-      <Button
-        component={Link}
-        to={`/policies/${policy.id}/renew`}
-        size="xs"
-        px={10}
-        mih={touch}
-        leftSection={<IconRefresh size={14} aria-hidden />}
-        aria-label={`Renew policy ${policy.policy_number}`}
-      >
-        Renew
-      </Button>
+      {canWork && (
+        <Button
+          component={Link}
+          to={`/policies/${policy.id}/renew`}
+          size="xs"
+          px={10}
+          mih={touch}
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          aria-label={`Renew policy ${policy.policy_number}`}
+        >
+          Renew
+        </Button>
+      )}
       <ContactMenu policy={policy} touch={touch} />
-      <Button
-        variant="subtle"
-        color="gray"
-        size="xs"
-        px={8}
-        mih={touch}
-        onClick={() => setMarking(policy)}
-        aria-label={`Not renewing policy ${policy.policy_number}`}
-      >
-        Not renewing
-      </Button>
+      {canWork && (
+        <Button
+          variant="subtle"
+          color="gray"
+          size="xs"
+          px={8}
+          mih={touch}
+          onClick={() => setMarking(policy)}
+          aria-label={`Not renewing policy ${policy.policy_number}`}
+        >
+          Not renewing
+        </Button>
+      )}
     </Group>
   );
 

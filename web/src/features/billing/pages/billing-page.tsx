@@ -1,7 +1,7 @@
 import type { Subscription } from '@coverdesk/contract';
 import { Alert, Button, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCircleCheck, IconFlask } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconFlask, IconLock } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/page-states.js';
 import { SubscriptionBadge } from '../../../components/subscription-badge.js';
@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/error-message.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useSession } from '../../../lib/session-context.js';
 import { usePaymentProvider, useSubscriptionStatus } from '../../../lib/subscription.js';
+import { useCan } from '../../../lib/use-can.js';
 import {
   BILLING_FAILURES,
   billingFailure,
@@ -27,6 +28,7 @@ export function Component() {
   const isAdmin = state.user?.is_admin ?? false;
   // Every visitor shares the demo agency, so the server refuses them any change to its billing.
   const isDemo = state.user?.is_demo_user ?? false;
+  const canBill = useCan('billing');
 
   return (
     <Stack maw={1100}>
@@ -56,14 +58,14 @@ export function Component() {
           <Text c="dimmed">Platform admins are not billed and can open every module.</Text>
         </Card>
       ) : (
-        <AgencyBilling locked={isDemo} />
+        <AgencyBilling locked={isDemo || !canBill} demo={isDemo} />
       )}
     </Stack>
   );
 }
 
 /** The agency's billing; `locked` shows it without the buttons that change it. */
-function AgencyBilling({ locked }: { locked: boolean }) {
+function AgencyBilling({ locked, demo }: { locked: boolean; demo: boolean }) {
   const current = useCurrentSubscription();
   // The state the app gates modules on: when it cannot be read, every screen sends the user here.
   const status = useSubscriptionStatus(true);
@@ -82,11 +84,17 @@ function AgencyBilling({ locked }: { locked: boolean }) {
   }
   return (
     <>
-      {locked && (
+      {demo ? (
         <Alert color="violet" variant="light" icon={<IconFlask size={18} />}>
           Every visitor shares the demo agency, so its plan and payment methods cannot be changed. Start a
           real account to try billing.
         </Alert>
+      ) : (
+        locked && (
+          <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
+            Only the agency's owner can change billing: the plan, the payment methods and the subscription.
+          </Alert>
+        )
       )}
       {status.isError && (
         <ErrorState

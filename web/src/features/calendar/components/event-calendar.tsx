@@ -14,6 +14,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { Text } from '@mantine/core';
 import { forwardRef } from 'react';
+import { useCan } from '../../../lib/use-can.js';
 import classes from './event-calendar.module.css';
 import { eventColors, KIND_STYLES } from './event-kinds.js';
 
@@ -26,14 +27,14 @@ export const VIEWS = {
 } as const;
 export type ViewName = keyof typeof VIEWS;
 
-const toInput = (event: CalendarEvent): EventInput => ({
+const toInput = (event: CalendarEvent, movable: boolean): EventInput => ({
   id: event.id,
   title: event.title,
   start: event.start,
   // FullCalendar ends all-day events on the day after their last.
   end: event.all_day ? (event.end ? addDays(event.end, 1) : undefined) : (event.end ?? undefined),
   allDay: event.all_day,
-  editable: event.kind === 'meeting',
+  editable: movable && event.kind === 'meeting',
   ...eventColors(event.kind, event.overdue),
   extendedProps: { event },
 });
@@ -76,6 +77,8 @@ export interface EventCalendarProps {
 
 /** FullCalendar, with Coverdesk's events, faces and interactions; the page drives it through the ref. */
 export const EventCalendar = forwardRef<FullCalendar, EventCalendarProps>(function EventCalendar(props, ref) {
+  // Adding and moving meetings is work on the book; a role that reads only opens them.
+  const canWork = useCan('work');
   const moved = (arg: EventDropArg | EventResizeDoneArg) => {
     const { event } = arg;
     if (!event.start) return arg.revert();
@@ -96,14 +99,14 @@ export const EventCalendar = forwardRef<FullCalendar, EventCalendarProps>(functi
         initialDate={props.date || undefined}
         headerToolbar={false}
         height="auto"
-        events={props.events.map(toInput)}
+        events={props.events.map((event) => toInput(event, canWork))}
         datesSet={props.onDates}
         eventContent={(arg) => <EventFace {...arg} />}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();
           props.onOpen(arg.event.extendedProps.event as CalendarEvent);
         }}
-        selectable
+        selectable={canWork}
         selectMirror
         // The selection being drawn looks like the meeting it will become.
         eventBackgroundColor={MEETING_COLORS.backgroundColor}

@@ -1,6 +1,7 @@
 import { addDays, type Meeting, type MeetingBody, meetingBody } from '@coverdesk/contract';
 import {
   Button,
+  Fieldset,
   Group,
   Modal,
   Select,
@@ -21,6 +22,7 @@ import { ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-moment.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useCustomerChoices, useDeleteMeeting, useLeadChoices, useMeeting, useSaveMeeting } from '../api.js';
 
 /** The slot a broker clicked or dragged over: a new meeting starts out there. */
@@ -128,6 +130,8 @@ function MeetingForm({ meeting, slot, onDone }: { meeting?: Meeting; slot?: Slot
   const { canOpen } = useAccess();
   const save = useSaveMeeting();
   const remove = useDeleteMeeting();
+  // A role that reads sees the meeting as it is, without the buttons that change it.
+  const canWork = useCan('work');
   const [confirming, setConfirming] = useState(false);
   const [customerSearch, setCustomerSearch] = useState('');
   const [leadSearch, setLeadSearch] = useState('');
@@ -156,91 +160,95 @@ function MeetingForm({ meeting, slot, onDone }: { meeting?: Meeting; slot?: Slot
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Stack gap="sm">
-        <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
-        <Switch
-          label="All day"
-          checked={values.all_day}
-          onChange={(event) => form.setValues(switchAllDay(form.getValues(), event.currentTarget.checked))}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Starts" type={dateType} required {...form.getInputProps('start')} />
-          <TextInput
-            label={values.all_day ? 'Last day' : 'Ends'}
-            type={dateType}
-            required
-            {...form.getInputProps('end')}
+      <Fieldset disabled={!canWork} variant="unstyled">
+        <Stack gap="sm">
+          <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
+          <Switch
+            label="All day"
+            checked={values.all_day}
+            onChange={(event) => form.setValues(switchAllDay(form.getValues(), event.currentTarget.checked))}
           />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {canOpen('module_customers') && (
-            <Select
-              label="Customer"
-              placeholder="Search customers"
-              searchable
-              clearable
-              searchValue={customerSearch}
-              onSearchChange={setCustomerSearch}
-              data={choices(customers.data, {
-                id: meeting?.customer_id ?? null,
-                name: meeting?.customer_name ?? '',
-              })}
-              nothingFoundMessage="No customer matches"
-              {...form.getInputProps('customer_id')}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="Starts" type={dateType} required {...form.getInputProps('start')} />
+            <TextInput
+              label={values.all_day ? 'Last day' : 'Ends'}
+              type={dateType}
+              required
+              {...form.getInputProps('end')}
             />
-          )}
-          {canOpen('module_leads') && (
-            <Select
-              label="Lead"
-              placeholder="Search leads"
-              searchable
-              clearable
-              searchValue={leadSearch}
-              onSearchChange={setLeadSearch}
-              data={choices(leads.data, { id: meeting?.lead_id ?? null, name: meeting?.lead_name ?? '' })}
-              nothingFoundMessage="No lead matches"
-              {...form.getInputProps('lead_id')}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {canOpen('module_customers') && (
+              <Select
+                label="Customer"
+                placeholder="Search customers"
+                searchable
+                clearable
+                searchValue={customerSearch}
+                onSearchChange={setCustomerSearch}
+                data={choices(customers.data, {
+                  id: meeting?.customer_id ?? null,
+                  name: meeting?.customer_name ?? '',
+                })}
+                nothingFoundMessage="No customer matches"
+                {...form.getInputProps('customer_id')}
+              />
+            )}
+            {canOpen('module_leads') && (
+              <Select
+                label="Lead"
+                placeholder="Search leads"
+                searchable
+                clearable
+                searchValue={leadSearch}
+                onSearchChange={setLeadSearch}
+                data={choices(leads.data, { id: meeting?.lead_id ?? null, name: meeting?.lead_name ?? '' })}
+                nothingFoundMessage="No lead matches"
+                {...form.getInputProps('lead_id')}
+              />
+            )}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="Location" placeholder="Office, address…" {...form.getInputProps('location')} />
+            <TextInput
+              label="Video link"
+              placeholder="https://…"
+              description="For a meeting online."
+              {...form.getInputProps('video_url')}
             />
-          )}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Location" placeholder="Office, address…" {...form.getInputProps('location')} />
-          <TextInput
-            label="Video link"
-            placeholder="https://…"
-            description="For a meeting online."
-            {...form.getInputProps('video_url')}
+          </SimpleGrid>
+          <Select
+            label="Reminder"
+            placeholder="As in notification settings"
+            description="Left empty, the meeting reminder's lead time in Notification Settings applies."
+            clearable
+            data={REMINDERS}
+            disabled={values.all_day}
+            {...form.getInputProps('reminder_minutes')}
           />
-        </SimpleGrid>
-        <Select
-          label="Reminder"
-          placeholder="As in notification settings"
-          description="Left empty, the meeting reminder's lead time in Notification Settings applies."
-          clearable
-          data={REMINDERS}
-          disabled={values.all_day}
-          {...form.getInputProps('reminder_minutes')}
-        />
-        <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
-        <FormError message={error} />
-        <Group justify="space-between" gap="sm">
-          {meeting ? (
-            <Button variant="subtle" color="red.9" onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
-          ) : (
-            <span />
+          <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+          <FormError message={error} />
+          {canWork && (
+            <Group justify="space-between" gap="sm">
+              {meeting ? (
+                <Button variant="subtle" color="red.9" onClick={() => setConfirming(true)}>
+                  Delete
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Group gap="sm">
+                <Button variant="default" onClick={onDone}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={submitting}>
+                  {meeting ? 'Save meeting' : 'Add meeting'}
+                </Button>
+              </Group>
+            </Group>
           )}
-          <Group gap="sm">
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {meeting ? 'Save meeting' : 'Add meeting'}
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
+        </Stack>
+      </Fieldset>
       {meeting && (
         <ConfirmDialog
           opened={confirming}

@@ -37,6 +37,7 @@ import { ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useCalendarEvents, useCalendarUsers, useMoveMeeting } from '../api.js';
 import { EventCalendar, VIEWS, type ViewName } from '../components/event-calendar.js';
@@ -69,6 +70,7 @@ function movedTimes(start: Date, end: Date | null, allDay: boolean) {
  */
 export function Component() {
   const phone = useDevice() === 'mobile';
+  const canWork = useCan('work');
   const navigate = useNavigate();
   const { canOpen } = useAccess();
   const today = useAgencyToday();
@@ -231,13 +233,15 @@ export function Component() {
           >
             {phone ? 'Feed' : 'Calendar feed'}
           </Button>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={newMeeting}
-            mih={phone ? 44 : undefined}
-          >
-            New meeting
-          </Button>
+          {canWork && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={newMeeting}
+              mih={phone ? 44 : undefined}
+            >
+              New meeting
+            </Button>
+          )}
         </Group>
       </Group>
 
@@ -369,7 +373,7 @@ export function Component() {
               ? update({ meeting: meetingId(event) })
               : navigate(event.url)
           }
-          onSlot={(arg) => setSlot({ slot: slotOf(arg.start, arg.end, arg.allDay) })}
+          onSlot={(arg) => canWork && setSlot({ slot: slotOf(arg.start, arg.end, arg.allDay) })}
           onMove={(event, start, end, allDay, revert) =>
             move.mutate(
               { id: meetingId(event), times: movedTimes(start, end, allDay) },

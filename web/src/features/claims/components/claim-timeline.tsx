@@ -11,6 +11,7 @@ import { FormError } from '../../../components/form-error.js';
 import { useFormSubmit } from '../../../lib/form.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useAddClaimNote } from '../api.js';
 import { ClaimStatusBadge } from './claim-status-badge.js';
 
@@ -58,6 +59,7 @@ function AmountChange({ change }: { change: NonNullable<ClaimEvent['amount_chang
 /** Every move and note, newest first, each with who and when; a note is added at the top. */
 export function ClaimTimeline({ claim }: { claim: ClaimDetail }) {
   const addNote = useAddClaimNote(claim.id);
+  const canWork = useCan('work');
   const form = useForm({
     initialValues: { note: '' },
     validate: { note: (value) => (value.trim() ? null : 'Write the note first.') },
@@ -72,23 +74,25 @@ export function ClaimTimeline({ claim }: { claim: ClaimDetail }) {
       <Title order={3} fz="h4" mb="sm">
         Timeline
       </Title>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="xs" mb="md">
-          <Textarea
-            label="Add a note"
-            placeholder="A call with the adjuster, a document received…"
-            autosize
-            minRows={2}
-            {...form.getInputProps('note')}
-          />
-          <FormError message={error} />
-          <Group justify="flex-end">
-            <Button type="submit" variant="light" loading={addNote.isPending}>
-              Add note
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {canWork && (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="xs" mb="md">
+            <Textarea
+              label="Add a note"
+              placeholder="A call with the adjuster, a document received…"
+              autosize
+              minRows={2}
+              {...form.getInputProps('note')}
+            />
+            <FormError message={error} />
+            <Group justify="flex-end">
+              <Button type="submit" variant="light" loading={addNote.isPending}>
+                Add note
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
       <Stack gap={0} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
         {claim.timeline.map((event) => (
           <Stack

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useAccess } from '../../../app/access.js';
 import { ErrorState } from '../../../components/page-states.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useClaims } from '../api.js';
 import { ClaimAmountLine } from './claim-amount-line.js';
 import { ClaimStatusBadge } from './claim-status-badge.js';
@@ -18,6 +19,7 @@ const SHOWN = 10;
 export function RelatedClaims(props: { policyId: string } | { customerId: string }) {
   const { canOpen } = useAccess();
   const allowed = canOpen('module_claims');
+  const canWork = useCan('work');
   const filter: Record<string, string> =
     'policyId' in props ? { policy_id: props.policyId } : { customer_id: props.customerId };
   const claims = useClaims({ ...filter, page_size: SHOWN, ordering: '-reported_date' }, { enabled: allowed });
@@ -29,7 +31,7 @@ export function RelatedClaims(props: { policyId: string } | { customerId: string
         <Title order={3} fz="h4">
           Claims
         </Title>
-        {'policyId' in props && (
+        {'policyId' in props && canWork && (
           <Button
             size="xs"
             variant="light"

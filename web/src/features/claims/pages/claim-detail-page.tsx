@@ -22,6 +22,7 @@ import { DetailRow, Figure } from '../../../components/detail-figures.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { formatDate } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useClaim, useDeleteClaim } from '../api.js';
 import { ClaimProgress } from '../components/claim-progress.js';
 import { ClaimStatusBadge } from '../components/claim-status-badge.js';
@@ -32,6 +33,7 @@ import { ClaimTransitions } from '../components/claim-transitions.js';
 export function Component() {
   const { id = '' } = useParams();
   const claim = useClaim(id);
+  const canWork = useCan('work');
   if (claim.isPending) return <DetailSkeleton />;
   if (claim.isError)
     return (
@@ -65,10 +67,10 @@ export function Component() {
                 · {c.company_name}
               </Text>
             </div>
-            <ClaimActions claim={c} />
+            {canWork && <ClaimActions claim={c} />}
           </Group>
           <ClaimProgress claim={c} />
-          <ClaimTransitions claim={c} />
+          {canWork && <ClaimTransitions claim={c} />}
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             <Figure label="Claimed">
               <Money amount={c.amount_claimed} />

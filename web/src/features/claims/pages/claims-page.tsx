@@ -10,6 +10,7 @@ import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useClaims } from '../api.js';
 import { ClaimAmountLine } from '../components/claim-amount-line.js';
 import { ClaimStatsCards } from '../components/claim-stats.js';
@@ -95,7 +96,7 @@ export function Component() {
     ? { ...statsFilters, search: params.search }
     : statsFilters;
   const insurers = useInsurerChoices();
-  const newClaim = (
+  const newClaim = useCan('work') && (
     <Button component={Link} to="/claims/create" leftSection={<IconPlus size={16} aria-hidden />}>
       New claim
     </Button>

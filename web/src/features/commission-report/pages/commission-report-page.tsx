@@ -7,6 +7,7 @@ import { ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 import { type ReportRow, useCommissionReport, useCommissionRows } from '../api.js';
 import { ExportButtons } from '../components/export-buttons.js';
 import { InsurerSummary } from '../components/insurer-summary.js';
@@ -147,6 +148,7 @@ export function Component() {
   const data = totals.data;
   const showAllPeriods = () => params.set({ period: 'custom', start_date: null, end_date: null });
   const unbounded = !report.range.start && !report.range.end;
+  const canWork = useCan('work');
 
   return (
     <Stack>
@@ -185,13 +187,15 @@ export function Component() {
               icon={IconReceipt}
               title="No policies yet"
               action={
-                <Button
-                  component={Link}
-                  to="/policies/create"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                >
-                  New policy
-                </Button>
+                canWork && (
+                  <Button
+                    component={Link}
+                    to="/policies/create"
+                    leftSection={<IconPlus size={16} aria-hidden />}
+                  >
+                    New policy
+                  </Button>
+                )
               }
             >
               The report adds up the commission on the policies you record: what each insurer should pay you,

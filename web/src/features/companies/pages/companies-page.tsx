@@ -10,6 +10,7 @@ import { type Column, DataList } from '../../../components/data-list.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { useListParams } from '../../../lib/list-params.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useCompanies, useSellablePolicyTypes } from '../api.js';
 import { PaymentMethodBadge } from '../components/payment-method-badge.js';
 
@@ -59,7 +60,7 @@ export function Component() {
   const params = useListParams(FILTERS, 'name');
   const companies = useCompanies(params.query);
   const types = useSellablePolicyTypes();
-  const newCompany = (
+  const newCompany = useCan('insurers') && (
     <Button component={Link} to="/companies/create" leftSection={<IconPlus size={16} aria-hidden />}>
       New insurer
     </Button>

@@ -2,6 +2,7 @@ import { COMMISSION_PAYMENT_METHOD_LABELS, type Company, companyBody } from '@co
 import {
   Button,
   Card,
+  Fieldset,
   Group,
   Radio,
   SimpleGrid,
@@ -18,10 +19,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { FormError } from '../../../components/form-error.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
+import { ReadOnlyNote } from '../../../components/read-only-note.js';
 import { errorText } from '../../../lib/error-message.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { TABULAR_FIGURES } from '../../../lib/format.js';
 import { useFormatMoney } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 import {
   useCompany,
   useCompanyStats,
@@ -45,6 +48,7 @@ export function Component() {
 
 function EditCompany({ id }: { id: string }) {
   const company = useCompany(id);
+  const canEdit = useCan('insurers');
   if (company.isPending) return <DetailSkeleton />;
   if (company.isError)
     return (
@@ -58,7 +62,7 @@ function EditCompany({ id }: { id: string }) {
     <Stack maw={860}>
       <CompanyStatsRow id={id} />
       <CompanyForm key={company.data.updated_at} company={company.data} />
-      <DeleteCompany company={company.data} />
+      {canEdit && <DeleteCompany company={company.data} />}
     </Stack>
   );
 }
@@ -86,6 +90,7 @@ function CompanyForm({ company }: { company?: Company }) {
   const navigate = useNavigate();
   const types = useSellablePolicyTypes();
   const save = useSaveCompany(company?.id);
+  const canEdit = useCan('insurers');
   const form = useForm<CompanyFormValues>({
     initialValues: toFormValues(company),
     validate: zodValidate(companyBody),
@@ -101,82 +106,89 @@ function CompanyForm({ company }: { company?: Company }) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <Card withBorder padding="lg">
-          <Stack gap="sm">
-            <Title order={2} fz="h4">
-              {company ? `Edit ${company.name}` : 'New insurer'}
-            </Title>
-            <TextInput
-              label="Insurer name"
-              required
-              placeholder="e.g. Harel Insurance"
-              {...form.getInputProps('name')}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label="Contact person"
-                autoComplete="off"
-                {...form.getInputProps('contact_person')}
-              />
-              <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
-              <TextInput label="Phone" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-              <TextInput label="Website" placeholder="https://" {...form.getInputProps('website')} />
-            </SimpleGrid>
-            <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
-            <Textarea label="Notes" autosize minRows={2} maxRows={8} {...form.getInputProps('notes')} />
-          </Stack>
-        </Card>
-        <Card withBorder padding="lg">
-          <Stack gap="sm">
-            <div>
+      <Fieldset disabled={!canEdit} variant="unstyled">
+        <Stack>
+          {!canEdit && (
+            <ReadOnlyNote>Owners and managers change the insurers and the commission they pay.</ReadOnlyNote>
+          )}
+          <Card withBorder padding="lg">
+            <Stack gap="sm">
               <Title order={2} fz="h4">
-                Commission
+                {!canEdit ? (company?.name ?? 'Insurer') : company ? `Edit ${company.name}` : 'New insurer'}
               </Title>
-              <Text fz="sm" c="dimmed">
-                Which policy types this insurer sells, and the percentage of the net premium it pays you on
-                each.
-              </Text>
-            </div>
-            <Radio.Group
-              label="When the insurer pays commission"
-              required
-              {...form.getInputProps('commission_payment_method')}
-            >
-              <Stack gap="xs" mt={6}>
-                <Radio
-                  value="full_policy"
-                  label={COMMISSION_PAYMENT_METHOD_LABELS.full_policy}
-                  description="The full commission once the customer has paid the full premium."
+              <TextInput
+                label="Insurer name"
+                required
+                placeholder="e.g. Harel Insurance"
+                {...form.getInputProps('name')}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label="Contact person"
+                  autoComplete="off"
+                  {...form.getInputProps('contact_person')}
                 />
-                <Radio
-                  value="pro_rata"
-                  label={COMMISSION_PAYMENT_METHOD_LABELS.pro_rata}
-                  description="Commission in proportion to the instalments the customer has paid."
-                />
-              </Stack>
-            </Radio.Group>
-            <Text fw={600} fz="sm" mt="xs">
-              Policy types sold
-            </Text>
-            <RatesEditor form={form} types={types.data ?? []} />
-            {typeof form.errors.policy_types === 'string' && (
-              <Text c="red" fz="sm">
-                {form.errors.policy_types}
+                <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
+                <TextInput label="Phone" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+                <TextInput label="Website" placeholder="https://" {...form.getInputProps('website')} />
+              </SimpleGrid>
+              <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
+              <Textarea label="Notes" autosize minRows={2} maxRows={8} {...form.getInputProps('notes')} />
+            </Stack>
+          </Card>
+          <Card withBorder padding="lg">
+            <Stack gap="sm">
+              <div>
+                <Title order={2} fz="h4">
+                  Commission
+                </Title>
+                <Text fz="sm" c="dimmed">
+                  Which policy types this insurer sells, and the percentage of the net premium it pays you on
+                  each.
+                </Text>
+              </div>
+              <Radio.Group
+                label="When the insurer pays commission"
+                required
+                {...form.getInputProps('commission_payment_method')}
+              >
+                <Stack gap="xs" mt={6}>
+                  <Radio
+                    value="full_policy"
+                    label={COMMISSION_PAYMENT_METHOD_LABELS.full_policy}
+                    description="The full commission once the customer has paid the full premium."
+                  />
+                  <Radio
+                    value="pro_rata"
+                    label={COMMISSION_PAYMENT_METHOD_LABELS.pro_rata}
+                    description="Commission in proportion to the instalments the customer has paid."
+                  />
+                </Stack>
+              </Radio.Group>
+              <Text fw={600} fz="sm" mt="xs">
+                Policy types sold
               </Text>
-            )}
-          </Stack>
-        </Card>
-        <FormError message={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={LIST}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {company ? 'Save changes' : 'Add insurer'}
-          </Button>
-        </Group>
-      </Stack>
+              <RatesEditor form={form} types={types.data ?? []} />
+              {typeof form.errors.policy_types === 'string' && (
+                <Text c="red" fz="sm">
+                  {form.errors.policy_types}
+                </Text>
+              )}
+            </Stack>
+          </Card>
+          <FormError message={error} />
+          {canEdit && (
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" component={Link} to={LIST}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {company ? 'Save changes' : 'Add insurer'}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Fieldset>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { DetailField } from '../../../components/detail-field.js';
 import { errorText } from '../../../lib/error-message.js';
 import { formatDate } from '../../../lib/format.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useCustomerLead, useDeleteCustomer } from '../api.js';
 import { CustomerStatusBadge } from './customer-status.js';
@@ -16,6 +17,7 @@ import { CustomerTags } from './customer-tags.js';
 /** The top of a customer's page: who they are, their status and tags, and what can be done. */
 export function CustomerSummary({ customer }: { customer: CustomerDetail }) {
   const business = customer.customer_type === 'business';
+  const canWork = useCan('work');
   const TypeIcon = business ? IconBuilding : IconUser;
   return (
     <Card withBorder padding="lg">
@@ -38,7 +40,7 @@ export function CustomerSummary({ customer }: { customer: CustomerDetail }) {
             </Group>
           </Stack>
         </Group>
-        <CustomerActions customer={customer} />
+        {canWork && <CustomerActions customer={customer} />}
       </Group>
       <SimpleGrid component="dl" cols={2} spacing="md" mt="lg" mb={0} maw={480}>
         <DetailField label="Preferred contact">

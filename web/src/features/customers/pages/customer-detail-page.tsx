@@ -6,6 +6,7 @@ import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 import { RelatedClaims } from '../../claims/components/related-claims.js';
 import { useCustomer, useCustomerPolicies } from '../api.js';
 import { CustomerContact } from '../components/customer-contact.js';
@@ -65,15 +66,23 @@ function CustomerNotes({ notes }: { notes: string }) {
 function CustomerPolicies({ customer }: { customer: Customer }) {
   const name = customer.customer_type === 'individual' ? customer.first_name : customer.display_name;
   const policies = useCustomerPolicies(customer.id);
+  const canWork = useCan('work');
   return (
     <Card withBorder padding="lg" h="100%">
       <Group justify="space-between" mb="sm">
         <Title order={3} fz="h4">
           Policies
         </Title>
-        <Button size="xs" variant="light" component={Link} to={`/policies/create?customer_id=${customer.id}`}>
-          New policy
-        </Button>
+        {canWork && (
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={`/policies/create?customer_id=${customer.id}`}
+          >
+            New policy
+          </Button>
+        )}
       </Group>
       {policies.isPending ? (
         <Skeleton h={80} />

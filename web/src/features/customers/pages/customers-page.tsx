@@ -9,6 +9,7 @@ import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useCustomers } from '../api.js';
 import { CUSTOMER_STATUS_OPTIONS, CUSTOMER_TYPE_OPTIONS } from '../components/customer-labels.js';
@@ -62,7 +63,8 @@ export function Component() {
   const params = useListParams(FILTERS, 'name');
   const customers = useCustomers(params.query);
   const touch = useDevice() === 'mobile' ? 44 : undefined;
-  const newCustomer = (
+  const canWork = useCan('work');
+  const newCustomer = canWork && (
     <Button
       component={Link}
       to="/customers/create"
@@ -87,10 +89,12 @@ export function Component() {
         }
         searchLabel="Search customers"
         action={
-          <Group gap="sm" wrap="nowrap" grow={touch !== undefined}>
-            <ImportButton kind="customers" />
-            {newCustomer}
-          </Group>
+          canWork && (
+            <Group gap="sm" wrap="nowrap" grow={touch !== undefined}>
+              <ImportButton kind="customers" />
+              {newCustomer}
+            </Group>
+          )
         }
         filters={
           <>
@@ -140,14 +144,16 @@ export function Component() {
             icon={IconUsers}
             title="No customers yet"
             action={
-              <Button
-                component={Link}
-                to="/customers/create"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                mih={touch}
-              >
-                Add your first customer
-              </Button>
+              canWork && (
+                <Button
+                  component={Link}
+                  to="/customers/create"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  mih={touch}
+                >
+                  Add your first customer
+                </Button>
+              )
             }
           >
             Customers are the people and businesses you insure. Keep their contact details here, and every

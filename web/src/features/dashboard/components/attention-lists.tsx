@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { PaymentButton } from '../../../components/payment-button.js';
 import { formatDate, formatTime, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
@@ -107,6 +108,7 @@ export function OverduePayments({ payments }: { payments: DashboardPayments }) {
 
 /** The policies ending soonest, with the way to renew each. */
 export function RenewalsDue({ policies }: { policies: DashboardPolicies }) {
+  const canWork = useCan('work');
   return (
     <ListCard
       title="Renewals due"
@@ -122,17 +124,19 @@ export function RenewalsDue({ policies }: { policies: DashboardPolicies }) {
             </Text>
           }
           action={
-            <Group>
-              <Button
-                component={Link}
-                to={`/policies/${policy.id}/renew`}
-                size="xs"
-                variant="light"
-                aria-label={`Renew ${policy.policy_number}`}
-              >
-                Renew
-              </Button>
-            </Group>
+            canWork && (
+              <Group>
+                <Button
+                  component={Link}
+                  to={`/policies/${policy.id}/renew`}
+                  size="xs"
+                  variant="light"
+                  aria-label={`Renew ${policy.policy_number}`}
+                >
+                  Renew
+                </Button>
+              </Group>
+            )
           }
         >
           <Anchor component={Link} to={`/policies/${policy.id}`} fz="sm" fw={600}>

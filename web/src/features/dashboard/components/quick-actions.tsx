@@ -3,6 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { IconCash, IconFileText, IconTargetArrow, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAccess } from '../../../app/access.js';
+import { useCan } from '../../../lib/use-can.js';
 
 const ACTIONS: { label: string; to: string; module: ModuleName; icon: typeof IconCash }[] = [
   { label: 'New customer', to: '/customers/create', module: 'module_customers', icon: IconUserPlus },
@@ -15,6 +16,8 @@ const ACTIONS: { label: string; to: string; module: ModuleName; icon: typeof Ico
 /** What a broker starts most often, for the modules the plan includes. */
 export function QuickActions() {
   const access = useAccess();
+  // Each starts a change to the book: a role that only reads has none of them.
+  if (!useCan('work')) return null;
   return (
     <Group gap="sm" component="nav" aria-label="Quick actions">
       {ACTIONS.filter((action) => access.canOpen(action.module)).map((action) => (

@@ -8,6 +8,7 @@ import {
 import { Badge, Card, Group, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type DragEvent, useState } from 'react';
 import { ErrorState } from '../../../components/page-states.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useLeadColumn } from '../api.js';
 import { LeadCardBody } from './lead-card.js';
@@ -134,14 +135,17 @@ function BoardColumn(props: {
 function BoardCard(props: { lead: Lead; draggable: boolean; onMove(lead: Lead, status: LeadStatus): void }) {
   const { lead } = props;
   const [dragging, setDragging] = useState(false);
+  // Moving a lead along is work on the book: a role that reads sees the board without the moves.
+  const canWork = useCan('work');
+  const draggable = props.draggable && canWork;
   return (
     <Card
       withBorder
       padding="xs"
       radius="sm"
       data-lead={lead.id}
-      draggable={props.draggable}
-      style={{ cursor: props.draggable ? 'grab' : undefined, opacity: dragging ? 0.5 : 1 }}
+      draggable={draggable}
+      style={{ cursor: draggable ? 'grab' : undefined, opacity: dragging ? 0.5 : 1 }}
       onDragStart={(event: DragEvent) => {
         event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(lead));
         event.dataTransfer.effectAllowed = 'move';
@@ -150,9 +154,11 @@ function BoardCard(props: { lead: Lead; draggable: boolean; onMove(lead: Lead, s
       onDragEnd={() => setDragging(false)}
     >
       <LeadCardBody lead={lead} link />
-      <Group justify="flex-end" mt={6}>
-        <MoveMenu lead={lead} onMove={(status) => props.onMove(lead, status)} />
-      </Group>
+      {canWork && (
+        <Group justify="flex-end" mt={6}>
+          <MoveMenu lead={lead} onMove={(status) => props.onMove(lead, status)} />
+        </Group>
+      )}
     </Card>
   );
 }

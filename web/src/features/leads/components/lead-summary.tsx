@@ -24,6 +24,7 @@ import { FormError } from '../../../components/form-error.js';
 import { errorText } from '../../../lib/error-message.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useConvertLead, useDeleteLead } from '../api.js';
 import { formatMoment, isOverdue } from './lead-labels.js';
@@ -33,6 +34,7 @@ import { LeadStatusBadge } from './lead-status-badge.js';
 /** The top of a lead's page: who, where they stand, the figures, and what can be done. */
 export function LeadSummary({ lead }: { lead: LeadDetail }) {
   const { move, dialog } = useLeadMover();
+  const canWork = useCan('work');
   const touch = useDevice() === 'mobile' ? 44 : undefined;
   const overdue = isOverdue(lead);
   const linkStyle = touch ? { display: 'inline-flex', alignItems: 'center', minHeight: 44 } : undefined;
@@ -57,11 +59,13 @@ export function LeadSummary({ lead }: { lead: LeadDetail }) {
             )}
           </Group>
         </Stack>
-        <Group gap="xs">
-          <MoveMenu lead={lead} onMove={(status) => move(lead, status)} />
-          <ConvertButton lead={lead} />
-          <LeadActions lead={lead} />
-        </Group>
+        {canWork && (
+          <Group gap="xs">
+            <MoveMenu lead={lead} onMove={(status) => move(lead, status)} />
+            <ConvertButton lead={lead} />
+            <LeadActions lead={lead} />
+          </Group>
+        )}
       </Group>
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mt="lg" mb={0}>
         <DetailField label="Email">

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { FormError } from '../../../components/form-error.js';
 import { ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useLeadActivities, useLogActivity } from '../api.js';
 import { formatMoment } from './lead-labels.js';
@@ -43,12 +44,13 @@ function describe(activity: LeadActivity): string {
 /** The lead's history, latest first, with a form to log a call, email, meeting or note. */
 export function LeadTimeline({ leadId }: { leadId: string }) {
   const activities = useLeadActivities(leadId);
+  const canWork = useCan('work');
   return (
     <Card withBorder padding="lg">
       <Title order={3} fz="h4" mb="sm">
         Timeline
       </Title>
-      <LogActivity leadId={leadId} />
+      {canWork && <LogActivity leadId={leadId} />}
       {activities.isPending ? (
         <Skeleton h={120} mt="md" />
       ) : activities.isError ? (

@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/page-states.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useAssignees, useLeadStats, useLeads } from '../api.js';
 import { LeadBoard } from '../components/lead-board.js';
@@ -89,11 +90,18 @@ export function Component() {
       },
       { replace: true },
     );
-  const newLead = (label: string) => (
-    <Button component={Link} to="/leads/create" leftSection={<IconPlus size={16} aria-hidden />} mih={touch}>
-      {label}
-    </Button>
-  );
+  const canWork = useCan('work');
+  const newLead = (label: string) =>
+    canWork && (
+      <Button
+        component={Link}
+        to="/leads/create"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        mih={touch}
+      >
+        {label}
+      </Button>
+    );
   // The board's columns are the statuses; every other filter narrows them too.
   const { status: _status, ...boardFilters } = params.filters;
   const boardQuery: Record<string, string> = {

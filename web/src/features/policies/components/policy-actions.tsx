@@ -10,13 +10,17 @@ import { useFormSubmit } from '../../../lib/form.js';
 import { formatDate } from '../../../lib/format.js';
 import { useFormatMoney } from '../../../lib/money.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useCancelPolicy, useSecureDeletePolicy } from '../api.js';
 
 /** Renew, edit, cancel and delete, in one menu; the last two ask first. */
 export function PolicyActions({ policy }: { policy: PolicyDetail }) {
   const [cancelling, cancelDialog] = useDisclosure(false);
   const [deleting, deleteDialog] = useDisclosure(false);
+  const canWork = useCan('work');
+  const canErase = useCan('secure_delete');
   const open = policy.status !== 'cancelled';
+  if (!canWork) return null;
   return (
     <>
       {/* Without the focus placeholder the menu holds only menu items, as its role requires. */}
@@ -36,10 +40,15 @@ export function PolicyActions({ policy }: { policy: PolicyDetail }) {
             Edit
           </Menu.Item>
           {open && <Menu.Item onClick={cancelDialog.open}>Cancel policy</Menu.Item>}
-          <Menu.Divider />
-          <Menu.Item c="red.9" onClick={deleteDialog.open}>
-            Delete
-          </Menu.Item>
+          {/* Erasing a policy for good is for owners and managers. */}
+          {canErase && (
+            <>
+              <Menu.Divider />
+              <Menu.Item c="red.9" onClick={deleteDialog.open}>
+                Delete
+              </Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
       <CancelDialog policy={policy} opened={cancelling} onClose={cancelDialog.close} />

@@ -11,6 +11,7 @@ import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 import { usePolicies } from '../api.js';
 
 const FILTERS = ['status', 'company_id', 'policy_type_id', 'customer_id', 'expiring_within_days'] as const;
@@ -81,7 +82,7 @@ export function Component() {
   const params = useListParams(FILTERS, '-start_date');
   const policies = usePolicies(params.query);
   const insurers = useInsurerChoices();
-  const newPolicy = (
+  const newPolicy = useCan('work') && (
     <Button component={Link} to="/policies/create" leftSection={<IconPlus size={16} aria-hidden />}>
       New policy
     </Button>

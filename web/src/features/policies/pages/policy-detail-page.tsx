@@ -9,6 +9,7 @@ import { PolicyStatusBadge } from '../../../components/policy-status-badge.js';
 import { errorText } from '../../../lib/error-message.js';
 import { formatDate } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
 import { RelatedClaims } from '../../claims/components/related-claims.js';
 import { usePolicy, useUndoNotRenewing } from '../api.js';
 import { InstallmentSchedule } from '../components/installment-schedule.js';
@@ -86,6 +87,7 @@ export function Component() {
 /** The agency decided not to renew this term: why and when, with the way back if that was a mistake. */
 function NotRenewingNotice({ policy }: { policy: Policy }) {
   const undo = useUndoNotRenewing(policy.id);
+  const canWork = useCan('work');
   if (!policy.not_renewing_at) return null;
   return (
     <Alert color="orange" icon={<IconCalendarX size={18} aria-hidden />} title="Not renewing">
@@ -99,25 +101,27 @@ function NotRenewingNotice({ policy }: { policy: Policy }) {
             it after all clears this.
           </Text>
         </div>
-        <Button
-          variant="default"
-          size="xs"
-          h={{ base: 44, sm: 30 }}
-          loading={undo.isPending}
-          onClick={() =>
-            undo.mutate(undefined, {
-              onSuccess: () =>
-                notifications.show({
-                  color: 'green',
-                  message: `Policy ${policy.policy_number} is back on the expiring policies list.`,
-                }),
-              onError: (error) =>
-                notifications.show({ color: 'red', title: 'Could not undo', message: errorText(error) }),
-            })
-          }
-        >
-          Undo
-        </Button>
+        {canWork && (
+          <Button
+            variant="default"
+            size="xs"
+            h={{ base: 44, sm: 30 }}
+            loading={undo.isPending}
+            onClick={() =>
+              undo.mutate(undefined, {
+                onSuccess: () =>
+                  notifications.show({
+                    color: 'green',
+                    message: `Policy ${policy.policy_number} is back on the expiring policies list.`,
+                  }),
+                onError: (error) =>
+                  notifications.show({ color: 'red', title: 'Could not undo', message: errorText(error) }),
+              })
+            }
+          >
+            Undo
+          </Button>
+        )}
       </Group>
     </Alert>
   );

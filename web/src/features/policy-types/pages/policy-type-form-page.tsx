@@ -5,7 +5,19 @@ import {
   type PolicyTypeBody,
   policyTypeBody,
 } from '@coverdesk/contract';
-import { Button, Card, Group, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Fieldset,
+  Group,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -14,9 +26,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { FormError } from '../../../components/form-error.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
+import { ReadOnlyNote } from '../../../components/read-only-note.js';
 import { errorText } from '../../../lib/error-message.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { ApiError } from '../../../lib/http.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDeletePolicyType, usePolicyType, useSavePolicyType } from '../api.js';
 
 const CATEGORY_OPTIONS = POLICY_CATEGORIES.map((value) => ({ value, label: POLICY_CATEGORY_LABELS[value] }));
@@ -31,6 +45,7 @@ export function Component() {
 
 function EditPolicyType({ id }: { id: string }) {
   const type = usePolicyType(id);
+  const canEdit = useCan('agency_settings');
   if (type.isPending) return <DetailSkeleton />;
   if (type.isError)
     return (
@@ -43,7 +58,7 @@ function EditPolicyType({ id }: { id: string }) {
   return (
     <Stack maw={720}>
       <PolicyTypeForm key={type.data.updated_at} type={type.data} />
-      <DeletePolicyType type={type.data} />
+      {canEdit && <DeletePolicyType type={type.data} />}
     </Stack>
   );
 }
@@ -51,6 +66,7 @@ function EditPolicyType({ id }: { id: string }) {
 function PolicyTypeForm({ type }: { type?: PolicyType }) {
   const navigate = useNavigate();
   const save = useSavePolicyType(type?.id);
+  const canEdit = useCan('agency_settings');
   const form = useForm<Required<PolicyTypeBody>>({
     initialValues: {
       name: type?.name ?? '',
@@ -69,47 +85,52 @@ function PolicyTypeForm({ type }: { type?: PolicyType }) {
   return (
     <Card withBorder padding="lg" maw={720}>
       <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <Title order={2} fz="h4">
-            {type ? `Edit ${type.name}` : 'New policy type'}
-          </Title>
-          <TextInput
-            label="Name"
-            required
-            placeholder="e.g. Private motor"
-            description="As your agency calls it. Each insurer can have its own name for it."
-            {...form.getInputProps('name')}
-          />
-          <Select
-            label="Category"
-            required
-            placeholder="Choose a category"
-            data={CATEGORY_OPTIONS}
-            allowDeselect={false}
-            {...form.getInputProps('category')}
-          />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxRows={6}
-            {...form.getInputProps('description')}
-          />
-          <Switch
-            label="Active"
-            description="Inactive types stay on existing policies but are not offered on new ones."
-            {...form.getInputProps('is_active', { type: 'checkbox' })}
-          />
-          <FormError message={error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to={LIST}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {type ? 'Save changes' : 'Add policy type'}
-            </Button>
-          </Group>
-        </Stack>
+        <Fieldset disabled={!canEdit} variant="unstyled">
+          <Stack gap="sm">
+            <Title order={2} fz="h4">
+              {!canEdit ? (type?.name ?? 'Policy type') : type ? `Edit ${type.name}` : 'New policy type'}
+            </Title>
+            {!canEdit && <ReadOnlyNote>Owners and managers change the agency’s policy types.</ReadOnlyNote>}
+            <TextInput
+              label="Name"
+              required
+              placeholder="e.g. Private motor"
+              description="As your agency calls it. Each insurer can have its own name for it."
+              {...form.getInputProps('name')}
+            />
+            <Select
+              label="Category"
+              required
+              placeholder="Choose a category"
+              data={CATEGORY_OPTIONS}
+              allowDeselect={false}
+              {...form.getInputProps('category')}
+            />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              maxRows={6}
+              {...form.getInputProps('description')}
+            />
+            <Switch
+              label="Active"
+              description="Inactive types stay on existing policies but are not offered on new ones."
+              {...form.getInputProps('is_active', { type: 'checkbox' })}
+            />
+            <FormError message={error} />
+            {canEdit && (
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" component={Link} to={LIST}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={save.isPending}>
+                  {type ? 'Save changes' : 'Add policy type'}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Fieldset>
       </form>
     </Card>
   );

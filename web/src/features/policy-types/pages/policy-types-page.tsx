@@ -6,6 +6,7 @@ import { type Column, DataList } from '../../../components/data-list.js';
 import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { useListParams } from '../../../lib/list-params.js';
+import { useCan } from '../../../lib/use-can.js';
 import { usePolicyTypes } from '../api.js';
 import { PolicyTypeStatus } from '../components/policy-type-status.js';
 
@@ -31,7 +32,7 @@ const columns: Column<PolicyType>[] = [
 export function Component() {
   const params = useListParams(FILTERS, 'name');
   const types = usePolicyTypes(params.query);
-  const newType = (
+  const newType = useCan('agency_settings') && (
     <Button component={Link} to="/policy-types/create" leftSection={<IconPlus size={16} aria-hidden />}>
       New policy type
     </Button>

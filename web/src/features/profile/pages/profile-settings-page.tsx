@@ -23,6 +23,7 @@ import { currencyChoices } from '../../../lib/money.js';
 import { newPasswordRules } from '../../../lib/password-rules.js';
 import { useSession } from '../../../lib/session-context.js';
 import { timeZoneChoices } from '../../../lib/time-zone.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useUpdateProfile } from '../api.js';
 import { SessionsCard } from '../components/sessions-card.js';
 import { TwoStepCard } from '../components/two-step-card.js';
@@ -81,6 +82,9 @@ function DetailsForm(props: {
   onSaved: (user: import('@coverdesk/contract').UserProfile) => void;
 }) {
   const update = useUpdateProfile();
+  // The agency's name, day and currency are the agency's settings: owners and managers change them.
+  const agencyEditable = useCan('agency_settings');
+  const agencyNote = agencyEditable ? undefined : 'Owners and managers change the agency’s details.';
   const form = useForm({
     initialValues: { ...props.initial, current_password: '' },
     validate: (values) => {
@@ -97,9 +101,9 @@ function DetailsForm(props: {
     const result = await update.mutateAsync({
       first_name: values.first_name,
       last_name: values.last_name,
-      company_name: values.company_name,
-      time_zone: values.time_zone,
-      currency: values.currency,
+      ...(agencyEditable
+        ? { company_name: values.company_name, time_zone: values.time_zone, currency: values.currency }
+        : {}),
       ...(emailChanged ? { email: values.email, current_password: values.current_password } : {}),
     });
     props.onSaved(result.user);
@@ -137,11 +141,16 @@ function DetailsForm(props: {
               label="Agency name"
               required
               autoComplete="organization"
+              readOnly={!agencyEditable}
+              variant={agencyEditable ? 'default' : 'filled'}
+              description={agencyNote}
               {...form.getInputProps('company_name')}
             />
             <Select
               label="Agency time zone"
               description="Your agency's day: it decides which policies are active and which instalments are overdue."
+              readOnly={!agencyEditable}
+              variant={agencyEditable ? 'default' : 'filled'}
               data={timeZones}
               searchable
               allowDeselect={false}
@@ -151,6 +160,8 @@ function DetailsForm(props: {
             <Select
               label="Agency currency"
               description="Premiums, payments and commission are shown in it."
+              readOnly={!agencyEditable}
+              variant={agencyEditable ? 'default' : 'filled'}
               data={currencies}
               searchable
               allowDeselect={false}

@@ -1,0 +1,260 @@
+import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
+import {
+  type Broker,
+  expect,
+  expectAccessible,
+  lastEmailTo,
+  PASSWORD,
+  settled,
+  signInWithTokens,
+  test,
+  uniqueEmail,
+} from './fixtures.js';
+
+/** Checks a screen whole (nothing scrolling sideways, axe) and keeps its picture with the results. */
+async function lookAt(page: Page, name: string, testInfo: TestInfo) {
+  await settled(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** A browser of someone else's: the project's device, nothing of the owner's session. */
+async function otherBrowser(browser: Browser, testInfo: TestInfo) {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, reducedMotion } =
+    testInfo.project.use;
+  return browser.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL,
+    reducedMotion,
+  });
+}
+
+/** An invitation made through the API as the owner; answers its id and link. */
+async function invite(request: APIRequestContext, owner: Broker, email: string, role: string) {
+  const response = await request.post('/api/team/invitations/', {
+    headers: { authorization: `Bearer ${owner.access}` },
+    data: { email, role },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; invite_url: string };
+}
+
+/** A colleague of the owner with this role, invited and joined through the API; answers their tokens. */
+async function colleague(request: APIRequestContext, owner: Broker, role: string, firstName: string) {
+  const email = uniqueEmail(role);
+  const { invite_url } = await invite(request, owner, email, role);
+  const accepted = await request.post('/api/team/invitations/accept/', {
+    data: {
+      token: invite_url.split('/invite/')[1],
+      password: PASSWORD,
+      first_name: firstName,
+      last_name: 'Cohen',
+    },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(201);
+  const { access, refresh } = (await accepted.json()) as { access: string; refresh: string };
+  return { email, access, refresh, name: `${firstName} Cohen` };
+}
+
+test('an owner invites an agent, who joins through the emailed link and works the book but not the insurers @phone', async ({
+  page,
+  request,
+  browser,
+  agency,
+}, testInfo) => {
+  test.slow();
+  await signInWithTokens(page, agency);
+  await page.goto('/team');
+  await expect(page.getByRole('heading', { name: 'Just you so far' })).toBeVisible();
+  await expect(page.getByText(agency.email).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Roles' })).toBeVisible();
+  await lookAt(page, 'team', testInfo);
+
+  const email = uniqueEmail('agent');
+  await page.getByRole('button', { name: 'Invite member' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a member' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveValue('Agent');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  const sent = page.getByRole('dialog', { name: 'Invitation sent' });
+  await expect(sent.getByText(`We emailed an invitation to join as Agent to ${email}`)).toBeVisible();
+  const link = await sent.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+  expect(link).toMatch(/\/invite\/[^/]+$/);
+  await expectAccessible(page);
+  // The email carries the same link.
+  expect(await lastEmailTo(request, email)).toContain(link);
+  await sent.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText(email)).toBeVisible();
+
+  // The invited agent, in a browser of their own.
+  const theirs = await otherBrowser(browser, testInfo);
+  const agent = await theirs.newPage();
+  await agent.goto(link);
+  await expect(agent.getByRole('heading', { name: `Join ${agency.companyName}` })).toBeVisible();
+  await expect(agent.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await expect(
+    agent.getByText(/Noa Peretz invited you to join the agency on Coverdesk as an Agent/),
+  ).toBeVisible();
+  await lookAt(agent, 'invite', testInfo);
+  await agent.getByRole('textbox', { name: 'First name' }).fill('Yael');
+  await agent.getByRole('textbox', { name: 'Last name' }).fill('Mizrahi');
+  await agent.getByRole('textbox', { name: 'Password' }).fill('short');
+  await agent.getByRole('button', { name: `Join ${agency.companyName}` }).click();
+  await expect(
+    agent.getByText('This password is too short. It must contain at least 8 characters.'),
+  ).toBeVisible();
+  await agent.getByRole('textbox', { name: 'Password' }).fill('amber orchard morning');
+  await agent.getByRole('button', { name: `Join ${agency.companyName}` }).click();
+  await expect(agent).toHaveURL(/\/dashboard$/);
+
+  // An agent works the book…
+  await agent.goto('/customers');
+  await expect(agent.getByText('Dana Levi').first()).toBeVisible();
+  await agent.getByRole('link', { name: 'New customer' }).first().click();
+  await agent.getByRole('textbox', { name: 'First name', exact: true }).fill('Omer');
+  await agent.getByRole('textbox', { name: 'Last name', exact: true }).fill('Katz');
+  await agent.getByRole('button', { name: 'Add customer' }).click();
+  await expect(agent.getByRole('heading', { name: 'Omer Katz' })).toBeVisible();
+  // …but does not change the insurers.
+  await agent.goto('/companies');
+  await expect(agent.getByText('Harel Insurance').first()).toBeVisible();
+  await expect(agent.getByRole('link', { name: 'New insurer' })).toHaveCount(0);
+  await theirs.close();
+
+  // The owner sees a new member, and the invitation gone.
+  await page.reload();
+  await expect(page.getByText('Yael Mizrahi')).toBeVisible();
+  await expect(page.getByText('No invitations are waiting.')).toBeVisible();
+});
+
+test('a viewer reads the customers and the team but changes nothing', async ({ page, request, agency }) => {
+  const viewer = await colleague(request, agency, 'viewer', 'Tamar');
+  await signInWithTokens(page, viewer);
+  await page.goto('/customers');
+  await expect(page.getByText('Dana Levi').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New customer' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Import/ })).toHaveCount(0);
+  await page
+    .getByRole('link', { name: /Dana Levi/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Dana Levi' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Actions|Edit/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'New policy' })).toHaveCount(0);
+
+  await page.goto('/team');
+  await expect(page.getByText('Your role (Viewer) shows you the team.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Tamar Cohen (you)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Change / })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Agents see only their own customers' })).toBeDisabled();
+
+  // Billing and the agency's details are the owner's (and, for the details, a manager's).
+  await page.goto('/billing');
+  await expect(page.getByText("Only the agency's owner can change billing")).toBeVisible();
+  await page.goto('/profile/settings');
+  await expect(page.getByRole('textbox', { name: 'Agency name' })).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('textbox', { name: 'First name' })).toBeEditable();
+});
+
+test('an owner withdraws an invitation and deactivates a member, handing their book on @phone', async ({
+  page,
+  request,
+  agency,
+}, testInfo) => {
+  const waiting = uniqueEmail('waiting');
+  const withdrawn = await invite(request, agency, waiting, 'viewer');
+  const leaving = await colleague(request, agency, 'agent', 'Avi');
+  await signInWithTokens(page, agency);
+  await page.goto('/team');
+  await expect(page.getByText(waiting)).toBeVisible();
+  await expect(page.getByText('Avi Cohen')).toBeVisible();
+  await lookAt(page, 'team-members', testInfo);
+
+  await page.getByRole('button', { name: `Withdraw the invitation to ${waiting}` }).click();
+  const withdraw = page.getByRole('dialog', { name: `Withdraw the invitation to ${waiting}?` });
+  await withdraw.getByRole('button', { name: 'Withdraw invitation' }).click();
+  await expect(withdraw).toHaveCount(0);
+  await expect(page.getByText('No invitations are waiting.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Change Avi Cohen' }).click();
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  const deactivate = page.getByRole('dialog', { name: 'Deactivate Avi Cohen?' });
+  await expect(deactivate.getByText(/signed out at once/)).toBeVisible();
+  await deactivate.getByRole('combobox', { name: 'Hand their book to' }).click();
+  await page.getByRole('option', { name: 'Noa Peretz' }).click();
+  await expectAccessible(page);
+  await deactivate.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(deactivate).toHaveCount(0);
+  await expect(
+    page.getByText('Avi Cohen is deactivated; their book now belongs to Noa Peretz.'),
+  ).toBeVisible();
+  await expect(page.getByText('Deactivated', { exact: true })).toBeVisible();
+
+  // The withdrawn link says so, and leads to the sign-in.
+  await page.goto(withdrawn.invite_url);
+  await expect(page.getByRole('heading', { name: 'This invitation cannot be used' })).toBeVisible();
+  await expect(page.getByText('This invitation link is not valid: ask for a new one.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+  // Their session ended with it.
+  const profile = await request.get('/api/user/profile/', {
+    headers: { authorization: `Bearer ${leaving.access}` },
+  });
+  expect(profile.status()).toBe(401);
+});
+
+test('an owner changes a member’s role and commission share, and is told why they cannot stop being the last owner', async ({
+  page,
+  request,
+  broker,
+}) => {
+  const member = await colleague(request, broker, 'agent', 'Shira');
+  await signInWithTokens(page, broker);
+  await page.goto('/team');
+
+  await page.getByRole('button', { name: 'Change Shira Cohen' }).click();
+  await page.getByRole('menuitem', { name: 'Change role' }).click();
+  const roleDialog = page.getByRole('dialog', { name: 'Change Shira Cohen’s role' });
+  await expect(roleDialog.getByText(/signs Shira Cohen out on every device/)).toBeVisible();
+  await roleDialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: /^Manager/ }).click();
+  await roleDialog.getByRole('button', { name: 'Change role' }).click();
+  await expect(roleDialog).toHaveCount(0);
+  const row = page.getByRole('row', { name: /Shira Cohen/ });
+  await expect(row.getByText('Manager')).toBeVisible();
+  // The new role takes effect at their next sign-in: the old session is over.
+  const profile = await request.get('/api/user/profile/', {
+    headers: { authorization: `Bearer ${member.access}` },
+  });
+  expect(profile.status()).toBe(401);
+
+  await page.getByRole('button', { name: 'Change Shira Cohen' }).click();
+  await page.getByRole('menuitem', { name: 'Edit commission share' }).click();
+  const shareDialog = page.getByRole('dialog', { name: 'Commission share of Shira Cohen' });
+  await shareDialog.getByRole('textbox', { name: 'Commission share (%)' }).fill('150');
+  await shareDialog.getByRole('button', { name: 'Save share' }).click();
+  await expect(shareDialog.getByText('A percentage cannot be more than 100.')).toBeVisible();
+  await shareDialog.getByRole('textbox', { name: 'Commission share (%)' }).fill('12.5');
+  await shareDialog.getByRole('button', { name: 'Save share' }).click();
+  await expect(shareDialog).toHaveCount(0);
+  await expect(row.getByRole('cell', { name: '12.5%' })).toBeVisible();
+
+  // The agency keeps an owner: the server's sentence shows in the dialog.
+  await page.getByRole('button', { name: 'Change Noa Peretz' }).click();
+  await page.getByRole('menuitem', { name: 'Change role' }).click();
+  const ownDialog = page.getByRole('dialog', { name: 'Change Noa Peretz’s role' });
+  await expect(ownDialog.getByText(/Changing your own role signs you out/)).toBeVisible();
+  await ownDialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: /^Agent/ }).click();
+  await ownDialog.getByRole('button', { name: 'Change role' }).click();
+  await expect(
+    ownDialog.getByText('The agency needs at least one active owner: make another member an owner first.'),
+  ).toBeVisible();
+});

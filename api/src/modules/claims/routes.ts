@@ -35,6 +35,7 @@ import { exportRoute } from '../../http/table-file.js';
 import { displayName, findUserById } from '../accounts/queries.js';
 import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
+import { assertAssignee, newAssignee } from '../team/assignees.js';
 import {
   type Author,
   addAmountEvents,
@@ -220,8 +221,11 @@ export const claimRoutes =
       },
       async (request, reply) => {
         const author = await authorOf(ctx, request);
-        const values = request.body;
-        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+          const values = {
+            ...request.body,
+            assigned_to: await newAssignee(tx, request.body.assigned_to, userId),
+          };
           checkRecordedAmounts(NOTHING_RECORDED, values);
           await checkAgainstPolicy(tx, tenantId, values);
           const claimNumber = blank(values.claim_number)
@@ -286,6 +290,7 @@ export const claimRoutes =
         const values = request.body;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requireClaimForChange(tx, tenantId, id);
+          await assertAssignee(tx, values.assigned_to, stored.assignedTo);
           checkRecordedAmounts(stored, values);
           // The dates as they will stand: a kept reported date still comes after the incident.
           const reported = values.reported_date ?? stored.reportedDate;

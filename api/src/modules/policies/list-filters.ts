@@ -32,6 +32,7 @@ const LIST_VALUES = [
   'company_id',
   'policy_type_id',
   'customer_id',
+  'assigned_to',
   'start_date_from',
   'start_date_to',
   'end_date_from',
@@ -78,7 +79,7 @@ const termFilters = (shape: FilterShape, terms: Terms) => [
  */
 export function matchingCount(shape: ListShape, where: SQL | undefined) {
   const { filters } = shape;
-  if (filters.search || filters.policy_type_id || filters.customer_id) {
+  if (filters.search || filters.policy_type_id || filters.customer_id || filters.assigned_to) {
     // The customer is joined only when the search needs the name.
     const counted = qb.select({ count: countRows() }).from(policies);
     return (
@@ -108,6 +109,7 @@ export function matching(shape: FilterShape) {
       : undefined,
     filters.policy_type_id ? eq(policies.policyTypeId, value('policy_type_id')) : undefined,
     filters.customer_id ? eq(policies.customerId, value('customer_id')) : undefined,
+    filters.assigned_to ? eq(policies.assignedTo, value('assigned_to')) : undefined,
     ...termFilters(shape, policyTerms),
   );
 }

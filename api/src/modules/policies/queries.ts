@@ -8,6 +8,7 @@ import { offsetOf } from '../../http/pagination.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
+import { assigneeName } from '../team/assignees.js';
 import {
   earnedPremium,
   expectedCommission,
@@ -69,6 +70,8 @@ const columns = {
   amount_paid: policies.amountPaid,
   installments_paid: policies.installmentsPaid,
   total_installments: policies.totalInstallments,
+  assigned_to: policies.assignedTo,
+  assigned_to_name: assigneeName(policies.assignedTo),
   createdAt: policies.createdAt,
   updatedAt: policies.updatedAt,
 };

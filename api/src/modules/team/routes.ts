@@ -8,6 +8,8 @@ import {
   invitationList,
   invitationPreview,
   invitationToken,
+  reassignBody,
+  reassignResult,
   registerResponse,
   TEAM_ROLE_LABELS,
   type TeamMemberPatchBody,
@@ -34,16 +36,24 @@ import { assertAcceptablePassword, startSession } from '../accounts/service.js';
 import { users } from '../accounts/tables.js';
 import { deviceOf, hashToken, randomToken, revokeUserSessions } from '../accounts/tokens.js';
 import { auditOrigin, recordAudit } from '../audit/record.js';
+import { auditLog } from '../audit/tables.js';
+import { agencyUserEmail } from '../audit/trail.js';
+import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { isDemoAgency } from '../tenants/queries.js';
 import { tenants } from '../tenants/tables.js';
+import { assertAssignee } from './assignees.js';
 import {
+  type AssignedKind,
+  assignedEntity,
+  assignRows,
   findInvitation,
   findInvitationByToken,
   findMember,
   inviterName,
   listInvitations,
   listMembers,
+  lockAssigned,
   type MemberRow,
   memberLeft,
   otherActiveOwners,
@@ -66,9 +76,18 @@ const NO_INVITATION = 'This invitation link is not valid: ask for a new one.';
 
 const refuse = (detail: string) => new HttpError(403, { detail });
 
+/** The body's lists of ids, by the kind of record they name, with the 404 a missing id answers. */
+const REASSIGNED = [
+  { kind: 'customers', field: 'customer_ids', missing: 'No customer of your agency has the id' },
+  { kind: 'policies', field: 'policy_ids', missing: 'No policy of your agency has the id' },
+  { kind: 'claims', field: 'claim_ids', missing: 'No claim of your agency has the id' },
+  { kind: 'leads', field: 'lead_ids', missing: 'No lead of your agency has the id' },
+] as const satisfies readonly { kind: AssignedKind; field: string; missing: string }[];
+
 /** The demo agency is shared by every visitor: its team is not theirs to change. */
 async function refuseDemo(tx: Transaction, tenantId: string) {
-  if (await isDemoAgency(tx, tenantId)) throw refuse(DEMO_TEAM);
+  // `tenants` is a platform table, which the tenant role may not read.
+  if (await asConnectingRole(tx, () => isDemoAgency(tx, tenantId))) throw refuse(DEMO_TEAM);
 }
 
 /** Making or unmaking an owner, or changing one, takes an owner ("manager: all but ownership"). */
@@ -264,37 +283,40 @@ export const teamRoutes =
         }
         const { token, tokenHash } = randomToken();
         const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
-        const created = await changeTeam(request, async (tx) => {
-          // An earlier invitation to this address gives its place to the new one before counting.
-          const id = await replaceInvitation(tx, {
-            tenantId: auth.tenantId,
-            email,
-            role,
-            tokenHash,
-            invitedBy: auth.userId,
-            expiresAt,
-          }).catch((error: unknown) => {
-            if (isUniqueViolation(error))
-              throw conflict({ detail: 'This address was invited a moment ago.' });
-            throw error;
-          });
-          await assertBelowLimit(tx, auth.tenantId, 'users');
-          await recordAudit(tx, auditOrigin(request), {
-            tenantId: auth.tenantId,
-            userId: auth.userId,
-            actorEmail: await asConnectingRole(tx, () => actorEmail(tx, auth.userId)),
-            action: 'member_invited',
-            entity: 'invitation',
-            entityId: id,
-            changes: { email: { before: null, after: email }, role: { before: null, after: role } },
-          });
-          const [agency] = await asConnectingRole(tx, () =>
-            tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, auth.tenantId)),
-          );
-          const invitation = await asConnectingRole(tx, () => findInvitation(tx, auth.tenantId, id));
-          if (!invitation || !agency) throw new Error('invitation missing after insert');
-          return { invitation, agency: agency.name };
-        });
+        // Invitations are platform rows, written as the connecting role.
+        const created = await changeTeam(request, (tx) =>
+          asConnectingRole(tx, async () => {
+            // An earlier invitation to this address gives its place to the new one before counting.
+            const id = await replaceInvitation(tx, {
+              tenantId: auth.tenantId,
+              email,
+              role,
+              tokenHash,
+              invitedBy: auth.userId,
+              expiresAt,
+            }).catch((error: unknown) => {
+              if (isUniqueViolation(error))
+                throw conflict({ detail: 'This address was invited a moment ago.' });
+              throw error;
+            });
+            await assertBelowLimit(tx, auth.tenantId, 'users');
+            await recordAudit(tx, auditOrigin(request), {
+              tenantId: auth.tenantId,
+              userId: auth.userId,
+              actorEmail: await asConnectingRole(tx, () => actorEmail(tx, auth.userId)),
+              action: 'member_invited',
+              entity: 'invitation',
+              entityId: id,
+              changes: { email: { before: null, after: email }, role: { before: null, after: role } },
+            });
+            const [agency] = await asConnectingRole(tx, () =>
+              tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, auth.tenantId)),
+            );
+            const invitation = await asConnectingRole(tx, () => findInvitation(tx, auth.tenantId, id));
+            if (!invitation || !agency) throw new Error('invitation missing after insert');
+            return { invitation, agency: agency.name };
+          }),
+        );
         const inviteUrl = `${config.appUrl}/invite/${token}`;
         const who = inviterName(created.invitation);
         // Sent after the commit; the link is in the answer too, for the inviter to pass on if mail is slow.
@@ -457,6 +479,55 @@ export const teamRoutes =
           throw error;
         });
         return reply.code(201).send(session);
+      },
+    );
+
+    app.post(
+      '/team/reassign/',
+      {
+        config: { action: 'team' },
+        schema: {
+          tags,
+          summary: 'Hand customers, policies, claims and leads to one member',
+          description:
+            'At most 1,000 records in all. `to` must be an active member of the agency (400). An id the agency has no record of, another agency’s included, answers 404 and nothing changes. Each record that changes hands is written to the audit log; records already with the member stay as they are and are not counted.',
+          security: bearerAuth,
+          body: reassignBody,
+          response: { 200: reassignResult, ...errors, 402: detailResponse },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        return withModule(ctx, request, undefined, async (tx, { tenantId, userId }) => {
+          await assertAssignee(tx, body.to, undefined, 'to');
+          const result = { customers: 0, policies: 0, claims: 0, leads: 0 };
+          const email = await agencyUserEmail(tx, userId);
+          const origin = auditOrigin(request);
+          for (const { kind, field, missing } of REASSIGNED) {
+            const ids = [...new Set(body[field] ?? [])];
+            if (ids.length === 0) continue;
+            const locked = await lockAssigned(tx, tenantId, kind, ids);
+            const [absent] = locked.missing;
+            if (absent) throw notFound(`${missing} ${absent}.`);
+            const moved = await assignRows(tx, tenantId, kind, ids, body.to);
+            result[kind] = moved.length;
+            if (moved.length === 0) continue;
+            const { entity, field: changed } = assignedEntity(kind);
+            await tx.insert(auditLog).values(
+              moved.map((id) => ({
+                tenantId,
+                userId,
+                actorEmail: email,
+                action: 'update',
+                entity,
+                entityId: id,
+                changes: { [changed]: { before: locked.before.get(id) ?? null, after: body.to } },
+                ...origin,
+              })),
+            );
+          }
+          return result;
+        });
       },
     );
 

@@ -31,7 +31,11 @@ import { useSaveCustomer } from '../api.js';
 import { CUSTOMER_STATUS_OPTIONS, CUSTOMER_TYPE_OPTIONS } from './customer-labels.js';
 import { DuplicateWarning } from './duplicate-warning.js';
 
-type CustomerFormValues = Required<CustomerBody> & { date_of_birth: string };
+/** The assignee stays out until chosen: left out, a new customer is the creator's and an edit keeps its own. */
+type CustomerFormValues = Required<Omit<CustomerBody, 'assigned_to'>> & {
+  date_of_birth: string;
+  assigned_to?: string | null;
+};
 
 const CONTACT_OPTIONS = CONTACT_CHANNELS.map((value) => ({ value, label: CONTACT_CHANNEL_LABELS[value] }));
 const MAX_TAGS = 20;

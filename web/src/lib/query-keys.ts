@@ -39,6 +39,8 @@ export const queryKeys = {
   support: ['support'] as const,
   /** The platform's settings (sign-ups, the demo, email, Paddle): an admin's change shows at once. */
   platform: ['platform'] as const,
+  /** The agency's members, whom records are assigned to. */
+  team: ['team'] as const,
 };
 
 /**

@@ -27,7 +27,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { agencyToday } from '../../db/tenant.js';
+import { agencyToday, withWholeBook } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
@@ -229,7 +229,8 @@ export const claimRoutes =
           checkRecordedAmounts(NOTHING_RECORDED, values);
           await checkAgainstPolicy(tx, tenantId, values);
           const claimNumber = blank(values.claim_number)
-            ? await nextClaimNumber(tx, tenantId, values.reported_date)
+            ? // Numbered across the agency, also by an agent who sees only their own book.
+              await withWholeBook(tx, () => nextClaimNumber(tx, tenantId, values.reported_date))
             : (values.claim_number as string);
           const id = await createClaim(tx, tenantId, { ...values, claim_number: claimNumber }, author);
           await auditTrail(tx, request).created('claim', id);

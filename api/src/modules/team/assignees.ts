@@ -2,7 +2,8 @@ import { NOT_AN_ACTIVE_MEMBER } from '@coverdesk/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../../db/client.js';
-import { fieldError } from '../../http/errors.js';
+import { ownBookMember } from '../../db/tenant.js';
+import { fieldError, HttpError } from '../../http/errors.js';
 import { agencyUsers } from '../tenants/tables.js';
 
 /**
@@ -47,4 +48,18 @@ export async function newAssignee(
   if (given === undefined) return creator;
   await assertAssignee(tx, given);
   return given;
+}
+
+/**
+ * An agent who sees only their own book keeps the customers they add or change: handed to someone
+ * else, a customer would vanish from under them (403); owners and managers reassign.
+ */
+export function assertKeptInOwnBook(tx: Transaction, assignee: string | null | undefined): void {
+  const member = ownBookMember(tx);
+  if (member && assignee !== undefined && assignee !== member) {
+    throw new HttpError(403, {
+      detail:
+        'Your agency shows agents only their own customers, so yours stay assigned to you. Ask an owner or manager to hand a customer to someone else.',
+    });
+  }
 }

@@ -303,3 +303,80 @@ describe('reassigning in bulk', () => {
     expect(tooMany.statusCode).toBe(400);
   });
 });
+
+describe('an agency that shows agents only their own book', () => {
+  it("shows an agent their customers and what hangs off them, and another agent's as missing", async () => {
+    const agency = await signedInAgency(t.app);
+    const ari = await addMember(agency, 'agent', 'Ari');
+    const bea = await addMember(agency, 'agent', 'Bea');
+    const viewer = await addMember(agency, 'viewer', 'Vic');
+    const manager = await addMember(agency, 'manager', 'Max');
+    const parties = await cover(agency.as);
+    const arisCustomer = await addCustomer(ari.as, { first_name: 'Ariel' });
+    const arisPolicy = await addPolicy(ari.as, parties, arisCustomer.id);
+    const arisClaim = await addClaim(ari.as, arisPolicy.id);
+    const beasCustomer = await addCustomer(bea.as, { first_name: 'Beatrice' });
+    // A policy on Bea's customer that Ari looks after still belongs to Bea's book.
+    const beasPolicy = await addPolicy(agency.as, parties, beasCustomer.id, { assigned_to: ari.id });
+    const arisLead = await created<Lead>(ari.as.post('/api/leads/', { first_name: 'Lia', last_name: 'Tal' }));
+
+    const turned = await agency.as.patch('/api/team/settings/', { agents_see_own_book: true });
+    expect(turned.statusCode, turned.body).toBe(200);
+
+    // Bea: her own customer and what hangs off it; Ari's answer 404.
+    expect(await ids(bea.as, '/api/customers/')).toEqual([beasCustomer.id]);
+    expect(await ids(bea.as, '/api/policies/')).toEqual([beasPolicy.id]);
+    expect(((await bea.as.get('/api/policies/')).json() as { count: number }).count).toBe(1);
+    expect(await ids(bea.as, '/api/claims/')).toEqual([]);
+    expect(await ids(bea.as, '/api/leads/')).toEqual([]);
+    for (const url of [
+      `/api/customers/${arisCustomer.id}/`,
+      `/api/policies/${arisPolicy.id}/`,
+      `/api/claims/${arisClaim.id}/`,
+      `/api/leads/${arisLead.id}/`,
+    ]) {
+      expect((await bea.as.get(url)).statusCode, url).toBe(404);
+    }
+    expect(
+      (await bea.as.put(`/api/customers/${arisCustomer.id}/`, { first_name: 'X', last_name: 'Y' }))
+        .statusCode,
+    ).toBe(404);
+    const exported = await bea.as.get('/api/customers/export/?format=csv');
+    expect(exported.body).toContain('Beatrice');
+    expect(exported.body).not.toContain('Ariel');
+
+    // Ari's book; his claim numbers still count the agency's.
+    expect(await ids(ari.as, '/api/customers/')).toEqual([arisCustomer.id]);
+    expect(await ids(ari.as, '/api/leads/')).toEqual([arisLead.id]);
+    const beasClaim = await addClaim(agency.as, beasPolicy.id);
+    const second = await addClaim(ari.as, arisPolicy.id);
+    expect(second.claim_number).not.toBe(beasClaim.claim_number);
+    expect(second.claim_number).not.toBe(arisClaim.claim_number);
+
+    // The agency's totals are not an agent's to read.
+    for (const url of ['/api/policies/stats/', '/api/dashboard/']) {
+      const refused = await bea.as.get(url);
+      expect(refused.statusCode, url).toBe(403);
+      expect((refused.json() as { detail: string }).detail).toMatch(/own customers/);
+    }
+    // Nor to give away: an agent keeps the customers they add.
+    const givenAway = await bea.as.post('/api/customers/', {
+      first_name: 'G',
+      last_name: 'A',
+      assigned_to: ari.id,
+    });
+    expect(givenAway.statusCode).toBe(403);
+
+    // Owners, managers and viewers see the whole book.
+    for (const caller of [agency.as, manager.as, viewer.as]) {
+      expect((await ids(caller, '/api/customers/')).length).toBe(2);
+      expect((await caller.get(`/api/customers/${arisCustomer.id}/`)).statusCode).toBe(200);
+      expect((await caller.get('/api/policies/stats/')).statusCode).toBe(200);
+    }
+
+    // Turned off, agents see the whole book again.
+    await agency.as.patch('/api/team/settings/', { agents_see_own_book: false });
+    expect((await ids(bea.as, '/api/customers/')).length).toBe(2);
+    expect((await bea.as.get('/api/policies/stats/')).statusCode).toBe(200);
+  });
+});

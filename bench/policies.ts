@@ -484,7 +484,10 @@ async function main() {
     const { normal, large } = earlier ?? (await seed());
     const secret = new TextEncoder().encode(server.jwtSecret);
     const token = (tenantId: string) =>
-      issueAccessToken({ userId: randomUUID(), tenantId, sessionId: randomUUID(), twoStep: false }, secret);
+      issueAccessToken(
+        { userId: randomUUID(), tenantId, sessionId: randomUUID(), twoStep: false, role: 'owner' },
+        secret,
+      );
     const rotated = normal.slice(0, rotate);
     const normalTokens = await Promise.all(rotated.map(token));
     const largeToken = [await token(large)];

@@ -27,7 +27,7 @@ async function addMember(agency: Agency, role: TeamRole, firstName = 'Avi') {
   });
   expect(accepted.statusCode, accepted.body).toBe(201);
   const session = accepted.json() as { access: string; user: { id: string } };
-  return { id: session.user.id, as: apiAs(t.app, session.access) };
+  return { id: session.user.id, access: session.access, as: apiAs(t.app, session.access) };
 }
 
 async function created<T>(response: Promise<{ statusCode: number; body: string; json(): unknown }>) {
@@ -182,6 +182,38 @@ describe('who looks after a record', () => {
     });
     expect(policy.statusCode).toBe(400);
     expect(policy.json()).toEqual({ assigned_to: [NOT_A_MEMBER] });
+  });
+});
+
+describe('an import', () => {
+  it('assigns what it adds to the member who imports it', async () => {
+    const agency = await signedInAgency(t.app);
+    const agent = await addMember(agency, 'agent');
+    const file = 'First name,Last name,City\r\nImported,Person,Haifa\r\n';
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/imports/?kind=customers&file_name=book.csv',
+      headers: { authorization: `Bearer ${agent.access}`, 'content-type': 'text/csv' },
+      payload: Buffer.from(file),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const record = uploaded.json() as { id: string; columns: (string | null)[] };
+    const settled = await agent.as.put(`/api/imports/${record.id}/`, {
+      columns: record.columns,
+      duplicates: 'skip',
+      all_or_nothing: true,
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect((await agent.as.post(`/api/imports/${record.id}/start/`)).statusCode).toBe(202);
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const status = ((await agent.as.get(`/api/imports/${record.id}/`)).json() as { status: string }).status;
+      if (status === 'done' || status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const customers = (await agency.as.get('/api/customers/?search=Imported')).json() as {
+      results: CustomerDetail[];
+    };
+    expect(customers.results.map((customer) => customer.assigned_to)).toEqual([agent.id]);
   });
 });
 

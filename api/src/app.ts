@@ -54,6 +54,7 @@ import { searchRoutes } from './modules/search/routes.js';
 import { setupRoutes } from './modules/setup/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { invitationRoutes } from './modules/team/invitation-routes.js';
+import { reassignRoutes } from './modules/team/reassign-routes.js';
 import { teamRoutes } from './modules/team/routes.js';
 import './modules/wiring.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -261,6 +262,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(auditRoutes(ctx));
       await api.register(teamRoutes(ctx));
       await api.register(invitationRoutes(ctx));
+      await api.register(reassignRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { money } from './billing.js';
 import { exportQueryOf } from './export.js';
 import {
+  assignedToFilter,
+  assigneeFields,
+  assigneeInput,
   boundedText,
   choiceOf,
   EVEN_WHEN_FIELDS_FAIL,
@@ -161,6 +164,7 @@ export const claimBody = z
     adjuster_name: optionalText(150).describe("The insurer's loss adjuster handling the claim."),
     adjuster_phone: optionalPhone.describe("The adjuster's phone."),
     adjuster_email: optionalEmail.describe("The adjuster's email."),
+    assigned_to: assigneeInput,
     confirm_outside_term: z
       .boolean()
       .default(false)
@@ -249,6 +253,7 @@ export const claim = z.object({
     .boolean()
     .describe("The incident date lies outside the policy's term (saved after confirmation)."),
   closed_on: z.string().nullable().describe('The agency day the claim was last closed; null unless closed.'),
+  ...assigneeFields,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -299,6 +304,7 @@ export const claimListQuery = pageQuery.extend({
   company_id: uuid.optional(),
   customer_id: uuid.optional(),
   policy_id: uuid.optional(),
+  assigned_to: assignedToFilter,
   incident_date_from: isoDate.optional(),
   incident_date_to: isoDate.optional(),
   ordering: ordering(CLAIM_ORDERINGS, '-reported_date'),

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { CONTACT_CHANNELS, CUSTOMER_STATUSES, CUSTOMER_TYPES } from './constants.js';
 import { exportQueryOf } from './export.js';
 import {
+  assignedToFilter,
+  assigneeFields,
+  assigneeInput,
   boundedText,
   EVEN_WHEN_FIELDS_FAIL,
   isoDate,
@@ -51,6 +54,7 @@ export const customerBody = z
       .default([])
       .transform((tags) => [...new Set(tags)]),
     status: customerStatus.default('active'),
+    assigned_to: assigneeInput,
   })
   .superRefine((customer, context) => {
     if (customer.customer_type === 'business' && !customer.business_name) {
@@ -88,6 +92,7 @@ export const customer = z.object({
   notes: z.string(),
   tags: z.array(z.string()),
   status: customerStatus,
+  ...assigneeFields,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -106,6 +111,7 @@ export const customerListQuery = pageQuery.extend({
   status: customerStatus.optional(),
   customer_type: customerType.optional(),
   tag: boundedText(40).optional(),
+  assigned_to: assignedToFilter,
   ordering: ordering(CUSTOMER_ORDERINGS, 'name'),
 });
 export type CustomerListQuery = z.input<typeof customerListQuery>;

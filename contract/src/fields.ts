@@ -79,6 +79,26 @@ export const uuid = z.uuid('Not a valid id.');
 /** A record the broker picks from a list: missing or malformed, it reads as a choice not made. */
 export const choiceOf = (message: string) => z.uuid({ error: message });
 
+/** The refusal of an assignee who is not an active member of the agency, in bodies and on the server. */
+export const NOT_AN_ACTIVE_MEMBER = 'Choose an active member of your agency.';
+
+/**
+ * The member who looks after a record (customers, policies, claims): left out on creation, the
+ * member who creates it; left out on a change, whoever has it now; null for no one.
+ */
+export const assigneeInput = z
+  .union([z.uuid({ error: NOT_AN_ACTIVE_MEMBER }), z.null()], { error: NOT_AN_ACTIVE_MEMBER })
+  .optional();
+
+/** Who looks after a record, as read: the member's id and name (null and "" for no one). */
+export const assigneeFields = {
+  assigned_to: z.string().nullable().describe('The member who looks after it; null for no one.'),
+  assigned_to_name: z.string().describe('First and last name of the assignee; "" without one.'),
+};
+
+/** The lists' "Mine" filter: records assigned to this member. */
+export const assignedToFilter = uuid.optional().describe('Only records assigned to this member.');
+
 const PHONE_MAX = 40;
 /** Digits, spaces, +, - and parentheses, with an optional extension ("ext. 12", "x12"). */
 const PHONE = /^\+?(?=[^x]*\d)[\d\s()-]+(\s*(ext\.?|x)\s*\d{1,6})?$/i;

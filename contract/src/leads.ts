@@ -88,9 +88,13 @@ export const leadBody = z
       .transform((value) => value || null)
       .default(null)
       .describe('When the broker means to get back to the lead (ISO 8601 with offset), or null.'),
-    assigned_user_id: optionalChoice('Choose a user of your agency.').describe(
-      'The user of the agency who works the lead, or null.',
-    ),
+    assigned_user_id: z
+      .union([z.literal(''), z.null(), z.uuid({ error: 'Choose a user of your agency.' })])
+      .transform((value) => value || null)
+      .optional()
+      .describe(
+        'The user of the agency who works the lead, or null. Left out: on creation the member adding it, on a change whoever has it now.',
+      ),
     notes: optionalText(5000),
   })
   .superRefine((lead, context) => {

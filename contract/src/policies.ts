@@ -9,6 +9,9 @@ import {
 } from './constants.js';
 import { exportQueryOf } from './export.js';
 import {
+  assignedToFilter,
+  assigneeFields,
+  assigneeInput,
   boundedText,
   choiceOf,
   EVEN_WHEN_FIELDS_FAIL,
@@ -107,6 +110,7 @@ export const policyBody = z
     sum_insured: moneyInput.nullable().optional(),
     deductible: moneyInput.nullable().optional(),
     notes: optionalText(5000),
+    assigned_to: assigneeInput,
   })
   .superRefine(checkAcrossFields, EVEN_WHEN_FIELDS_FAIL);
 export type PolicyBody = z.input<typeof policyBody>;
@@ -158,6 +162,7 @@ export const policy = z.object({
   amount_paid: money,
   installments_paid: z.number().int(),
   total_installments: z.number().int(),
+  ...assigneeFields,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -182,6 +187,7 @@ export const policyListQuery = pageQuery.extend({
   company_id: uuid.optional(),
   policy_type_id: uuid.optional(),
   customer_id: uuid.optional(),
+  assigned_to: assignedToFilter,
   start_date_from: isoDate.optional(),
   start_date_to: isoDate.optional(),
   end_date_from: isoDate.optional(),

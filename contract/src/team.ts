@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, passwordField } from './auth.js';
-import { percentage, REQUIRED, requiredText, text } from './fields.js';
+import { NOT_AN_ACTIVE_MEMBER, percentage, REQUIRED, requiredText, text } from './fields.js';
 import { teamRole } from './roles.js';
 
 /** How long an invitation link stays good. */
@@ -100,3 +100,43 @@ export const teamSettingsPatchBody = z
     path: ['agents_see_own_book'],
   });
 export type TeamSettingsPatchBody = z.infer<typeof teamSettingsPatchBody>;
+
+/** At most this many records are reassigned by one request. */
+export const MAX_REASSIGNED = 1000;
+
+const reassignedIds = z.array(z.uuid('Not a valid id.')).optional();
+
+/** `POST /team/reassign/`: hands the records named to one active member of the agency. */
+export const reassignBody = z
+  .object({
+    to: z.uuid({ error: NOT_AN_ACTIVE_MEMBER }),
+    customer_ids: reassignedIds,
+    policy_ids: reassignedIds,
+    claim_ids: reassignedIds,
+    lead_ids: reassignedIds,
+  })
+  .superRefine((body, context) => {
+    const count = [body.customer_ids, body.policy_ids, body.claim_ids, body.lead_ids].reduce(
+      (sum, ids) => sum + (ids?.length ?? 0),
+      0,
+    );
+    if (count === 0) {
+      context.addIssue({ code: 'custom', path: ['customer_ids'], message: 'Choose at least one record.' });
+    } else if (count > MAX_REASSIGNED) {
+      context.addIssue({
+        code: 'custom',
+        path: ['customer_ids'],
+        message: `At most ${MAX_REASSIGNED.toLocaleString('en-US')} records at a time.`,
+      });
+    }
+  });
+export type ReassignBody = z.infer<typeof reassignBody>;
+
+/** How many records of each kind changed hands (those already with the member are left as they were). */
+export const reassignResult = z.object({
+  customers: z.number().int(),
+  policies: z.number().int(),
+  claims: z.number().int(),
+  leads: z.number().int(),
+});
+export type ReassignResult = z.infer<typeof reassignResult>;

@@ -16,12 +16,56 @@ export const APP_ROLE = 'coverdesk_app';
  * totals in a few milliseconds, and on a two-core server starting two workers took 50 ms to save 2
  * (the dashboard's overdue total), while ten requests at once already keep every core busy.
  */
-export async function enterTenant(tx: Transaction, tenantId: string): Promise<void> {
-  await tx.execute(
+export async function enterTenant(
+  tx: Transaction,
+  tenantId: string,
+  { bookMember }: TenantOptions = {},
+): Promise<void> {
+  const { rows } = await tx.execute<{ book_member: string }>(
     sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true),
       set_config('timezone', coalesce((select time_zone from tenants where id = ${tenantId}::uuid), 'UTC'), true),
-      set_config('max_parallel_workers_per_gather', '0', true)`,
+      set_config('max_parallel_workers_per_gather', '0', true),
+      set_config('app.book_member', ${
+        bookMember
+          ? sql`coalesce((select ${bookMember}::text from tenants where id = ${tenantId}::uuid and agents_see_own_book), '')`
+          : sql`''`
+      }, true) as book_member`,
   );
+  const member = rows[0]?.book_member;
+  if (member) bookMembers.set(tx, member);
+}
+
+export interface TenantOptions {
+  /**
+   * An agent: when the agency shows agents only their own book (`tenants.agents_see_own_book`), the
+   * transaction's `app.book_member` names them, and the `own_book` row-level security policies
+   * (migration `own-book`) keep the customers assigned to them and what hangs off those. Read in
+   * the statement that enters the agency, so it costs no query of its own.
+   */
+  bookMember?: string | undefined;
+}
+
+const bookMembers = new WeakMap<Transaction, string>();
+
+/**
+ * The member whose own book the transaction sees, or null when it sees the agency's whole book.
+ * Kept totals sum the whole book, so their readers ask this first.
+ */
+export const ownBookMember = (tx: Transaction): string | null => bookMembers.get(tx) ?? null;
+
+/**
+ * Runs `work` seeing the agency's whole book, then returns to the member's own: for what must be
+ * unique across the agency (the next claim number), never to answer rows.
+ */
+export async function withWholeBook<T>(tx: Transaction, work: () => Promise<T>): Promise<T> {
+  const member = ownBookMember(tx);
+  if (!member) return work();
+  await tx.execute(sql`select set_config('app.book_member', '', true)`);
+  try {
+    return await work();
+  } finally {
+    await tx.execute(sql`select set_config('app.book_member', ${member}, true)`);
+  }
 }
 
 /** The one way to touch tenant-owned tables: a transaction scoped to the tenant. */
@@ -29,9 +73,10 @@ export function withTenant<T>(
   db: Database,
   tenantId: string,
   work: (tx: Transaction) => Promise<T>,
+  options?: TenantOptions,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await enterTenant(tx, tenantId);
+    await enterTenant(tx, tenantId, options);
     return work(tx);
   });
 }

@@ -41,10 +41,42 @@ registerUsageCounter('leads', countLeads);
 registerUsageCounter('users', countMembers);
 
 // A member who leaves hands on the rows assigned to them, and their calendar feed's address goes.
-registerAssignedColumn({ table: customers, tenantId: customers.tenantId, assignee: customers.assignedTo });
-registerAssignedColumn({ table: policies, tenantId: policies.tenantId, assignee: policies.assignedTo });
-registerAssignedColumn({ table: claims, tenantId: claims.tenantId, assignee: claims.assignedTo });
-registerAssignedColumn({ table: leads, tenantId: leads.tenantId, assignee: leads.assignedUserId });
+registerAssignedColumn({
+  kind: 'customers',
+  entity: 'customer',
+  table: customers,
+  id: customers.id,
+  tenantId: customers.tenantId,
+  assignee: customers.assignedTo,
+  updatedAt: customers.updatedAt,
+});
+registerAssignedColumn({
+  kind: 'policies',
+  entity: 'policy',
+  table: policies,
+  id: policies.id,
+  tenantId: policies.tenantId,
+  assignee: policies.assignedTo,
+  updatedAt: policies.updatedAt,
+});
+registerAssignedColumn({
+  kind: 'claims',
+  entity: 'claim',
+  table: claims,
+  id: claims.id,
+  tenantId: claims.tenantId,
+  assignee: claims.assignedTo,
+  updatedAt: claims.updatedAt,
+});
+registerAssignedColumn({
+  kind: 'leads',
+  entity: 'lead',
+  table: leads,
+  id: leads.id,
+  tenantId: leads.tenantId,
+  assignee: leads.assignedUserId,
+  updatedAt: leads.updatedAt,
+});
 whenMemberLeaves(turnOffCalendarFeed);
 
 registerAuditedTable('subscription', subscriptions);

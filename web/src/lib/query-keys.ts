@@ -39,7 +39,7 @@ export const queryKeys = {
   support: ['support'] as const,
   /** The platform's settings (sign-ups, the demo, email, Paddle): an admin's change shows at once. */
   platform: ['platform'] as const,
-  /** The agency's members, invitations and team rules: another manager's change shows at once. */
+  /** The agency's members (whom records are assigned to), invitations and team rules. */
   team: ['team'] as const,
 };
 

@@ -2,7 +2,7 @@ import { MODULE_LABELS, MODULES, type ModuleName } from '@coverdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { withTenant } from '../../db/tenant.js';
+import { ownBookMember, withTenant } from '../../db/tenant.js';
 import { signedInUser } from '../../http/authenticate.js';
 import { HttpError } from '../../http/errors.js';
 import { isAdmin } from '../accounts/queries.js';
@@ -49,7 +49,31 @@ async function requirePlan(
 }
 
 /** Who a request to a module works for: the signed-in user, or the owner of a calendar feed. */
-type Caller = Pick<AccessClaims, 'tenantId' | 'userId'>;
+type Caller = Pick<AccessClaims, 'tenantId' | 'userId'> & Partial<Pick<AccessClaims, 'role'>>;
+
+/**
+ * The figures that read kept totals of the agency's whole book (the dashboard, the analytics, the
+ * commission report): an agent who sees only their own book would read the agency's.
+ */
+const WHOLE_BOOK_MODULES: readonly ModuleName[] = [
+  'module_dashboard',
+  'module_customer_analytics',
+  'module_portfolio_analytics',
+  'module_portfolio_history',
+  'module_commission_reports',
+];
+
+export const OWN_BOOK_REFUSAL =
+  "Your agency shows agents only their own customers, and this report adds up the agency's whole book. Ask an owner or manager for it.";
+
+/** 403 for a figure of the whole book when the transaction sees only the member's own. */
+export function refuseOwnBook(tx: Transaction): void {
+  if (ownBookMember(tx)) throw new HttpError(403, { detail: OWN_BOOK_REFUSAL });
+}
+
+function refuseWholeBookModules(tx: Transaction, module: Modules): void {
+  if ([module ?? []].flat().some((name) => WHOLE_BOOK_MODULES.includes(name))) refuseOwnBook(tx);
+}
 
 /**
  * Runs a request to a module in one tenant transaction, after the plan check in the same
@@ -74,13 +98,30 @@ export async function withModuleFor<T, C extends Caller>(
   module: Modules,
   work: (tx: Transaction, auth: C, modules: readonly ModuleName[]) => Promise<T>,
 ): Promise<T> {
+  // An agent of an agency that shows agents their own book sees only that (db/tenant.ts).
+  const options = { bookMember: auth.role === 'agent' ? auth.userId : undefined };
   try {
-    return await withTenant(db, auth.tenantId, async (tx) =>
-      work(tx, auth, await requirePlan(tx, auth.tenantId, module)),
+    return await withTenant(
+      db,
+      auth.tenantId,
+      async (tx) => {
+        const modules = await requirePlan(tx, auth.tenantId, module);
+        refuseWholeBookModules(tx, module);
+        return work(tx, auth, modules);
+      },
+      options,
     );
   } catch (error) {
     if (!(error instanceof PlanRefusal) || !(await isAdmin(db, auth.userId))) throw error;
-    return withTenant(db, auth.tenantId, (tx) => work(tx, auth, MODULES));
+    return withTenant(
+      db,
+      auth.tenantId,
+      (tx) => {
+        refuseWholeBookModules(tx, module);
+        return work(tx, auth, MODULES);
+      },
+      options,
+    );
   }
 }
 

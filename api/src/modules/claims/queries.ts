@@ -24,6 +24,7 @@ import { type FileRow, fileLayout } from '../../http/table-file.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { policies } from '../policies/tables.js';
+import { assigneeName } from '../team/assignees.js';
 import { claimEvents, claims } from './tables.js';
 
 type ListQuery = z.output<typeof claimListQuery>;
@@ -64,6 +65,8 @@ const columns = {
   adjuster_email: claims.adjusterEmail,
   incident_outside_term: incidentOutsideTerm,
   closed_on: claims.closedOn,
+  assigned_to: claims.assignedTo,
+  assigned_to_name: assigneeName(claims.assignedTo),
   createdAt: claims.createdAt,
   updatedAt: claims.updatedAt,
 };
@@ -106,6 +109,7 @@ function matchesFilters(tenantId: string, query: StatsQuery & { status?: ClaimSt
     query.company_id ? eq(policies.companyId, query.company_id) : undefined,
     query.customer_id ? eq(policies.customerId, query.customer_id) : undefined,
     query.policy_id ? eq(claims.policyId, query.policy_id) : undefined,
+    query.assigned_to ? eq(claims.assignedTo, query.assigned_to) : undefined,
     query.incident_date_from ? gte(claims.incidentDate, query.incident_date_from) : undefined,
     query.incident_date_to ? lte(claims.incidentDate, query.incident_date_to) : undefined,
   );
@@ -273,6 +277,8 @@ const toColumns = (values: ClaimValues) => ({
   adjusterName: values.adjuster_name,
   adjusterPhone: values.adjuster_phone,
   adjusterEmail: values.adjuster_email,
+  // Left out, the assignee stays as it is.
+  ...(values.assigned_to === undefined ? {} : { assignedTo: values.assigned_to }),
 });
 
 export async function addClaimEvent(

@@ -27,7 +27,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { agencyToday } from '../../db/tenant.js';
+import { agencyToday, withWholeBook } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
@@ -35,6 +35,7 @@ import { exportRoute } from '../../http/table-file.js';
 import { displayName, findUserById } from '../accounts/queries.js';
 import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
+import { assertAssignee, newAssignee } from '../team/assignees.js';
 import {
   type Author,
   addAmountEvents,
@@ -220,12 +221,16 @@ export const claimRoutes =
       },
       async (request, reply) => {
         const author = await authorOf(ctx, request);
-        const values = request.body;
-        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+          const values = {
+            ...request.body,
+            assigned_to: await newAssignee(tx, request.body.assigned_to, userId),
+          };
           checkRecordedAmounts(NOTHING_RECORDED, values);
           await checkAgainstPolicy(tx, tenantId, values);
           const claimNumber = blank(values.claim_number)
-            ? await nextClaimNumber(tx, tenantId, values.reported_date)
+            ? // Numbered across the agency, also by an agent who sees only their own book.
+              await withWholeBook(tx, () => nextClaimNumber(tx, tenantId, values.reported_date))
             : (values.claim_number as string);
           const id = await createClaim(tx, tenantId, { ...values, claim_number: claimNumber }, author);
           await auditTrail(tx, request).created('claim', id);
@@ -286,6 +291,7 @@ export const claimRoutes =
         const values = request.body;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requireClaimForChange(tx, tenantId, id);
+          await assertAssignee(tx, values.assigned_to, stored.assignedTo);
           checkRecordedAmounts(stored, values);
           // The dates as they will stand: a kept reported date still comes after the incident.
           const reported = values.reported_date ?? stored.reportedDate;

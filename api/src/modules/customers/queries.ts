@@ -20,6 +20,7 @@ import { containing, countRows, orderBy } from '../../db/query-helpers.js';
 import { inUseRegistry } from '../../http/in-use.js';
 import { offsetOf } from '../../http/pagination.js';
 import { agencyDay, type FileRow, fileLayout } from '../../http/table-file.js';
+import { assigneeName } from '../team/assignees.js';
 import { customers } from './tables.js';
 
 type ListQuery = z.output<typeof customerListQuery>;
@@ -45,6 +46,8 @@ const columns = {
   notes: customers.notes,
   tags: customers.tags,
   status: customers.status,
+  assigned_to: customers.assignedTo,
+  assigned_to_name: assigneeName(customers.assignedTo),
   createdAt: customers.createdAt,
   updatedAt: customers.updatedAt,
 };
@@ -74,6 +77,8 @@ const toColumns = (values: CustomerValues) => ({
   notes: values.notes,
   tags: values.tags,
   status: values.status,
+  // Left out, the assignee stays as it is.
+  ...(values.assigned_to === undefined ? {} : { assignedTo: values.assigned_to }),
 });
 
 /** Phone numbers are typed with spaces, dashes and brackets in every style; compare the digits. */
@@ -114,6 +119,7 @@ function matching(tenantId: string, query: Filters) {
     query.status ? eq(customers.status, query.status) : undefined,
     query.customer_type ? eq(customers.customerType, query.customer_type) : undefined,
     query.tag ? arrayContains(customers.tags, [query.tag]) : undefined,
+    query.assigned_to ? eq(customers.assignedTo, query.assigned_to) : undefined,
   );
 }
 
@@ -202,7 +208,11 @@ export async function countCustomers(tx: Transaction, tenantId: string): Promise
 /** Rows per statement when adding many: column arrays, so any number fits in its parameters. */
 const ROWS_PER_INSERT = 10_000;
 
-/** Adds customers with the ids given: one from a form, thousands from an import. */
+/**
+ * Adds customers with the ids given: one from a form, thousands from an import. A customer whose
+ * values name no assignee goes to the member the transaction acts for (`app.user_id`: the importing
+ * member, the one converting a lead), if any.
+ */
 export async function createCustomers(
   tx: Transaction,
   tenantId: string,
@@ -215,11 +225,12 @@ export async function createCustomers(
     await tx.execute(sql`
       insert into customers (id, tenant_id, customer_type, first_name, last_name, business_name, email,
         phone, date_of_birth, national_id, address_line, city, postal_code, country, preferred_contact,
-        notes, tags, status)
+        notes, tags, status, assigned_to)
       select c.id, ${tenantId}::uuid, c.customer_type, c.first_name, c.last_name, c.business_name,
         c.email, c.phone, c.date_of_birth, c.national_id, c.address_line, c.city, c.postal_code,
         c.country, c.preferred_contact, c.notes,
-        array(select jsonb_array_elements_text(c.tags)), c.status
+        array(select jsonb_array_elements_text(c.tags)), c.status,
+        coalesce(c.assigned_to, nullif(current_setting('app.user_id', true), '')::uuid)
       from unnest(${sql.param(batch.map(({ id }) => id))}::uuid[], ${pick((v) => v.customer_type)}::text[],
         ${pick((v) => v.first_name)}::text[], ${pick((v) => v.last_name)}::text[],
         ${pick((v) => v.business_name)}::text[], ${pick((v) => v.email)}::text[],
@@ -228,9 +239,10 @@ export async function createCustomers(
         ${pick((v) => v.city)}::text[], ${pick((v) => v.postal_code)}::text[],
         ${pick((v) => v.country)}::text[], ${pick((v) => v.preferred_contact)}::text[],
         ${pick((v) => v.notes)}::text[], ${pick((v) => JSON.stringify(v.tags))}::jsonb[],
-        ${pick((v) => v.status)}::text[])
+        ${pick((v) => v.status)}::text[], ${pick((v) => v.assigned_to ?? null)}::uuid[])
         as c(id, customer_type, first_name, last_name, business_name, email, phone, date_of_birth,
-          national_id, address_line, city, postal_code, country, preferred_contact, notes, tags, status)`);
+          national_id, address_line, city, postal_code, country, preferred_contact, notes, tags, status,
+          assigned_to)`);
   }
 }
 

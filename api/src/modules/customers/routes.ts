@@ -24,6 +24,7 @@ import { exportRoute } from '../../http/table-file.js';
 import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
+import { assertAssignee, assertKeptInOwnBook, newAssignee } from '../team/assignees.js';
 import {
   createCustomer,
   customerFile,
@@ -109,9 +110,11 @@ export const customerRoutes =
         },
       },
       async (request, reply) => {
-        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+          const assignedTo = await newAssignee(tx, request.body.assigned_to, userId);
+          assertKeptInOwnBook(tx, assignedTo);
           await assertBelowLimit(tx, tenantId, 'customers');
-          const id = await createCustomer(tx, tenantId, request.body);
+          const id = await createCustomer(tx, tenantId, { ...request.body, assigned_to: assignedTo });
           await auditTrail(tx, request).created('customer', id);
           return readCustomer(tx, tenantId, id);
         });
@@ -175,6 +178,9 @@ export const customerRoutes =
       async (request) => {
         const { id } = request.params;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          const stored = await requireCustomer(tx, tenantId, id, { lock: true });
+          await assertAssignee(tx, request.body.assigned_to, stored.assigned_to);
+          assertKeptInOwnBook(tx, request.body.assigned_to);
           const updated = await auditTrail(tx, request).changed('customer', id, () =>
             updateCustomer(tx, tenantId, id, request.body),
           );
@@ -203,8 +209,11 @@ export const customerRoutes =
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requireCustomer(tx, tenantId, id, { lock: true });
           const current = Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, stored[field]]));
+          const values = parseWith(customerBody, { ...current, ...request.body });
+          await assertAssignee(tx, values.assigned_to, stored.assigned_to);
+          assertKeptInOwnBook(tx, values.assigned_to);
           await auditTrail(tx, request).changed('customer', id, () =>
-            updateCustomer(tx, tenantId, id, parseWith(customerBody, { ...current, ...request.body })),
+            updateCustomer(tx, tenantId, id, values),
           );
           return readCustomer(tx, tenantId, id);
         });

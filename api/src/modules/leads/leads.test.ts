@@ -79,8 +79,9 @@ describe('leads', () => {
       policy_type_name: '',
       estimated_premium: null,
       next_follow_up_at: null,
-      assigned_user_id: null,
-      assigned_user_name: '',
+      // Naming no one, a lead is the one who adds it.
+      assigned_user_id: user.id,
+      assigned_user_name: 'Noa Peretz',
       customer_id: null,
       closed_at: null,
       matches: [],
@@ -280,7 +281,11 @@ describe('leads', () => {
         estimated_premium: '100',
       },
     ];
-    for (const body of bodies) expect((await as.post('/api/leads/', body)).statusCode).toBe(201);
+    // Only Ari's is assigned: the others say no one, rather than their creator by default.
+    for (const body of bodies) {
+      const payload = { assigned_user_id: null, ...body };
+      expect((await as.post('/api/leads/', payload)).statusCode).toBe(201);
+    }
     const list = async (query: string) => names(await as.get(`/api/leads/?${query}`));
 
     expect(await list('')).toEqual(['Eli Won', 'Dina Adler', 'Cohen Logistics', 'Ari Ben Ami', 'Maya Golan']);

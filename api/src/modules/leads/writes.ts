@@ -17,27 +17,33 @@ const toColumns = (values: LeadValues) => ({
   // A reason belongs to a lost lead only; reopened, the lead drops it.
   lostReason: values.status === 'lost' ? values.lost_reason : '',
   nextFollowUpAt: values.next_follow_up_at ? new Date(values.next_follow_up_at) : null,
-  assignedUserId: values.assigned_user_id,
+  // Left out, the assignee stays as it is (a new lead: see `createLeads`).
+  ...(values.assigned_user_id === undefined ? {} : { assignedUserId: values.assigned_user_id }),
   notes: values.notes,
 });
 
 /** Rows per statement when adding many, within PostgreSQL's 65,535 parameters. */
 const ROWS_PER_INSERT = 2000;
 
-/** Adds leads with the ids given: one from a form, thousands from an import. */
+/**
+ * Adds leads with the ids given: one from a form, thousands from an import. A lead whose values name
+ * no assignee goes to the member the transaction acts for (the one adding it, the importing member).
+ */
 export async function createLeads(
   tx: Transaction,
   tenantId: string,
   rows: { id: string; values: LeadValues }[],
 ) {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await tx
-      .insert(leads)
-      .values(
-        rows
-          .slice(start, start + ROWS_PER_INSERT)
-          .map(({ id, values }) => ({ id, tenantId, ...toColumns(values) })),
-      );
+    await tx.insert(leads).values(
+      rows.slice(start, start + ROWS_PER_INSERT).map(({ id, values }) => ({
+        id,
+        tenantId,
+        // Naming no one, a new lead goes to the member the transaction acts for (`actAs`).
+        assignedUserId: sql<string | null>`nullif(current_setting('app.user_id', true), '')::uuid`,
+        ...toColumns(values),
+      })),
+    );
   }
 }
 

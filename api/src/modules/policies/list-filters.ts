@@ -32,6 +32,7 @@ const LIST_VALUES = [
   'company_id',
   'policy_type_id',
   'customer_id',
+  'assigned_to',
   'start_date_from',
   'start_date_to',
   'end_date_from',
@@ -51,10 +52,12 @@ export interface ListShape {
   page_size: number;
   skips: boolean;
   filters: Record<ListValue, boolean>;
+  /** The transaction sees only a member's own book, which the book totals do not know. */
+  ownBook: boolean;
 }
 
 /** What the list's filters and sort write, which the export shares: the shape without the page. */
-export type FilterShape = Omit<ListShape, 'page_size' | 'skips'>;
+export type FilterShape = Omit<ListShape, 'page_size' | 'skips' | 'ownBook'>;
 
 const value = sql.placeholder;
 
@@ -73,12 +76,19 @@ const termFilters = (shape: FilterShape, terms: Terms) => [
 
 /**
  * How many policies match, as a subquery of the page's own statement. The book totals answer
- * unless the filters ask about something they do not group by, so a large agency's page sums a few
+ * unless the filters ask about something they do not group by (or the caller sees only their own
+ * book, which the totals do not know), so a large agency's page sums a few
  * thousand groups instead of counting every matching policy.
  */
 export function matchingCount(shape: ListShape, where: SQL | undefined) {
   const { filters } = shape;
-  if (filters.search || filters.policy_type_id || filters.customer_id) {
+  if (
+    shape.ownBook ||
+    filters.search ||
+    filters.policy_type_id ||
+    filters.customer_id ||
+    filters.assigned_to
+  ) {
     // The customer is joined only when the search needs the name.
     const counted = qb.select({ count: countRows() }).from(policies);
     return (
@@ -108,6 +118,7 @@ export function matching(shape: FilterShape) {
       : undefined,
     filters.policy_type_id ? eq(policies.policyTypeId, value('policy_type_id')) : undefined,
     filters.customer_id ? eq(policies.customerId, value('customer_id')) : undefined,
+    filters.assigned_to ? eq(policies.assignedTo, value('assigned_to')) : undefined,
     ...termFilters(shape, policyTerms),
   );
 }

@@ -4,10 +4,13 @@ import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../../db/client.js';
 import { countRows, jsonObject, literalLimit, one } from '../../db/query-helpers.js';
 import { statementBuilder as qb, reusableStatement } from '../../db/reusable-statement.js';
+import { ownBookMember } from '../../db/tenant.js';
 import { offsetOf } from '../../http/pagination.js';
+import { refuseOwnBook } from '../billing/access.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
+import { assigneeName } from '../team/assignees.js';
 import {
   earnedPremium,
   expectedCommission,
@@ -69,6 +72,8 @@ const columns = {
   amount_paid: policies.amountPaid,
   installments_paid: policies.installmentsPaid,
   total_installments: policies.totalInstallments,
+  assigned_to: policies.assignedTo,
+  assigned_to_name: assigneeName(policies.assignedTo),
   createdAt: policies.createdAt,
   updatedAt: policies.updatedAt,
 };
@@ -143,7 +148,12 @@ const policyPage = reusableStatement<ListShape, { count: number; results: string
 /** One page of the agency's policies, with the count of all that match. */
 export async function listPolicies(tx: Transaction, tenantId: string, query: ListQuery) {
   const { shape: filtered, values: filterValues } = filtersOf(tenantId, query);
-  const shape: ListShape = { ...filtered, page_size: query.page_size, skips: query.page > 1 };
+  const shape: ListShape = {
+    ...filtered,
+    page_size: query.page_size,
+    skips: query.page > 1,
+    ownBook: ownBookMember(tx) !== null,
+  };
   const values = { ...filterValues, offset: offsetOf(query) };
   const [row] = await policyPage(tx, shape, values);
   // An empty page is still one row: the aggregate's.
@@ -271,6 +281,8 @@ export async function summarizePolicies(
   tenantId: string,
   filter: { companyId?: string } = {},
 ): Promise<PolicyStats> {
+  // The totals sum the agency's whole book.
+  refuseOwnBook(tx);
   const book = policyBookTotals;
   const countOf = (where: SQL) =>
     sql<number>`coalesce(sum(${book.policies}) filter (where ${where}), 0)::int`;

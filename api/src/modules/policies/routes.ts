@@ -20,6 +20,7 @@ import { exportRoute } from '../../http/table-file.js';
 import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
+import { assertAssignee, newAssignee } from '../team/assignees.js';
 import { policyDeleteRoutes } from './delete-routes.js';
 import { claimsOnPolicy } from './in-use.js';
 import { policyInsurerRoutes } from './insurer-routes.js';
@@ -105,8 +106,9 @@ export const policyRoutes =
         },
       },
       async (request, reply) => {
-        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
-          const input = await resolveInput(tx, tenantId, request.body);
+        const created = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
+          const assignedTo = await newAssignee(tx, request.body.assigned_to, userId);
+          const input = await resolveInput(tx, tenantId, { ...request.body, assigned_to: assignedTo });
           await assertBelowLimit(tx, tenantId, 'policies');
           const id = await createPolicy(tx, tenantId, input);
           await auditTrail(tx, request).created('policy', id);
@@ -193,6 +195,7 @@ export const policyRoutes =
         const { id } = request.params;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requirePolicyForChange(tx, tenantId, id);
+          await assertAssignee(tx, request.body.assigned_to, stored.assignedTo);
           const input = await resolveInput(tx, tenantId, request.body, stored);
           const schedule = await changedSchedule(tx, tenantId, id, input);
           if (schedule && stored.hasPayments) throw conflict({ detail: SCHEDULE_PAID });

@@ -209,6 +209,8 @@ export const policyTermRoutes =
             sum_insured: current.sumInsured,
             deductible: current.deductible,
             notes: current.notes,
+            // The next term stays with whoever looks after this one.
+            assigned_to: current.assignedTo,
           });
           // An insurer that no longer lists the type keeps the term's own rate for the renewal.
           const input = await resolveInput(tx, tenantId, values, current);

@@ -31,6 +31,8 @@ const toColumns = (input: PolicyInput) => ({
   sumInsured: input.sum_insured ?? null,
   deductible: input.deductible ?? null,
   notes: input.notes,
+  // Left out, the assignee stays as it is.
+  ...(input.assigned_to === undefined ? {} : { assignedTo: input.assigned_to }),
 });
 
 /**
@@ -97,7 +99,9 @@ export const policyInput = (values: PolicyValues, rate: string): PolicyInput => 
 const POLICIES_PER_STATEMENT = 10_000;
 
 /**
- * The statements adding policies and their instalment schedules, a few thousand per statement
+ * The statements adding policies and their instalment schedules, a few thousand per statement. A
+ * policy whose values name no assignee goes to the member the transaction acts for (`app.user_id`:
+ * the importing member), if any.
  * (column arrays turned back into rows by unnest), with the ids given. Built apart from running them,
  * so that an import builds a batch's statements while the batch before it is being written.
  */
@@ -111,11 +115,12 @@ function policyInserts(tenantId: string, inputs: NewPolicy[]): SQL[] {
     statements.push(sql`
       insert into policies (id, tenant_id, policy_number, customer_id, company_id, policy_type_id,
         start_date, end_date, total_premium, net_premium, commission_percentage, payment_frequency,
-        custom_installments, insured_item, sum_insured, deductible, notes, total_installments)
+        custom_installments, insured_item, sum_insured, deductible, notes, total_installments, assigned_to)
       select p.id, ${tenantId}::uuid, p.policy_number, p.customer_id, p.company_id, p.policy_type_id,
         p.start_date, p.end_date, p.total_premium, p.net_premium, p.commission_percentage,
         p.payment_frequency, p.custom_installments, p.insured_item, p.sum_insured, p.deductible,
-        p.notes, p.total_installments
+        p.notes, p.total_installments,
+        coalesce(p.assigned_to, nullif(current_setting('app.user_id', true), '')::uuid)
       from unnest(${sql.param(batch.map((input) => input.id))}::uuid[], ${sql.param(pick((r) => r.policyNumber))}::text[],
         ${sql.param(pick((r) => r.customerId))}::uuid[], ${sql.param(pick((r) => r.companyId))}::uuid[],
         ${sql.param(pick((r) => r.policyTypeId))}::uuid[], ${sql.param(pick((r) => r.startDate))}::date[],
@@ -124,10 +129,11 @@ function policyInserts(tenantId: string, inputs: NewPolicy[]): SQL[] {
         ${sql.param(pick((r) => r.paymentFrequency))}::text[], ${sql.param(pick((r) => r.customInstallments))}::int[],
         ${sql.param(pick((r) => r.insuredItem))}::text[], ${sql.param(pick((r) => r.sumInsured))}::numeric[],
         ${sql.param(pick((r) => r.deductible))}::numeric[], ${sql.param(pick((r) => r.notes))}::text[],
-        ${sql.param(schedules.map((schedule) => schedule.length))}::int[])
+        ${sql.param(schedules.map((schedule) => schedule.length))}::int[],
+        ${sql.param(batch.map((input) => input.assigned_to ?? null))}::uuid[])
         as p(id, policy_number, customer_id, company_id, policy_type_id, start_date, end_date,
           total_premium, net_premium, commission_percentage, payment_frequency, custom_installments,
-          insured_item, sum_insured, deductible, notes, total_installments)`);
+          insured_item, sum_insured, deductible, notes, total_installments, assigned_to)`);
     const instalments = scheduleInsert(
       tenantId,
       batch.map((input, index) => ({

@@ -217,11 +217,19 @@ export async function spendInvitation(tx: Transaction, id: string): Promise<bool
   return spent.length === 1;
 }
 
+/** The kinds of record a member looks after, as `POST /team/reassign/` names their ids. */
+export type AssignedKind = 'customers' | 'policies' | 'claims' | 'leads';
+
 /** A column naming the member who looks after a row of the book (customers, policies, claims, leads). */
 export interface AssignedColumn {
+  kind: AssignedKind;
+  /** The record as the audit log names it ("customer"). */
+  entity: string;
   table: PgTable;
+  id: AnyPgColumn;
   tenantId: AnyPgColumn;
   assignee: AnyPgColumn;
+  updatedAt?: AnyPgColumn;
 }
 
 const assignedColumns: AssignedColumn[] = [];
@@ -250,6 +258,57 @@ export async function reassignBook(
     moved += result.rowCount ?? 0;
   }
   return moved;
+}
+
+function assignedColumnOf(kind: AssignedKind): AssignedColumn {
+  const column = assignedColumns.find((registered) => registered.kind === kind);
+  if (!column) throw new Error(`no assigned column registered for ${kind}`);
+  return column;
+}
+
+/**
+ * Locks the agency's rows of `kind` with these ids and answers the ids it has none of: the rows of
+ * another agency are invisible here (row-level security), so they read as missing.
+ */
+export async function lockAssigned(
+  tx: Transaction,
+  tenantId: string,
+  kind: AssignedKind,
+  ids: string[],
+): Promise<{ missing: string[]; before: Map<string, string | null> }> {
+  const { table, id, tenantId: tenantColumn, assignee } = assignedColumnOf(kind);
+  const { rows } = await tx.execute<{ id: string; assignee: string | null }>(
+    sql`select ${id} as id, ${assignee} as assignee from ${table}
+      where ${tenantColumn} = ${tenantId} and ${id} = any(${sql.param(ids)}::uuid[])
+      order by ${id} for update`,
+  );
+  const before = new Map(rows.map((row) => [row.id, row.assignee]));
+  return { missing: ids.filter((given) => !before.has(given)), before };
+}
+
+/** Assigns the rows of `kind` with these ids to `to`; answers the ids that changed hands. */
+export async function assignRows(
+  tx: Transaction,
+  tenantId: string,
+  kind: AssignedKind,
+  ids: string[],
+  to: string,
+): Promise<string[]> {
+  const { table, id, tenantId: tenantColumn, assignee, updatedAt } = assignedColumnOf(kind);
+  const touched = updatedAt ? sql`, ${sql.identifier(updatedAt.name)} = now()` : sql``;
+  const { rows } = await tx.execute<{ id: string }>(
+    sql`update ${table} set ${sql.identifier(assignee.name)} = ${to}${touched}
+      where ${tenantColumn} = ${tenantId} and ${id} = any(${sql.param(ids)}::uuid[])
+        and ${assignee} is distinct from ${to}
+      returning ${id} as id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The audit log's name for a record of `kind`, and its assignee field. */
+export function assignedEntity(kind: AssignedKind): { entity: string; field: string } {
+  const { entity, assignee } = assignedColumnOf(kind);
+  return { entity, field: assignee.name };
 }
 
 type MemberLeft = (tx: Transaction, userId: string) => Promise<unknown>;

@@ -2,6 +2,8 @@ import type {
   CreatedInvitation,
   Invitation,
   InvitationBody,
+  ReassignBody,
+  ReassignResult,
   TeamMember,
   TeamMemberPatchBody,
   TeamSettings,
@@ -74,6 +76,21 @@ export function useSaveTeamSettings() {
   const markChanged = useMarkChanged([queryKeys.team]);
   return useMutation({
     mutationFn: (body: TeamSettingsPatchBody) => api.patch<TeamSettings>('/team/settings/', body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+/** Hands the records named to one member (owners and managers). */
+export function useReassign() {
+  const markChanged = useMarkChanged([
+    queryKeys.customers,
+    queryKeys.policies,
+    queryKeys.claims,
+    queryKeys.leads,
+    queryKeys.calendar,
+  ]);
+  return useMutation({
+    mutationFn: (body: ReassignBody) => api.post<ReassignResult>('/team/reassign/', body),
     onSuccess: () => markChanged(),
   });
 }

@@ -34,6 +34,7 @@ import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { formatDate } from '../../../lib/format.js';
 import { ApiError } from '../../../lib/http.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
+import { AssigneeSelect, useMyId } from '../../team/components/assignee.js';
 import { usePolicyChoice, usePolicyChoices, useSaveClaim } from '../api.js';
 
 type ClaimFormValues = {
@@ -51,12 +52,15 @@ type ClaimFormValues = {
   adjuster_name: string;
   adjuster_phone: string;
   adjuster_email: string;
+  /** Left out until chosen (a new claim is the creator's); null for no one. */
+  assigned_to?: string | null;
 };
 
 const TYPE_OPTIONS = CLAIM_TYPES.map((value) => ({ value, label: CLAIM_TYPE_LABELS[value] }));
 
-function initialValues(today: string, claim?: ClaimDetail, policyId = ''): ClaimFormValues {
+function initialValues(today: string, me: string, claim?: ClaimDetail, policyId = ''): ClaimFormValues {
   return {
+    assigned_to: claim ? claim.assigned_to : me || undefined,
     policy_id: claim?.policy.id ?? policyId,
     claim_number: claim?.claim_number ?? '',
     insurer_reference: claim?.insurer_reference ?? '',
@@ -100,6 +104,7 @@ export function ClaimForm({ claim }: { claim?: ClaimDetail }) {
   const save = useSaveClaim(claim?.id);
   const today = useAgencyToday();
   const presetPolicyId = claim ? '' : (searchParams.get('policy_id') ?? '');
+  const me = useMyId();
   const [policySearch, setPolicySearch] = useState('');
   const [search] = useDebouncedValue(policySearch, 300);
   const policies = usePolicyChoices(search);
@@ -108,7 +113,7 @@ export function ClaimForm({ claim }: { claim?: ClaimDetail }) {
   // The contract's rules, with the dates checked against the agency's today as the server checks them.
   const validateBody = useMemo(() => zodValidate(claimBodyOn(today)), [today]);
   const form = useForm<ClaimFormValues>({
-    initialValues: initialValues(today, claim, presetPolicyId),
+    initialValues: initialValues(today, me, claim, presetPolicyId),
     validate: (values) => validateBody(toBody(values)),
   });
 
@@ -284,6 +289,12 @@ export function ClaimForm({ claim }: { claim?: ClaimDetail }) {
               <TextInput label="Phone" type="tel" {...form.getInputProps('adjuster_phone')} />
               <TextInput label="Email" type="email" {...form.getInputProps('adjuster_email')} />
             </SimpleGrid>
+            <AssigneeSelect
+              value={form.values.assigned_to}
+              onChange={(value) => form.setFieldValue('assigned_to', value)}
+              currentName={claim?.assigned_to_name}
+              error={form.errors.assigned_to as string | undefined}
+            />
           </Stack>
         </Card>
         {outsideTerm && (

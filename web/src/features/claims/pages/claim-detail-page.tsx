@@ -113,6 +113,7 @@ function Details({ claim }: { claim: ClaimDetail }) {
       </Title>
       <Stack gap={6}>
         <DetailRow label="Type">{CLAIM_TYPE_LABELS[claim.claim_type]}</DetailRow>
+        <DetailRow label="Assigned to">{claim.assigned_to_name || 'No one'}</DetailRow>
         <DetailRow label="Incident">
           {formatDate(claim.incident_date)}
           {claim.incident_outside_term && (

@@ -11,6 +11,7 @@ import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
 import { useCan } from '../../../lib/use-can.js';
+import { MineFilter } from '../../team/components/assignee.js';
 import { useClaims } from '../api.js';
 import { ClaimAmountLine } from '../components/claim-amount-line.js';
 import { ClaimStatsCards } from '../components/claim-stats.js';
@@ -23,6 +24,7 @@ const FILTERS = [
   'policy_id',
   'incident_date_from',
   'incident_date_to',
+  'assigned_to',
 ] as const;
 const STATUS_OPTIONS = CLAIM_STATUSES.map((value) => ({ value, label: CLAIM_STATUS_LABELS[value] }));
 
@@ -119,6 +121,10 @@ export function Component() {
         action={newClaim}
         filters={
           <>
+            <MineFilter
+              value={params.filters.assigned_to}
+              onChange={(assigned_to) => params.set({ assigned_to })}
+            />
             <FilterSelect
               params={params}
               name="status"

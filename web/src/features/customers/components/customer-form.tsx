@@ -27,17 +27,24 @@ import { FormSection, FULL_ROW } from '../../../components/form-section.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
 import { ApiError } from '../../../lib/http.js';
 import { useDevice } from '../../../lib/viewport.js';
+import { AssigneeSelect, useMyId } from '../../team/components/assignee.js';
 import { useSaveCustomer } from '../api.js';
 import { CUSTOMER_STATUS_OPTIONS, CUSTOMER_TYPE_OPTIONS } from './customer-labels.js';
 import { DuplicateWarning } from './duplicate-warning.js';
 
-type CustomerFormValues = Required<CustomerBody> & { date_of_birth: string };
+/** The assignee stays out until chosen: left out, a new customer is the creator's and an edit keeps its own. */
+type CustomerFormValues = Required<Omit<CustomerBody, 'assigned_to'>> & {
+  date_of_birth: string;
+  assigned_to?: string | null;
+};
 
 const CONTACT_OPTIONS = CONTACT_CHANNELS.map((value) => ({ value, label: CONTACT_CHANNEL_LABELS[value] }));
 const MAX_TAGS = 20;
 
-function initialValues(customer?: Customer): CustomerFormValues {
+function initialValues(customer: Customer | undefined, me: string): CustomerFormValues {
   return {
+    // A new customer is assigned to whoever adds it, unless they choose another member.
+    assigned_to: customer ? customer.assigned_to : me || undefined,
     customer_type: customer?.customer_type ?? 'individual',
     business_name: customer?.business_name ?? '',
     first_name: customer?.first_name ?? '',
@@ -77,7 +84,7 @@ export function CustomerForm({ customer }: { customer?: Customer }) {
   const typeLabel = useId();
   const save = useSaveCustomer(customer?.id);
   const form = useForm<CustomerFormValues>({
-    initialValues: initialValues(customer),
+    initialValues: initialValues(customer, useMyId()),
     validate: (values) => validateBody(forType(values)),
   });
   const { onSubmit, error } = useFormSubmit(form, async (values) => {
@@ -176,6 +183,12 @@ export function CustomerForm({ customer }: { customer?: Customer }) {
         </FormSection>
 
         <FormSection legend="More">
+          <AssigneeSelect
+            value={form.values.assigned_to}
+            onChange={(value) => form.setFieldValue('assigned_to', value)}
+            currentName={customer?.assigned_to_name}
+            error={form.errors.assigned_to as string | undefined}
+          />
           <TagsInput
             label="Tags"
             description="Press Enter after each tag, e.g. VIP or Referral."

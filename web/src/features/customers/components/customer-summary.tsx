@@ -47,6 +47,9 @@ export function CustomerSummary({ customer }: { customer: CustomerDetail }) {
           {CONTACT_CHANNEL_LABELS[customer.preferred_contact]}
         </DetailField>
         <DetailField label="Customer since">{formatDate(customer.created_at)}</DetailField>
+        <DetailField label="Assigned to" empty="No one">
+          {customer.assigned_to_name}
+        </DetailField>
         <CameFrom customerId={customer.id} />
       </SimpleGrid>
     </Card>

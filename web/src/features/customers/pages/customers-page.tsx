@@ -1,6 +1,7 @@
 import type { Customer } from '@coverdesk/contract';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { ExportMenu } from '../../../components/export-menu.js';
@@ -11,13 +12,14 @@ import { formatDate } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
+import { MineFilter, ReassignButton } from '../../team/components/assignee.js';
 import { useCustomers } from '../api.js';
 import { CUSTOMER_STATUS_OPTIONS, CUSTOMER_TYPE_OPTIONS } from '../components/customer-labels.js';
 import { CustomerStatusBadge } from '../components/customer-status.js';
 import { CustomerTags } from '../components/customer-tags.js';
 import { TagFilter } from '../components/tag-filter.js';
 
-const FILTERS = ['status', 'customer_type', 'tag'] as const;
+const FILTERS = ['status', 'customer_type', 'tag', 'assigned_to'] as const;
 /** A row shows this many tags; the rest are counted. */
 const ROW_TAGS = 3;
 
@@ -57,13 +59,44 @@ const columns: Column<Customer>[] = [
     render: (customer) => formatDate(customer.created_at),
   },
   { key: 'status', header: 'Status', render: (customer) => <CustomerStatusBadge status={customer.status} /> },
+  {
+    key: 'assigned_to',
+    header: 'Assigned to',
+    render: (customer) => customer.assigned_to_name,
+  },
 ];
+
+/** The rows chosen to reassign, by id; kept across pages until they are reassigned. */
+function useChosen() {
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return { chosen, toggle, clear: () => setChosen(new Set()) };
+}
 
 export function Component() {
   const params = useListParams(FILTERS, 'name');
   const customers = useCustomers(params.query);
   const touch = useDevice() === 'mobile' ? 44 : undefined;
   const canWork = useCan('work');
+  // Handing records to others is the team's business (owners and managers).
+  const canReassign = useCan('team');
+  const { chosen, toggle, clear } = useChosen();
+  const choose = (customer: Customer) => (
+    <Checkbox
+      aria-label={`Choose ${customer.display_name}`}
+      checked={chosen.has(customer.id)}
+      onChange={(event) => toggle(customer.id, event.currentTarget.checked)}
+    />
+  );
+  const shownColumns: Column<Customer>[] = canReassign
+    ? [...columns, { key: 'choose', header: 'Choose', render: choose }]
+    : columns;
   const newCustomer = canWork && (
     <Button
       component={Link}
@@ -89,15 +122,27 @@ export function Component() {
         }
         searchLabel="Search customers"
         action={
-          canWork && (
+          (canWork || canReassign) && (
             <Group gap="sm" wrap="nowrap" grow={touch !== undefined}>
-              <ImportButton kind="customers" />
+              {canReassign && (
+                <ReassignButton
+                  ids={[...chosen]}
+                  kind="customer_ids"
+                  noun={{ one: 'customer', many: 'customers' }}
+                  onDone={clear}
+                />
+              )}
+              {canWork && <ImportButton kind="customers" />}
               {newCustomer}
             </Group>
           )
         }
         filters={
           <>
+            <MineFilter
+              value={params.filters.assigned_to}
+              onChange={(assigned_to) => params.set({ assigned_to })}
+            />
             <FilterSelect
               params={params}
               name="status"
@@ -122,8 +167,9 @@ export function Component() {
         noun={{ one: 'customer', many: 'customers' }}
         query={customers}
         params={params}
-        columns={columns}
+        columns={shownColumns}
         href={(customer) => `/customers/${customer.id}`}
+        {...(canReassign ? { cardAction: choose, cardActionBeside: true } : {})}
         card={(customer) => (
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Stack gap={2} miw={0}>

@@ -33,6 +33,7 @@ import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { Money } from '../../../lib/money.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
+import { AssigneeSelect, useMyId } from '../../team/components/assignee.js';
 import { useCustomerChoices, useSavePolicy } from '../api.js';
 import { type PolicyPrefill, policyPrefill } from '../prefill.js';
 import { PolicyNumberWarning } from './policy-number-warning.js';
@@ -53,6 +54,8 @@ type PolicyFormValues = {
   sum_insured: string;
   deductible: string;
   notes: string;
+  /** Left out until chosen (a new policy is the creator's); null for no one. */
+  assigned_to?: string | null;
 };
 
 const FREQUENCY_OPTIONS = PAYMENT_FREQUENCIES.map((value) => ({
@@ -63,9 +66,15 @@ const FREQUENCY_OPTIONS = PAYMENT_FREQUENCIES.map((value) => ({
 /** A year's cover: 1 March to the last day of February. */
 const oneYearFrom = (start: string): string => termEnd(start, 12);
 
-function initialValues(today: string, policy?: Policy, prefill?: PolicyPrefill): PolicyFormValues {
+function initialValues(
+  today: string,
+  me: string,
+  policy?: Policy,
+  prefill?: PolicyPrefill,
+): PolicyFormValues {
   const start = policy?.start_date ?? today;
   return {
+    assigned_to: policy ? policy.assigned_to : me || undefined,
     policy_number: policy?.policy_number ?? '',
     customer_id: policy?.customer.id ?? prefill?.customer_id ?? '',
     company_id: policy?.company_id ?? '',
@@ -113,8 +122,9 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
   const [search] = useDebouncedValue(customerSearch, 300);
   const customers = useCustomerChoices(search);
   const today = useAgencyToday();
+  const me = useMyId();
   const form = useForm<PolicyFormValues>({
-    initialValues: initialValues(today, policy, policy ? undefined : policyPrefill(searchParams)),
+    initialValues: initialValues(today, me, policy, policy ? undefined : policyPrefill(searchParams)),
     validate: (values) => validateBody(toBody(values)),
   });
   const { onSubmit, error } = useFormSubmit(form, async (values) => {
@@ -261,6 +271,12 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
               <TextInput label="Deductible" inputMode="decimal" {...form.getInputProps('deductible')} />
             </SimpleGrid>
             <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
+            <AssigneeSelect
+              value={form.values.assigned_to}
+              onChange={(value) => form.setFieldValue('assigned_to', value)}
+              currentName={policy?.assigned_to_name}
+              error={form.errors.assigned_to as string | undefined}
+            />
           </Stack>
         </Card>
         <SchedulePreview values={form.values} />

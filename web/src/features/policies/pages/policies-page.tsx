@@ -12,9 +12,17 @@ import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
 import { useCan } from '../../../lib/use-can.js';
+import { MineFilter } from '../../team/components/assignee.js';
 import { usePolicies } from '../api.js';
 
-const FILTERS = ['status', 'company_id', 'policy_type_id', 'customer_id', 'expiring_within_days'] as const;
+const FILTERS = [
+  'status',
+  'company_id',
+  'policy_type_id',
+  'customer_id',
+  'expiring_within_days',
+  'assigned_to',
+] as const;
 const STATUS_OPTIONS = POLICY_STATUSES.map((value) => ({ value, label: POLICY_STATUS_LABELS[value] }));
 const EXPIRING_OPTIONS = ['30', '60', '90'].map((days) => ({ value: days, label: `Within ${days} days` }));
 
@@ -104,6 +112,10 @@ export function Component() {
         action={newPolicy}
         filters={
           <>
+            <MineFilter
+              value={params.filters.assigned_to}
+              onChange={(assigned_to) => params.set({ assigned_to })}
+            />
             <FilterSelect
               params={params}
               name="status"

@@ -149,6 +149,7 @@ function Terms({ policy }: { policy: Policy }) {
             ? `${policy.custom_installments} instalments`
             : PAYMENT_FREQUENCY_LABELS[policy.payment_frequency]}
         </DetailRow>
+        <DetailRow label="Assigned to">{policy.assigned_to_name || 'No one'}</DetailRow>
         {policy.insured_item && <DetailRow label="Insured">{policy.insured_item}</DetailRow>}
         {policy.sum_insured && (
           <DetailRow label="Sum insured">

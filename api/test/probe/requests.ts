@@ -368,7 +368,9 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   // The owner's own share: every other change to the last owner is refused (409).
   'PATCH /api/team/members/:id/': () => [{ body: { commission_split_percentage: '12.50' } }],
   'PATCH /api/team/settings/': () => [{ body: { agents_see_own_book: false } }],
-  'POST /api/team/reassign/': (agency) => [{ body: { to: agency.userId, customer_ids: [agency.ids.customer] } }],
+  'POST /api/team/reassign/': (agency) => [
+    { body: { to: agency.userId, customer_ids: [agency.ids.customer] } },
+  ],
   // A real token only comes by email; a made-up one opens nothing.
   'POST /api/team/invitations/preview/': () => [{ body: { token: 'not-a-token-we-sent' }, status: 404 }],
   'POST /api/team/invitations/accept/': () => [

@@ -48,6 +48,20 @@ export interface Config {
    * it those screens refuse to save a secret.
    */
   settingsEncryptionKey: Buffer | undefined;
+  /** Where documents' bytes are kept: `DATA_DIR/files` on disk, or an S3-compatible bucket. */
+  files: FilesConfig;
+}
+
+/** The file store: a directory, or a bucket when `S3_BUCKET` is set. */
+export type FilesConfig = { kind: 'disk'; dir: string } | ({ kind: 's3' } & S3Config);
+
+export interface S3Config {
+  bucket: string;
+  /** Another S3-compatible service than AWS (MinIO, R2, a local test server); addressed by path. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
 }
 
 export interface PaddleConfig {
@@ -90,6 +104,26 @@ export function loadConfig(env: Env = process.env): Config {
       60,
     ),
     settingsEncryptionKey: encryptionKey(env.SETTINGS_ENCRYPTION_KEY),
+    files: filesConfig(env, dataDir),
+  };
+}
+
+function filesConfig(env: Env, dataDir: string): FilesConfig {
+  if (!env.S3_BUCKET) return { kind: 'disk', dir: path.join(dataDir, 'files') };
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither (the SDK then finds the credentials).',
+    );
+  }
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { RouteTimings } from './http/route-timings.js';
 import type { RevokedSessions } from './modules/accounts/revoked-sessions.js';
+import type { DocumentFiles } from './modules/documents/routes.js';
 import type { AppMailer } from './modules/mail/mailer.js';
 import type { PlatformSettings } from './modules/platform-settings/store.js';
 
@@ -12,6 +13,8 @@ export interface AppContext {
   /** Which database the app runs on: a PostgreSQL server or embedded PGlite. */
   databaseEngine: DatabaseHandle['engine'];
   mailer: AppMailer;
+  /** Where documents' bytes are kept, and the runner that deletes those no document has. */
+  documentFiles: DocumentFiles;
   revokedSessions: RevokedSessions;
   /** How long this instance's requests took, per route, since it started. */
   routeTimings: RouteTimings;

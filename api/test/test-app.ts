@@ -1,4 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { MODULES, type ModuleName, type UserProfile } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +38,8 @@ export async function createTestApp(
     // The admin portal's own tests sign in with a password alone; the tests of two-step sign-in
     // turn the gate on (accounts/mfa.test.ts).
     adminMfaRequired: false,
+    // Documents' files in a directory of the test's own, removed with it.
+    files: { kind: 'disk', dir: mkdtempSync(path.join(os.tmpdir(), 'coverdesk-files-')) },
     ...overrides,
   };
   const database = await openTestDatabase(inject(demoAgency ? 'demoDatabaseTemplate' : 'databaseTemplate'));
@@ -47,6 +52,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (config.files.kind === 'disk') rmSync(config.files.dir, { recursive: true, force: true });
     },
   };
 }

@@ -11,6 +11,7 @@ export const AUDITED_ENTITIES = [
   'lead',
   'claim',
   'subscription',
+  'document',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
@@ -23,6 +24,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   lead: 'Lead',
   claim: 'Claim',
   subscription: 'Subscription',
+  document: 'Document',
   user: 'Account',
 };
 

@@ -123,6 +123,8 @@ export const usageSummary = z.object({
   customers: usageMetric,
   leads: usageMetric,
   users: usageMetric,
+  /** Megabytes of documents kept, rounded up. */
+  storage_mb: usageMetric,
 });
 export type UsageSummary = z.infer<typeof usageSummary>;
 

@@ -104,13 +104,22 @@ export const CONTACT_CHANNEL_LABELS: Record<ContactChannel, string> = {
 };
 
 /** The resources a plan limits, as `GET /billing/usage/summary/` reports them. */
-export const USAGE_METRICS = ['policies', 'customers', 'leads', 'users'] as const;
+export const USAGE_METRICS = ['policies', 'customers', 'leads', 'users', 'storage_mb'] as const;
 export type UsageMetric = (typeof USAGE_METRICS)[number];
 export const USAGE_METRIC_LABELS: Record<UsageMetric, string> = {
   policies: 'Policies',
   customers: 'Customers',
   leads: 'Leads',
   users: 'Users',
+  storage_mb: 'Document storage (MB)',
+};
+/** How an amount of each resource reads in a sentence: "1,000 policies", "1,000 MB of documents". */
+export const USAGE_METRIC_UNITS: Record<UsageMetric, string> = {
+  policies: 'policies',
+  customers: 'customers',
+  leads: 'leads',
+  users: 'users',
+  storage_mb: 'MB of documents',
 };
 
 /** How a policy's premium is split: one payment, every six or three months, monthly, or a chosen count. */

@@ -10,6 +10,8 @@ export const CHANNELS = {
   revokedSessions: 'coverdesk_revoked_sessions',
   /** Payload: the key of the platform setting saved or deleted. */
   platformSettings: 'coverdesk_platform_settings',
+  /** No payload: documents were deleted, and their bytes may be released (documents-isolation). */
+  documentFiles: 'coverdesk_document_files',
 } as const;
 type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

@@ -7,6 +7,7 @@ export * from '../modules/claims/tables.js';
 export * from '../modules/companies/tables.js';
 export * from '../modules/customers/tables.js';
 export * from '../modules/demo/tables.js';
+export * from '../modules/documents/tables.js';
 export * from '../modules/imports/tables.js';
 export * from '../modules/leads/tables.js';
 export * from '../modules/mail/tables.js';

@@ -22,6 +22,8 @@ import { sellersOf } from './companies/rates.js';
 import { companies } from './companies/tables.js';
 import { countCustomers, usesOfCustomer } from './customers/queries.js';
 import { customers } from './customers/tables.js';
+import { countStorageMb } from './documents/queries.js';
+import { documents } from './documents/tables.js';
 import { countLeads } from './leads/queries.js';
 import { leads } from './leads/tables.js';
 import { countPoliciesOf, registerClaimsOnPolicy } from './policies/in-use.js';
@@ -39,6 +41,7 @@ registerUsageCounter('policies', countPolicies);
 registerUsageCounter('customers', countCustomers);
 registerUsageCounter('leads', countLeads);
 registerUsageCounter('users', countMembers);
+registerUsageCounter('storage_mb', countStorageMb);
 
 // A member who leaves hands on the rows assigned to them, and their calendar feed's address goes.
 registerAssignedColumn({
@@ -87,6 +90,7 @@ registerAuditedTable('policy', policies);
 registerAuditedTable('payment', installments);
 registerAuditedTable('lead', leads);
 registerAuditedTable('claim', claims);
+registerAuditedTable('document', documents);
 
 registerClaimsOnPolicy({
   count: countClaimsOnPolicy,

@@ -15,6 +15,7 @@ import { users } from '../accounts/tables.js';
 import { auditLog } from '../audit/tables.js';
 import { plans, subscriptions } from '../billing/tables.js';
 import { customers } from '../customers/tables.js';
+import { documents } from '../documents/tables.js';
 import { leads } from '../leads/tables.js';
 import { policies, policyBookTotals } from '../policies/tables.js';
 import { agencyUsers, tenants } from '../tenants/tables.js';
@@ -218,8 +219,17 @@ const CREATED_AT: Record<UsageMetric, SQL> = {
   customers: sql`${customers.createdAt}`,
   leads: sql`${leads.createdAt}`,
   users: sql`${agencyUsers.dateJoined}`,
+  storage_mb: sql`${documents.createdAt}`,
 };
-const TABLES = { policies, customers, leads, users: agencyUsers } as const;
+const TABLES = { policies, customers, leads, users: agencyUsers, storage_mb: documents } as const;
+/** What a month added: rows, or the megabytes of the documents uploaded (rounded up). */
+const ADDED: Record<UsageMetric, SQL> = {
+  policies: sql`count(*)::int`,
+  customers: sql`count(*)::int`,
+  leads: sql`count(*)::int`,
+  users: sql`count(*)::int`,
+  storage_mb: sql`ceil(coalesce(sum(${documents.size}), 0) / 1048576.0)::int`,
+};
 
 /** The first moments of the last twelve months, oldest first, in the agency's time zone. */
 const MONTHS = sql`generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month')`;
@@ -237,7 +247,7 @@ export async function monthlyAdditions(
     const table = TABLES[metric];
     const { rows } = await tx.execute<{ month: string; added: number }>(sql`
         select to_char(month, 'YYYY-MM') as month, (
-          select count(*)::int from ${table}
+          select ${ADDED[metric]} from ${table}
           where ${table.tenantId} = ${tenantId}
             and ${CREATED_AT[metric]} >= month and ${CREATED_AT[metric]} < month + interval '1 month'
         ) as added

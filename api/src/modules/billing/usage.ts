@@ -1,4 +1,11 @@
-import type { UsageDetails, UsageMetric, UsageMetricValue, UsageSummary } from '@coverdesk/contract';
+import {
+  USAGE_METRIC_UNITS,
+  USAGE_METRICS,
+  type UsageDetails,
+  type UsageMetric,
+  type UsageMetricValue,
+  type UsageSummary,
+} from '@coverdesk/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
@@ -10,8 +17,9 @@ type Counter = (tx: Transaction, tenantId: string) => Promise<number>;
 const COUNTERS: Partial<Record<UsageMetric, Counter>> = {};
 
 /**
- * The module holding a resource the plans limit (policies, customers, leads, members) registers how to count
- * an agency's, in modules/wiring.ts: the plan gate knows no module above the platform.
+ * The module holding a resource the plans limit (policies, customers, leads, members, documents'
+ * megabytes) registers how to count an agency's, in modules/wiring.ts: the plan gate knows no
+ * module above the platform. Storage is counted in megabytes, not rounded.
  */
 export function registerUsageCounter(metric: UsageMetric, counter: Counter): void {
   COUNTERS[metric] = counter;
@@ -33,8 +41,8 @@ const planOf = (tx: Transaction, tenantId: string) =>
 const formatCount = new Intl.NumberFormat('en-US').format;
 
 /**
- * Refuses with 402 to add `adding` more of a resource (one, or a whole import) past the agency's plan
- * limit, saying how many still fit. Locks the agency's subscription row first, so parallel requests
+ * Refuses with 402 to add `adding` more of a resource (one, a whole import, a file's megabytes) past
+ * the agency's plan limit, saying how many still fit. Locks the agency's subscription row first, so parallel requests
  * count one after another and cannot both slip under the limit; call it in the transaction that adds
  * the rows. An agency without a subscription (only an admin's gets this far) has no plan to limit it.
  */
@@ -83,23 +91,26 @@ export const fitting = (room: LimitRoom, adding: number) =>
 
 /** Why `adding` more of a resource would pass the plan's limit, and how many still fit. */
 export function overLimitDetail(room: LimitRoom, metric: UsageMetric, adding: number): string {
-  const allows = `Your ${room.plan} plan allows up to ${formatCount(room.limit)} ${metric}.`;
+  const allows = `Your ${room.plan} plan allows up to ${formatCount(room.limit)} ${USAGE_METRIC_UNITS[metric]}.`;
   const upgrade = 'Upgrade your plan on the Billing page to add more.';
+  if (metric === 'storage_mb') {
+    const megabytes = (value: number) => formatCount(Math.ceil(value * 10) / 10);
+    return `${allows} The agency keeps ${megabytes(room.held)} MB and this file is ${megabytes(adding)} MB. ${upgrade}`;
+  }
   if (adding === 1) return `${allows} ${upgrade}`;
   return `${allows} The agency has ${formatCount(room.held)}, so ${formatCount(fitting(room, adding))} of the ${formatCount(adding)} new ${metric} in this file fit. ${upgrade}`;
 }
 
 /** How many of each limited resource the agency holds. */
 export async function countUsage(tx: Transaction, tenantId: string): Promise<Record<UsageMetric, number>> {
-  return {
-    policies: await countOf(tx, tenantId, 'policies'),
-    customers: await countOf(tx, tenantId, 'customers'),
-    leads: await countOf(tx, tenantId, 'leads'),
-    users: await countOf(tx, tenantId, 'users'),
-  };
+  const counts = {} as Record<UsageMetric, number>;
+  for (const metric of USAGE_METRICS) counts[metric] = await countOf(tx, tenantId, metric);
+  return counts;
 }
 
-export function usageOf(current: number, limit: number): UsageMetricValue {
+/** One use against its limit; a part of a megabyte counts as a whole one. */
+export function usageOf(held: number, limit: number): UsageMetricValue {
+  const current = Math.ceil(held);
   return {
     current_value: current,
     limit_value: limit,
@@ -114,12 +125,9 @@ export async function summarizeUsage(tx: Transaction, tenantId: string): Promise
   const [plan] = await planOf(tx, tenantId);
   if (!plan) return undefined;
   const held = await countUsage(tx, tenantId);
-  return {
-    policies: usageOf(held.policies, plan.limits.policies),
-    customers: usageOf(held.customers, plan.limits.customers),
-    leads: usageOf(held.leads, plan.limits.leads),
-    users: usageOf(held.users, plan.limits.users),
-  };
+  const summary = {} as UsageSummary;
+  for (const metric of USAGE_METRICS) summary[metric] = usageOf(held[metric], plan.limits[metric]);
+  return summary;
 }
 
 /** One metric in detail: the agency's use against its plan, and whether it fits each plan on sale. */

@@ -4,10 +4,10 @@ import {
   type AttachmentType,
   MAX_ATTACHMENT_BYTES,
 } from '@coverdesk/contract';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fieldError, HttpError, parseWith } from '../../http/errors.js';
+import { acceptFileForms, cleanFileName, fileHeaders, requireMultipart } from '../../http/multipart.js';
 
 /** A file sent with a ticket or a reply, checked. */
 export interface Upload {
@@ -17,8 +17,6 @@ export interface Upload {
 }
 
 const TOO_LARGE = 'An attachment can be at most 5 MB.';
-/** Room for the text fields and the multipart framing around a file at its limit. */
-const MAX_FORM_BYTES = MAX_ATTACHMENT_BYTES + 64 * 1024;
 
 /** The first bytes every file of a binary type starts with; text types are checked for NUL bytes. */
 const SIGNATURES: Partial<Record<AttachmentType, Buffer>> = {
@@ -36,27 +34,6 @@ function declaredType(mimetype: string, fileName: string): string {
   return mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-const MAX_NAME_LENGTH = 150;
-
-/**
- * A name safe to store and to send back in a header: no path, no control or format characters (a
- * right-to-left override can make a name ending `.exe` read as `.pdf`), not too long, and always the
- * extension of the type the file was checked as, whatever the client named it: a text file named
- * `page.html` is offered as `page.txt`, never as a page a browser would run.
- */
-function cleanFileName(name: string, type: AttachmentType): string {
-  const extension = ATTACHMENT_TYPES[type];
-  const stem = (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\p{Cc}\p{Cf}"]/gu, '')
-    .replace(/\.[^.]*$/, '')
-    .trim();
-  const kept = Array.from(stem)
-    .slice(0, MAX_NAME_LENGTH - extension.length)
-    .join('')
-    .trim();
-  return `${kept || 'attachment'}${extension}`;
-}
-
 function checkedUpload(fileName: string, mimetype: string, content: Buffer): Upload {
   const type = declaredType(mimetype, fileName);
   if (!isAttachmentType(type))
@@ -67,25 +44,16 @@ function checkedUpload(fileName: string, mimetype: string, content: Buffer): Upl
     : !content.includes(0);
   if (!looksRight)
     throw fieldError('attachment', `This file is not the type its name says. ${ATTACHMENT_HINT}`);
-  return { fileName: cleanFileName(fileName, type), contentType: type, content };
+  return {
+    fileName: cleanFileName(fileName, [ATTACHMENT_TYPES[type]], 'attachment'),
+    contentType: type,
+    content,
+  };
 }
 
-/**
- * Lets a plugin's routes read multipart/form-data: one file (`attachment`) up to 5 MB, a few text
- * fields. The app's JSON limit (1 MB) does not apply to these forms; a form declaring more than an
- * attachment's worth is refused before it is read.
- */
-export async function acceptTicketForms(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, {
-    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 11 },
-  });
-  // After authentication (onRequest), before anything of the body is read.
-  app.addHook('preParsing', async (request) => {
-    if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES) {
-      throw new HttpError(413, { detail: TOO_LARGE });
-    }
-  });
-}
+/** Lets a plugin's routes read a ticket's form: one file (`attachment`) up to 5 MB, a few text fields. */
+export const acceptTicketForms = (app: FastifyInstance) =>
+  acceptFileForms(app, { fileSize: MAX_ATTACHMENT_BYTES, fields: 10, tooLarge: TOO_LARGE });
 
 /**
  * A ticket form's text fields, checked against `schema` with the usual field messages, and its
@@ -95,7 +63,7 @@ export async function readTicketForm<Schema extends z.ZodType>(
   request: FastifyRequest,
   schema: Schema,
 ): Promise<{ fields: z.output<Schema>; attachment: Upload | null }> {
-  if (!request.isMultipart()) throw new HttpError(415, { detail: 'Send the form as multipart/form-data.' });
+  requireMultipart(request);
   const fields: Record<string, string> = {};
   let attachment: Upload | null = null;
   try {
@@ -126,15 +94,6 @@ export function sendAttachment(
   reply: FastifyReply,
   file: { fileName: string; contentType: string; content: Buffer },
 ) {
-  const type = isAttachmentType(file.contentType) ? file.contentType : 'application/octet-stream';
-  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return reply
-    .type(type.startsWith('text/') ? `${type}; charset=utf-8` : type)
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-    )
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(file.content);
+  const contentType = isAttachmentType(file.contentType) ? file.contentType : 'application/octet-stream';
+  return fileHeaders(reply, { fileName: file.fileName, contentType }).send(file.content);
 }

@@ -206,7 +206,10 @@ async function matrix(operation: Operation): Promise<string[]> {
   const query = crossRequest.url.split('?')[1] ?? '';
   const crossExpected: Expected = operation.isAdmin
     ? 403
-    : operation.params.some((param) => param.kind) || mentionsAny(query, ownIds)
+    : operation.params.some((param) => param.kind) ||
+        mentionsAny(query, ownIds) ||
+        // A form's record (the customer a document is uploaded onto) is looked up as a path's is.
+        mentionsAny(crossRequest.rawBody ?? '', ownIds)
       ? 404
       : mentionsAny(JSON.stringify(crossRequest.body ?? null), ownIds)
         ? 400

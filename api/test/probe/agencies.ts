@@ -175,6 +175,23 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
       );
       return (await sessionIds()).find((id) => !before.has(id)) ?? '';
     },
+    /** A note kept on the agency's customer. */
+    document: async () =>
+      (
+        await expectStatus<{ id: string }>(
+          client.send({
+            method: 'POST',
+            url: '/api/documents/',
+            token: agency.access,
+            ...multipartForm(
+              { customer_id: agency.ids.customer, category: 'correspondence' },
+              { name: 'call.txt', text: `Called ${agency.marker}.`, field: 'file' },
+            ),
+          }),
+          201,
+          'a document',
+        )
+      ).id,
     ticket: async () => (await ticketWithFile()).ticket,
     attachment: async () => (await ticketWithFile()).attachment,
     /** A test reminder in the bell: its delivery's id, and then its notification's. */
@@ -330,6 +347,7 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
   ({ ticket: ids.ticket, attachment: ids.attachment } = await rows.ticketWithFile());
   ids.session = await rows.session();
   ids.invitation = await rows.invitation();
+  ids.document = await rows.document();
   const spare = await expectStatus<{ refresh: string }>(
     client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
     200,

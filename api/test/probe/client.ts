@@ -79,14 +79,17 @@ export class ProbeClient {
  * A form as a browser posts it (a support ticket or a reply): text fields and a small text file.
  * Each part is framed by a boundary no field contains.
  */
-export function multipartForm(fields: Record<string, string>, file?: { name: string; text: string }) {
+export function multipartForm(
+  fields: Record<string, string>,
+  file?: { name: string; text: string; field?: string },
+) {
   const boundary = 'coverdeskprobeboundary';
   const parts = Object.entries(fields).map(
     ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
   );
   if (file) {
     parts.push(
-      `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="${file.name}"\r\nContent-Type: text/plain\r\n\r\n${file.text}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'attachment'}"; filename="${file.name}"\r\nContent-Type: text/plain\r\n\r\n${file.text}\r\n`,
     );
   }
   return {

@@ -211,6 +211,20 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
       status: 201,
     },
   ],
+  'POST /api/documents/': (agency) => [
+    {
+      file: multipartForm(
+        { policy_id: agency.ids.policy, category: 'policy_document' },
+        { name: 'schedule.txt', text: 'Motor policy schedule.', field: 'file' },
+      ),
+      status: 201,
+    },
+  ],
+  'GET /api/documents/': (agency): ValidRequest[] => [
+    { query: { customer_id: agency.ids.customer } },
+    { query: { claim_id: agency.ids.claim, page: '1', page_size: '5' } },
+  ],
+  'PATCH /api/documents/:id/': () => [{ body: { file_name: 'Renamed note.txt', category: 'other' } }],
   'POST /api/support/tickets/:id/messages/': () => [
     { file: multipartForm({ message: 'Still nothing today.' }), status: 201 },
   ],

@@ -60,7 +60,9 @@ export type IdKind =
   /** A sign-in of the agency's owner other than the probe's own. */
   | 'session'
   /** An open invitation to join the agency. */
-  | 'invitation';
+  | 'invitation'
+  /** A document on the agency's customer. */
+  | 'document';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -85,6 +87,7 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   // A member of the agency: its owner's own account.
   members: 'user',
   invitations: 'invitation',
+  documents: 'document',
 };
 
 /** Path parameters other than `:id` that name a row. */

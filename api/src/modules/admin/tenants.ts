@@ -195,7 +195,8 @@ export const adminTenantRoutes =
             plan_name: subscription?.plan_details.display_name ?? null,
             metrics: USAGE_METRICS.map((metric) => ({
               metric,
-              used: held[metric],
+              // A part of a megabyte of documents counts as a whole one.
+              used: Math.ceil(held[metric]),
               limit: usage?.[metric].limit_value ?? null,
               percentage: usage?.[metric].usage_percentage ?? null,
               is_over_limit: usage?.[metric].is_over_limit ?? false,

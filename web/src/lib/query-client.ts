@@ -33,6 +33,7 @@ export const STALE_TIMES = {
   platform: 0,
   // Who is in the team and with which role: another manager may have changed it a moment ago.
   team: 0,
+  documents: 0,
 } as const;
 
 export type Resource = keyof typeof STALE_TIMES;

@@ -41,6 +41,8 @@ export const queryKeys = {
   platform: ['platform'] as const,
   /** The agency's members (whom records are assigned to), invitations and team rules. */
   team: ['team'] as const,
+  /** Documents on customers, policies, claims and leads: another member may have added one. */
+  documents: ['documents'] as const,
 };
 
 /**

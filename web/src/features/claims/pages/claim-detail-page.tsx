@@ -23,6 +23,7 @@ import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { formatDate } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 import { useCan } from '../../../lib/use-can.js';
+import { DocumentsPanel } from '../../documents/components/documents-panel.js';
 import { useClaim, useDeleteClaim } from '../api.js';
 import { ClaimProgress } from '../components/claim-progress.js';
 import { ClaimStatusBadge } from '../components/claim-status-badge.js';
@@ -101,6 +102,7 @@ export function Component() {
           <ClaimTimeline claim={c} />
         </Grid.Col>
       </Grid>
+      <DocumentsPanel of={{ claim_id: c.id }} what="claim" />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 import { useCan } from '../../../lib/use-can.js';
 import { RelatedClaims } from '../../claims/components/related-claims.js';
+import { DocumentsPanel } from '../../documents/components/documents-panel.js';
 import { useCustomer, useCustomerPolicies } from '../api.js';
 import { CustomerContact } from '../components/customer-contact.js';
 import { CustomerSummary } from '../components/customer-summary.js';
@@ -43,6 +44,7 @@ export function Component() {
           </Stack>
         </Grid.Col>
       </Grid>
+      <DocumentsPanel of={{ customer_id: customer.data.id }} what="customer" />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
+import { DocumentsPanel } from '../../documents/components/documents-panel.js';
 import { useLead } from '../api.js';
 import { LeadMatches } from '../components/lead-match-warning.js';
 import { LeadSummary } from '../components/lead-summary.js';
@@ -40,6 +41,7 @@ export function Component() {
           <LeadTimeline leadId={lead.data.id} />
         </Grid.Col>
       </Grid>
+      <DocumentsPanel of={{ lead_id: lead.data.id }} what="lead" />
     </Stack>
   );
 }

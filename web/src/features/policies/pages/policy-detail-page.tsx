@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 import { useCan } from '../../../lib/use-can.js';
 import { RelatedClaims } from '../../claims/components/related-claims.js';
+import { DocumentsPanel } from '../../documents/components/documents-panel.js';
 import { usePolicy, useUndoNotRenewing } from '../api.js';
 import { InstallmentSchedule } from '../components/installment-schedule.js';
 import { PolicyActions } from '../components/policy-actions.js';
@@ -79,6 +80,7 @@ export function Component() {
       <Terms policy={p} />
       <InstallmentSchedule policy={p} />
       <RelatedClaims policyId={p.id} />
+      <DocumentsPanel of={{ policy_id: p.id }} what="policy" />
       <Renewals policy={p} />
     </Stack>
   );

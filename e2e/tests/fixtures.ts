@@ -60,6 +60,8 @@ export async function registerBroker(
 export async function signInWithTokens(page: Page, broker: Pick<Broker, 'access' | 'refresh'>) {
   await page.addInitScript(
     ([access, refresh]) => {
+      // Init scripts run in every frame, and the PDF viewer's (a document's preview) has no storage.
+      if (!window.sessionStorage || !window.localStorage) return;
       if (!sessionStorage.getItem('e2e.seeded')) {
         localStorage.setItem('coverdesk.access', access);
         localStorage.setItem('coverdesk.refresh', refresh);
@@ -276,7 +278,7 @@ export const test = base.extend<
   showSetupGuide: [false, { option: true }],
   page: async ({ page, showSetupGuide }, use) => {
     if (!showSetupGuide) {
-      await page.addInitScript(() => localStorage.setItem('coverdesk.setup-guide.hidden', '1'));
+      await page.addInitScript(() => window.localStorage?.setItem('coverdesk.setup-guide.hidden', '1'));
     }
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -51,7 +51,8 @@ class Inspector extends Transform {
     }
     if (this.isText) {
       try {
-        this.isText = !chunk.includes(0) && (this.#decoder.decode(chunk, { stream: true }), true);
+        if (chunk.includes(0)) this.isText = false;
+        else this.#decoder.decode(chunk, { stream: true });
       } catch {
         this.isText = false;
       }

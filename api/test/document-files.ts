@@ -9,8 +9,11 @@ export interface FilePart {
   type?: string;
 }
 
-/** A document upload as a browser sends it: the owner and category fields, then the file. */
-export function documentForm(fields: Record<string, string>, file?: FilePart) {
+/**
+ * A multipart/form-data body as a browser sends it: text fields, then the file in `fileField` (a
+ * document's `file`, a support ticket's `attachment`).
+ */
+export function multipartBody(fields: Record<string, string>, file?: FilePart, fileField = 'file') {
   const boundary = `----coverdesk${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
@@ -18,7 +21,7 @@ export function documentForm(fields: Record<string, string>, file?: FilePart) {
   if (file) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
       ),
       file.content,
       Buffer.from('\r\n'),
@@ -30,6 +33,9 @@ export function documentForm(fields: Record<string, string>, file?: FilePart) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** A document upload's form: the record and category fields, then the file. */
+export const documentForm = (fields: Record<string, string>, file?: FilePart) => multipartBody(fields, file);
 
 export const uploadDocument = (
   app: FastifyInstance,

@@ -62,6 +62,15 @@ export const documentCategory = z.enum(DOCUMENT_CATEGORIES, {
   error: `Choose one of: ${DOCUMENT_CATEGORIES.join(', ')}.`,
 });
 
+/** Holds an object to naming exactly one of the records a document hangs on, with `message`. */
+const namingOneOwner =
+  (message: string) => (context: { value: Partial<Record<DocumentOwner, unknown>>; issues: unknown[] }) => {
+    const named = DOCUMENT_OWNERS.filter((owner) => context.value[owner] !== undefined);
+    if (named.length !== 1) {
+      context.issues.push({ code: 'custom', input: context.value, path: ['customer_id'], message });
+    }
+  };
+
 /** The text fields of `POST /api/documents/` (multipart, with the file in `file`). */
 export const documentUploadFields = z
   .object({
@@ -71,17 +80,7 @@ export const documentUploadFields = z
     lead_id: uuid.optional(),
     category: documentCategory.default('other'),
   })
-  .check((context) => {
-    const named = DOCUMENT_OWNERS.filter((owner) => context.value[owner] !== undefined);
-    if (named.length !== 1) {
-      context.issues.push({
-        code: 'custom',
-        input: context.value,
-        path: ['customer_id'],
-        message: 'Attach the document to one customer, policy, claim or lead.',
-      });
-    }
-  });
+  .check(namingOneOwner('Attach the document to one customer, policy, claim or lead.'));
 export type DocumentUploadFields = z.infer<typeof documentUploadFields>;
 
 export const document = z.object({
@@ -114,17 +113,7 @@ export const documentListQuery = pageQuery
     claim_id: uuid.optional(),
     lead_id: uuid.optional(),
   })
-  .check((context) => {
-    const named = DOCUMENT_OWNERS.filter((owner) => context.value[owner] !== undefined);
-    if (named.length !== 1) {
-      context.issues.push({
-        code: 'custom',
-        input: context.value,
-        path: ['customer_id'],
-        message: 'Name one customer, policy, claim or lead.',
-      });
-    }
-  });
+  .check(namingOneOwner('Name one customer, policy, claim or lead.'));
 export type DocumentListQuery = z.infer<typeof documentListQuery>;
 
 /** `PATCH /api/documents/{id}/`: a new name, a new category, or both. */

@@ -5,6 +5,7 @@ import {
   expect,
   expectAccessible,
   moveClaim,
+  seedMotorPolicy,
   signInWithTokens,
   test,
 } from './fixtures.js';
@@ -14,24 +15,7 @@ const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISO
 const year = () => dayFrom(0).slice(0, 4);
 
 /** Dana Levi's motor policy with Harel, in force since two months ago. */
-async function seedPolicy(request: APIRequestContext, broker: Broker) {
-  const post = creator(request, broker);
-  const type = await post('/api/policy-types/', { name: 'Private motor', category: 'auto' });
-  const company = await post('/api/companies/', {
-    name: 'Harel Insurance',
-    policy_types: [{ policy_type_id: type, commission_percentage: '12.5' }],
-  });
-  const customer = await post('/api/customers/', { first_name: 'Dana', last_name: 'Levi' });
-  return post('/api/policies/', {
-    policy_number: 'P-1042',
-    customer_id: customer,
-    company_id: company,
-    policy_type_id: type,
-    start_date: dayFrom(-60),
-    end_date: dayFrom(300),
-    total_premium: '1000.00',
-  });
-}
+const seedPolicy = (request: APIRequestContext, broker: Broker) => seedMotorPolicy(request, broker, 60);
 
 async function lookAt(page: Page, name: string, testInfo: { outputPath(name: string): string }) {
   await expectAccessible(page);

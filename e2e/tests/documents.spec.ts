@@ -1,27 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type Broker, creator, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
-
-const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+import {
+  type Broker,
+  expect,
+  expectAccessible,
+  seedMotorPolicy,
+  signInWithTokens,
+  test,
+} from './fixtures.js';
 
 /** Dana Levi's motor policy with Harel, in force since a month ago. */
-async function seedPolicy(request: APIRequestContext, broker: Broker) {
-  const post = creator(request, broker);
-  const type = await post('/api/policy-types/', { name: 'Private motor', category: 'auto' });
-  const company = await post('/api/companies/', {
-    name: 'Harel Insurance',
-    policy_types: [{ policy_type_id: type, commission_percentage: '12.5' }],
-  });
-  const customer = await post('/api/customers/', { first_name: 'Dana', last_name: 'Levi' });
-  return post('/api/policies/', {
-    policy_number: 'P-1042',
-    customer_id: customer,
-    company_id: company,
-    policy_type_id: type,
-    start_date: dayFrom(-30),
-    end_date: dayFrom(335),
-    total_premium: '1000.00',
-  });
-}
+const seedPolicy = (request: APIRequestContext, broker: Broker) => seedMotorPolicy(request, broker, 30);
 
 /**
  * Drops files on the drop zone as a desktop's file manager would: a drop event carrying them. The

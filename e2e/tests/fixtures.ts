@@ -133,6 +133,30 @@ export function creator(request: APIRequestContext, broker: Broker) {
   };
 }
 
+/**
+ * Dana Levi's motor policy P-1042 with Harel, a $1,000 premium, in force since `daysAgo` days and
+ * for a year from then, made through the API as the broker; answers its id.
+ */
+export async function seedMotorPolicy(request: APIRequestContext, broker: Broker, daysAgo: number) {
+  const post = creator(request, broker);
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const type = await post('/api/policy-types/', { name: 'Private motor', category: 'auto' });
+  const company = await post('/api/companies/', {
+    name: 'Harel Insurance',
+    policy_types: [{ policy_type_id: type, commission_percentage: '12.5' }],
+  });
+  const customer = await post('/api/customers/', { first_name: 'Dana', last_name: 'Levi' });
+  return post('/api/policies/', {
+    policy_number: 'P-1042',
+    customer_id: customer,
+    company_id: company,
+    policy_type_id: type,
+    start_date: day(-daysAgo),
+    end_date: day(360 - daysAgo),
+    total_premium: '1000.00',
+  });
+}
+
 /** Pays instalment `sequence` of a policy in full, as the broker, through the API. */
 export async function payInstalment(
   request: APIRequestContext,

@@ -53,6 +53,13 @@ describe('usage', () => {
         usage_percentage: 20,
         remaining_usage: 8,
       },
+      storage_mb: {
+        current_value: 0,
+        limit_value: 5000,
+        is_over_limit: false,
+        usage_percentage: 0,
+        remaining_usage: 5000,
+      },
     });
   });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../test/book-parties.js';
 import { documentForm, type FilePart, SAMPLES, uploadDocument } from '../../../test/document-files.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
+import { addMember } from '../../../test/members.js';
 import {
   bearer,
   createTestApp,
@@ -296,6 +297,44 @@ describe('isolation', () => {
     // The same bytes kept by two agencies are two files, one each.
     const mine = await agency.uploaded({ customer_id: agency.customerId });
     expect(stored(agency.tenantId, mine.sha256) && stored(stranger.tenantId, theirs.sha256)).toBe(true);
+  });
+});
+
+describe('an agency that shows agents only their own book', () => {
+  it("hides the documents of another member's customers from an agent, as missing", async () => {
+    const agency = await setUp();
+    const agent = await addMember(t.app, agency, 'agent', 'Ari');
+    const arisCustomer = await ok<{ id: string }>(
+      agent.as.post('/api/customers/', { first_name: 'Ariel', last_name: 'Levi' }),
+      201,
+    );
+    const his = await ok<Document>(
+      uploadDocument(t.app, agent.access, { customer_id: arisCustomer.id }, SAMPLES.txt),
+      201,
+    );
+    const owners = await agency.uploaded({ policy_id: agency.policyId });
+    expect((await agency.as.patch('/api/team/settings/', { agents_see_own_book: true })).statusCode).toBe(
+      200,
+    );
+
+    const listed = await ok<{ results: Document[] }>(
+      agent.as.get(`/api/documents/?customer_id=${arisCustomer.id}`),
+    );
+    expect(listed.results.map((each) => each.id)).toEqual([his.id]);
+    for (const url of [
+      `/api/documents/${owners.id}/`,
+      `/api/documents/${owners.id}/download/`,
+      `/api/documents/?customer_id=${agency.customerId}`,
+      `/api/documents/?policy_id=${agency.policyId}`,
+    ]) {
+      expect((await agent.as.get(url)).statusCode, url).toBe(404);
+    }
+    expect((await agent.as.delete(`/api/documents/${owners.id}/`)).statusCode).toBe(404);
+    expect(
+      (await uploadDocument(t.app, agent.access, { customer_id: agency.customerId }, SAMPLES.csv)).statusCode,
+    ).toBe(404);
+    // The owner still sees the whole book.
+    expect((await agency.list(`customer_id=${agency.customerId}`)).count).toBe(1);
   });
 });
 

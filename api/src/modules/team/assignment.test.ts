@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ClaimDetail, CustomerDetail, Lead, Policy, TeamRole } from '@coverdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember as addTeamMember } from '../../../test/members.js';
-import { apiAs, createTestApp, PASSWORD, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

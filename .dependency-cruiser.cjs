@@ -23,7 +23,17 @@ const LAYERS = [
   { name: 'book', modules: ['policy-types', 'companies', 'customers', 'policies', 'payments'] },
   {
     name: 'work',
-    modules: ['setup', 'leads', 'claims', 'calendar', 'alerts', 'notifications', 'imports', 'search'],
+    modules: [
+      'setup',
+      'leads',
+      'claims',
+      'calendar',
+      'alerts',
+      'notifications',
+      'imports',
+      'search',
+      'commission-statements',
+    ],
   },
   { name: 'views', modules: ['dashboard', 'analytics', 'commission-report', 'audit-log'] },
   { name: 'admin', modules: ['admin', 'support', 'contact', 'demo'] },

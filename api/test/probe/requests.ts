@@ -1,5 +1,5 @@
 import { PASSWORD } from '../test-app.js';
-import { type Agency, POLICY_TERM } from './agencies.js';
+import { type Agency, POLICY_TERM, statementForm } from './agencies.js';
 import { multipartForm } from './client.js';
 import type { IdKind, Operation } from './route-table.js';
 
@@ -202,6 +202,12 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'POST /api/admin/super-admins/grant/': (agency) => [
     { body: { email: agency.email, reason: 'Joined the team' }, status: 409 },
   ],
+  'POST /api/commission-statements/': (agency) => [{ file: statementForm(agency.ids.company), status: 201 }],
+  'PATCH /api/commission-statements/:id/lines/:line_number/': () => [
+    { body: { note: 'Checked with Harel' } },
+  ],
+  // Each accept and reopen is sent a statement of its own: one in review, which cannot be reopened.
+  'POST /api/commission-statements/:id/reopen/': () => [{ status: 409 }],
   'POST /api/support/tickets/': () => [
     {
       file: multipartForm(

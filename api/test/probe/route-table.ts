@@ -60,7 +60,11 @@ export type IdKind =
   /** A sign-in of the agency's owner other than the probe's own. */
   | 'session'
   /** An open invitation to join the agency. */
-  | 'invitation';
+  | 'invitation'
+  /** An insurer's commission statement in review. */
+  | 'statement'
+  /** A line of it: its row number in the statement's file. */
+  | 'statementLine';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -85,10 +89,15 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   // A member of the agency: its owner's own account.
   members: 'user',
   invitations: 'invitation',
+  'commission-statements': 'statement',
 };
 
 /** Path parameters other than `:id` that name a row. */
-const NAMED_PARAMS: Record<string, IdKind> = { attachmentId: 'attachment', user_id: 'user' };
+const NAMED_PARAMS: Record<string, IdKind> = {
+  attachmentId: 'attachment',
+  user_id: 'user',
+  line_number: 'statementLine',
+};
 
 /** Path parameters that name no row: each is filled with a harmless value, like a wildcard. */
 const FREE_PARAMS = ['secret', 'metric', 'slot', 'name'];

@@ -40,3 +40,13 @@ export const keptReceivedCommission = (kept: {
 }) =>
   sql<string>`case when ${companies.commissionPaymentMethod} = 'pro_rata'
     then ${kept.receivedProRata} else ${kept.receivedFullPolicy} end`;
+
+/**
+ * What the insurer owes on the policy by `day`, whatever the customer has paid so far: under
+ * full-policy payout the term's (earned) commission once the term has started; under pro rata the
+ * commission of `dueBy`, the instalments due by then, as `receivedCommissionOn` takes it on what is
+ * paid. Needs `companies` joined to the policy's insurer.
+ */
+export const insurerOwesBy = (day: SQLWrapper, dueBy: SQLWrapper): SQL<string> =>
+  sql<string>`case when ${companies.commissionPaymentMethod} = 'pro_rata' then ${receivedCommissionOn(dueBy)}
+    when ${policies.startDate} <= ${day} then ${expectedCommission} else 0 end`;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FilePart, multipartForm as form } from '../../../test/multipart-form.js';
 import { decodeQuotedPrintable, startSmtpServer, waitFor } from '../../../test/smtp-server.js';
 import { bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
@@ -23,34 +24,6 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-
-interface FilePart {
-  name: string;
-  type: string;
-  content: Buffer;
-}
-
-/** A multipart/form-data body as a browser sends it: text fields, then the file. */
-function form(fields: Record<string, string>, file?: FilePart) {
-  const boundary = `----coverdesk${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
 const TICKET = {

@@ -159,6 +159,9 @@ export const policy = z.object({
   ),
   expected_commission: money,
   received_commission: money,
+  insurer_paid_commission: money.describe(
+    'What the insurer has paid on the policy by its accepted commission statements, chargebacks negative.',
+  ),
   amount_paid: money,
   installments_paid: z.number().int(),
   total_installments: z.number().int(),

@@ -215,6 +215,15 @@ describe('an insurer’s commission statement', () => {
     expect(accepted.status).toBe('accepted');
     expect(accepted.accepted_at).not.toBeNull();
     expect((await agency.as.patch(`${againUrl}lines/2/`, { note: 'x' })).statusCode).toBe(409);
+    // Each policy shows what the insurer paid on it, beside what it expected.
+    const yossis = await ok<{ insurer_paid_commission: string; expected_commission: string }>(
+      agency.as.get(`/api/policies/${book.yossi.id}/`),
+    );
+    expect(yossis).toMatchObject({ insurer_paid_commission: '200.00', expected_commission: '240.00' });
+    const cancelled = await ok<{ results: { id: string; insurer_paid_commission: string }[] }>(
+      agency.as.get('/api/policies/?search=HX-3001'),
+    );
+    expect(cancelled.results.map((row) => row.insurer_paid_commission)).toEqual(['-25.00']);
 
     // A second statement for the same period: Harel pays the 40.00 it short paid on HX-2001.
     const topUp = await uploaded(
@@ -230,6 +239,10 @@ describe('an insurer’s commission statement', () => {
       agency.as.get(`/api/commission-statements/${topUp.id}/`),
     );
     expect(lineNumbered(reread, 2)).toMatchObject({ expected_commission: '240.00', outcome: 'short_paid' });
+    expect(
+      (await ok<{ insurer_paid_commission: string }>(agency.as.get(`/api/policies/${book.yossi.id}/`)))
+        .insurer_paid_commission,
+    ).toBe('0.00');
 
     const list = await ok<{ count: number; results: { id: string }[] }>(
       agency.as.get(`/api/commission-statements/?company_id=${harel}`),

@@ -13,6 +13,7 @@ import { assigneeName } from '../team/assignees.js';
 import {
   earnedPremium,
   expectedCommission,
+  insurerPaidCommission,
   keptReceivedCommission,
   receivedCommission,
 } from './commission.js';
@@ -68,6 +69,7 @@ const columns = {
   earned_premium: earnedPremium,
   expected_commission: expectedCommission,
   received_commission: receivedCommission,
+  insurer_paid_commission: insurerPaidCommission,
   amount_paid: policies.amountPaid,
   installments_paid: policies.installmentsPaid,
   total_installments: policies.totalInstallments,
@@ -100,13 +102,21 @@ const toPolicy = ({ createdAt, updatedAt, not_renewing_at, ...row }: Row): Polic
  * exact strings, times as ISO strings with milliseconds, exactly what `toPolicy` gives. A list page
  * is sent as the database wrote it, without decoding twenty rows and encoding them again.
  */
-const { createdAt, updatedAt, earned_premium, expected_commission, received_commission, ...sharedColumns } =
-  columns;
+const {
+  createdAt,
+  updatedAt,
+  earned_premium,
+  expected_commission,
+  received_commission,
+  insurer_paid_commission,
+  ...sharedColumns
+} = columns;
 const policyJson = jsonObject({
   ...sharedColumns,
   earned_premium: sql`${earned_premium}::text`,
   expected_commission: sql`${expected_commission}::text`,
   received_commission: sql`${received_commission}::text`,
+  insurer_paid_commission: sql`${insurer_paid_commission}::text`,
   created_at: createdAt,
   updated_at: updatedAt,
 });

@@ -49,7 +49,7 @@ export function Component() {
           </div>
           <PolicyActions policy={p} />
         </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mt="md">
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" mt="md">
           {p.cancelled_at ? (
             // Cancelled: what the term kept, on which its commission is worked out.
             <Figure label="Earned premium" figure="earned">
@@ -71,6 +71,9 @@ export function Component() {
           </Figure>
           <Figure label="Received commission" figure="received">
             <Money amount={p.received_commission} />
+          </Figure>
+          <Figure label="Paid by insurer">
+            <Money amount={p.insurer_paid_commission} />
           </Figure>
         </SimpleGrid>
       </Card>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClaimDetail, CustomerDetail, Lead, Policy, TeamRole } from '@coverdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createTestApp, PASSWORD, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, invitedMember, signedInAgency, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,20 +15,8 @@ type Caller = Agency['as'];
 const NOT_A_MEMBER = 'Choose an active member of your agency.';
 
 /** Invites someone with `role` into the agency and has them accept: a signed-in member. */
-async function addMember(agency: Agency, role: TeamRole, firstName = 'Avi') {
-  const email = `member-${randomUUID().slice(0, 8)}@example.com`;
-  const invited = await agency.as.post('/api/team/invitations/', { email, role });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const token = (invited.json() as { invite_url: string }).invite_url.split('/').pop();
-  const accepted = await t.app.inject({
-    method: 'POST',
-    url: '/api/team/invitations/accept/',
-    payload: { token, password: PASSWORD, first_name: firstName, last_name: 'Cohen' },
-  });
-  expect(accepted.statusCode, accepted.body).toBe(201);
-  const session = accepted.json() as { access: string; user: { id: string } };
-  return { id: session.user.id, access: session.access, as: apiAs(t.app, session.access) };
-}
+const addMember = (agency: Agency, role: TeamRole, firstName = 'Avi') =>
+  invitedMember(t.app, agency, role, firstName);
 
 async function created<T>(response: Promise<{ statusCode: number; body: string; json(): unknown }>) {
   const answer = await response;

@@ -132,10 +132,12 @@ export function useBulkReassign<Row extends { id: string }>({
   );
   const actions = (...shown: ReactNode[]) => {
     const present = shown.filter(Boolean);
-    // As children one by one, not an array: the actions are a fixed few, named where they are made.
-    return present.length === 0
-      ? null
-      : createElement(Group, { gap: 'sm', wrap: 'nowrap', grow: touch }, ...present);
+    // A phone gives each action the width it needs and wraps the rest onto a line of their own, so
+    // four (the leads') keep their labels whole. As children one by one, not an array: a fixed few.
+    const layout = touch
+      ? ({ gap: 'sm', wrap: 'wrap', grow: true, preventGrowOverflow: false } as const)
+      : ({ gap: 'sm', wrap: 'nowrap' } as const);
+    return present.length === 0 ? null : createElement(Group, layout, ...present);
   };
   if (!canReassign) return { columns: (columns) => columns, listProps: {}, actions };
   const button = <ReassignButton ids={[...chosen]} kind={kind} noun={noun} onDone={clear} />;

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { MODULES, type ModuleName, type TeamRole, type UserProfile } from '@coverdesk/contract';
+import { MODULES, type ModuleName, type UserProfile } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -122,27 +122,6 @@ export async function setSubscription(
 export async function signedInAgency(app: FastifyInstance, overrides: Record<string, string> = {}) {
   const session = await registerAgency(app, overrides);
   return { ...session, as: apiAs(app, session.access) };
-}
-
-/** Has the agency's owner invite someone with `role`, and them accept: a signed-in member. */
-export async function invitedMember(
-  app: FastifyInstance,
-  agency: Awaited<ReturnType<typeof signedInAgency>>,
-  role: TeamRole,
-  firstName = 'Avi',
-) {
-  const email = `member-${randomUUID().slice(0, 8)}@example.com`;
-  const invited = await agency.as.post('/api/team/invitations/', { email, role });
-  if (invited.statusCode !== 201) throw new Error(`invitation: ${invited.statusCode} ${invited.body}`);
-  const token = (invited.json() as { invite_url: string }).invite_url.split('/').pop();
-  const accepted = await app.inject({
-    method: 'POST',
-    url: '/api/team/invitations/accept/',
-    payload: { token, password: PASSWORD, first_name: firstName, last_name: 'Cohen' },
-  });
-  if (accepted.statusCode !== 201) throw new Error(`acceptance: ${accepted.statusCode} ${accepted.body}`);
-  const session = accepted.json() as { access: string; user: { id: string } };
-  return { id: session.user.id, access: session.access, as: apiAs(app, session.access) };
 }
 
 /** A plan leaving one module out; the catalogue has none, so gate tests add their own. */

@@ -1,7 +1,8 @@
 import { type Policy, producerReport, roleRefusal } from '@coverdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBookParties, type Caller, ok } from '../../../test/book-parties.js';
-import { createTestApp, invitedMember, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import { addTeamMember } from '../../../test/team-book.js';
+import { createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,8 +17,8 @@ afterAll(() => t.close());
 async function agencyWithProducer() {
   const agency = await signedInAgency(t.app);
   const parties = await addBookParties(agency.as);
-  const agent = await invitedMember(t.app, agency, 'agent', 'Avi');
-  const manager = await invitedMember(t.app, agency, 'manager', 'Rami');
+  const agent = await addTeamMember(t.app, agency, 'agent', 'Avi');
+  const manager = await addTeamMember(t.app, agency, 'manager', 'Rami');
   await ok(agency.as.patch(`/api/team/members/${agent.id}/`, { commission_split_percentage: '25' }));
   const body = (changes: Record<string, unknown> = {}) => ({
     policy_number: 'PS-1',
@@ -106,7 +107,7 @@ describe("a policy's producer's share", () => {
 
   it('is refused (403) to a role that may not change the team’s shares, and left as it was', async () => {
     const { agency, agent, body } = await agencyWithProducer();
-    const viewer = await invitedMember(t.app, agency, 'viewer', 'Gil');
+    const viewer = await addTeamMember(t.app, agency, 'viewer', 'Gil');
     const created = await ok<Policy>(
       agency.as.post('/api/policies/', body({ producer_split_percentage: '40' })),
       201,

@@ -75,6 +75,7 @@ const columns = {
   total_installments: policies.totalInstallments,
   assigned_to: policies.assignedTo,
   assigned_to_name: assigneeName(policies.assignedTo),
+  producer_split_percentage: policies.producerSplitPercentage,
   createdAt: policies.createdAt,
   updatedAt: policies.updatedAt,
 };

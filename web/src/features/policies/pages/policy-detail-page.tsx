@@ -153,6 +153,9 @@ function Terms({ policy }: { policy: Policy }) {
             : PAYMENT_FREQUENCY_LABELS[policy.payment_frequency]}
         </DetailRow>
         <DetailRow label="Assigned to">{policy.assigned_to_name || 'No one'}</DetailRow>
+        {policy.producer_split_percentage !== null && (
+          <DetailRow label="Producer's share">{policy.producer_split_percentage}%</DetailRow>
+        )}
         {policy.insured_item && <DetailRow label="Insured">{policy.insured_item}</DetailRow>}
         {policy.sum_insured && (
           <DetailRow label="Sum insured">

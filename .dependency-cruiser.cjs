@@ -33,6 +33,7 @@ const LAYERS = [
       'notifications',
       'imports',
       'search',
+      'commission-statements',
     ],
   },
   { name: 'views', modules: ['dashboard', 'analytics', 'commission-report', 'audit-log'] },

@@ -5,8 +5,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // The limits catch a test that hangs. The heaviest tests (the demo's build, the probe's oversized
+    // requests) take 8 to 15 s alone and passed 30 s on a two-core machine busy with other work.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     // A fork per core. Each file's work is done in its fork (embedded PGlite) or by the database
     // server, so Vitest's default of one core fewer, for its main process, ran the files one at a time

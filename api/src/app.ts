@@ -33,6 +33,7 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { claimRoutes } from './modules/claims/routes.js';
 import { commissionReportRoutes } from './modules/commission-report/routes.js';
+import { commissionStatementRoutes } from './modules/commission-statements/routes.js';
 import { rateRoutes } from './modules/companies/rate-routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -270,6 +271,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       await api.register(paymentRoutes(ctx));
       await api.register(analyticsRoutes(ctx));
       await api.register(commissionReportRoutes(ctx));
+      await api.register(commissionStatementRoutes(ctx));
       await api.register(claimRoutes(ctx));
       await api.register(leadRoutes(ctx));
       await api.register(dashboardRoutes(ctx));

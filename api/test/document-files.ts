@@ -1,41 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { type FilePart, multipartForm } from './multipart-form.js';
 import { bearer } from './test-app.js';
 
-export interface FilePart {
-  name: string;
-  content: Buffer;
-  type?: string;
-}
-
-/**
- * A multipart/form-data body as a browser sends it: text fields, then the file in `fileField` (a
- * document's `file`, a support ticket's `attachment`).
- */
-export function multipartBody(fields: Record<string, string>, file?: FilePart, fileField = 'file') {
-  const boundary = `----coverdesk${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+export type { FilePart };
 
 /** A document upload's form: the record and category fields, then the file. */
-export const documentForm = (fields: Record<string, string>, file?: FilePart) => multipartBody(fields, file);
+export const documentForm = (fields: Record<string, string>, file?: FilePart) =>
+  multipartForm(fields, file && { field: 'file', ...file });
 
 export const uploadDocument = (
   app: FastifyInstance,

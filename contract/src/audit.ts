@@ -25,6 +25,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   claim: 'Claim',
   subscription: 'Subscription',
   document: 'Document',
+  commission_statement: 'Commission statement',
   user: 'Account',
 };
 
@@ -55,6 +56,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   update: 'Updated',
   delete: 'Deleted',
   import: 'Imported',
+  statement_uploaded: 'Statement uploaded',
+  statement_accepted: 'Statement accepted',
+  statement_reopened: 'Statement reopened',
+  statement_deleted: 'Statement deleted',
   subscription_upgraded: 'Plan bought',
   plan_changed: 'Plan changed',
   plan_change_withdrawn: 'Plan change withdrawn',

@@ -298,7 +298,15 @@ export function guessColumns(
   headers: string[],
   saved: Record<string, string | null> = {},
 ): (string | null)[] {
-  const fields = IMPORT_FIELDS[kind];
+  return guessColumnsOf(IMPORT_FIELDS[kind], headers, saved);
+}
+
+/** The same guess for any set of fields (an insurer's commission statement has its own). */
+export function guessColumnsOf(
+  fields: ImportField[],
+  headers: string[],
+  saved: Record<string, string | null> = {},
+): (string | null)[] {
   const known = new Set(fields.map((field) => field.key));
   const taken = new Set<string>();
   const names = new Map<string, string>();

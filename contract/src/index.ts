@@ -11,6 +11,7 @@ export * from './billing.js';
 export * from './calendar.js';
 export * from './claims.js';
 export * from './commission-report.js';
+export * from './commission-statements.js';
 export * from './companies.js';
 export * from './constants.js';
 export * from './contact.js';

@@ -111,6 +111,11 @@ export const policyBody = z
     deductible: moneyInput.nullable().optional(),
     notes: optionalText(5000),
     assigned_to: assigneeInput,
+    /**
+     * The assignee's share of this policy's commission, in percent, instead of their default; null
+     * for the default. Left out, it stays as it is. Setting it takes the `team` action.
+     */
+    producer_split_percentage: percentage.nullable().optional(),
   })
   .superRefine(checkAcrossFields, EVEN_WHEN_FIELDS_FAIL);
 export type PolicyBody = z.input<typeof policyBody>;
@@ -159,10 +164,19 @@ export const policy = z.object({
   ),
   expected_commission: money,
   received_commission: money,
+  insurer_paid_commission: money.describe(
+    'What the insurer has paid on the policy by its accepted commission statements, chargebacks negative.',
+  ),
   amount_paid: money,
   installments_paid: z.number().int(),
   total_installments: z.number().int(),
   ...assigneeFields,
+  producer_split_percentage: z
+    .string()
+    .nullable()
+    .describe(
+      "The producer's share of this policy's commission, in percent; null when the assigned member's default share applies.",
+    ),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -33,7 +33,7 @@ export const TEAM_ACTIONS = {
   work: ['owner', 'manager', 'agent'],
   /** Erasing a record for good (secure delete). */
   secure_delete: ['owner', 'manager'],
-  /** Insurers and their commission rates. */
+  /** Insurers, their commission rates, and reconciling their commission statements. */
   insurers: ['owner', 'manager'],
   /** The agency's settings: policy types, email, notification rules and templates, the team's rules. */
   agency_settings: ['owner', 'manager'],

@@ -25,32 +25,44 @@ export async function enterTenant(
     sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true),
       set_config('timezone', coalesce((select time_zone from tenants where id = ${tenantId}::uuid), 'UTC'), true),
       set_config('max_parallel_workers_per_gather', '0', true),
-      set_config('app.book_member', ${
+      ${
         bookMember
-          ? sql`coalesce((select ${bookMember}::text from tenants where id = ${tenantId}::uuid and agents_see_own_book), '')`
-          : sql`''`
-      }, true) as book_member`,
+          ? sql`(select ${bookMember}::text from tenants where id = ${tenantId}::uuid and agents_see_own_book)`
+          : sql`null`
+      } as book_member`,
   );
   const member = rows[0]?.book_member;
+  if (member) await seeBook(tx, member);
+}
+
+/**
+ * Shows the transaction the member's own book, or with null the agency's whole book again. The
+ * `own_book` row-level security policies (migration `own-book`) keep the customers assigned to
+ * `app.book_member` and what hangs off those; the schema own_book, first on the search path, holds
+ * views of the kept totals summed over that book alone under the names of the agency's (migration
+ * `own-book-totals`), so every figure reads the member's book through the same statements.
+ */
+async function seeBook(tx: Transaction, member: string | null): Promise<void> {
+  await tx.execute(
+    sql`select set_config('app.book_member', ${member ?? ''}, true),
+      set_config('search_path', ${member ? 'own_book, public' : 'public'}, true)`,
+  );
   if (member) bookMembers.set(tx, member);
+  else bookMembers.delete(tx);
 }
 
 export interface TenantOptions {
   /**
    * An agent: when the agency shows agents only their own book (`tenants.agents_see_own_book`), the
-   * transaction's `app.book_member` names them, and the `own_book` row-level security policies
-   * (migration `own-book`) keep the customers assigned to them and what hangs off those. Read in
-   * the statement that enters the agency, so it costs no query of its own.
+   * transaction sees only their own book (`seeBook`). Whether it does is read in the statement that
+   * enters the agency; only such an agent's transaction spends a second statement on it.
    */
   bookMember?: string | undefined;
 }
 
 const bookMembers = new WeakMap<Transaction, string>();
 
-/**
- * The member whose own book the transaction sees, or null when it sees the agency's whole book.
- * Kept totals sum the whole book, so their readers ask this first.
- */
+/** The member whose own book the transaction sees, or null when it sees the agency's whole book. */
 export const ownBookMember = (tx: Transaction): string | null => bookMembers.get(tx) ?? null;
 
 /**
@@ -60,11 +72,11 @@ export const ownBookMember = (tx: Transaction): string | null => bookMembers.get
 export async function withWholeBook<T>(tx: Transaction, work: () => Promise<T>): Promise<T> {
   const member = ownBookMember(tx);
   if (!member) return work();
-  await tx.execute(sql`select set_config('app.book_member', '', true)`);
+  await seeBook(tx, null);
   try {
     return await work();
   } finally {
-    await tx.execute(sql`select set_config('app.book_member', ${member}, true)`);
+    await seeBook(tx, member);
   }
 }
 

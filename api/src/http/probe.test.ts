@@ -3,7 +3,7 @@ import { like } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Agency, addMember, rowFactory, seedAgency } from '../../test/probe/agencies.js';
+import { type Agency, addMember, rowFactory, rowIds, seedAgency } from '../../test/probe/agencies.js';
 import { shapeOf } from '../../test/probe/arbitraries.js';
 import { ProbeClient, type ProbeRequest, type ProbeResponse } from '../../test/probe/client.js';
 import { fuzzedRequests } from '../../test/probe/fuzz.js';
@@ -202,7 +202,7 @@ async function matrix(operation: Operation): Promise<string[]> {
 
   // Another agency's token on this agency's rows: they do not exist for it.
   const crossRequest = requestOf(operation, own.ids, ownValid, other);
-  const ownIds = Object.values(own.ids);
+  const ownIds = rowIds(own.ids);
   const query = crossRequest.url.split('?')[1] ?? '';
   const crossExpected: Expected = operation.isAdmin
     ? 403
@@ -211,7 +211,7 @@ async function matrix(operation: Operation): Promise<string[]> {
         // A form's record (the customer a document is uploaded onto) is looked up as a path's is.
         mentionsAny(crossRequest.rawBody ?? '', ownIds)
       ? 404
-      : mentionsAny(JSON.stringify(crossRequest.body ?? null), ownIds)
+      : mentionsAny(JSON.stringify(crossRequest.body ?? null) + (crossRequest.rawBody ?? ''), ownIds)
         ? 400
         : works;
   await check("another agency's token on this agency's ids", crossRequest, crossExpected, other);

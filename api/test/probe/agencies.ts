@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { PASSWORD } from '../test-app.js';
 import { multipartForm, type ProbeClient } from './client.js';
 import type { IdKind } from './route-table.js';
@@ -237,6 +237,19 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
         { email: `invitee-${unique()}@example.com`, role: 'agent' },
         'an invitation',
       ),
+    /** A statement of the agency's insurer in review, of one line (its file's row 2). */
+    statement: () =>
+      expectStatus<{ id: string }>(
+        client.send({
+          method: 'POST',
+          url: '/api/commission-statements/',
+          token: agency.access,
+          ...statementForm(agency.ids.company),
+        }),
+        201,
+        'a commission statement',
+      ).then((created) => created.id),
+    statementLine: async () => '2',
     /** An open claim on the agency's seeded policy, incident on the term's first day. */
     claim: () =>
       create(
@@ -253,6 +266,17 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
   };
   return { ...factory, ticketWithFile };
 }
+
+/** The agency's ids, which no other caller may see: all but a statement line's number ("2"). */
+export const rowIds = (ids: Record<IdKind, string>) =>
+  Object.entries(ids).flatMap(([kind, id]) => (kind === 'statementLine' ? [] : [id]));
+
+/** A one-line statement of `companyId`'s commission, a file of its own each time. */
+export const statementForm = (companyId: string) =>
+  multipartForm(
+    { company_id: companyId, statement_date: POLICY_TERM.start_date, total_amount: '10.00' },
+    { field: 'file', name: 'statement.csv', text: `Policy,Commission\r\nP-${randomUUID()},10.00\r\n` },
+  );
 
 /** A member of the agency with a role, joined through an invitation: their access token. */
 export async function addMember(
@@ -348,6 +372,8 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
   ids.session = await rows.session();
   ids.invitation = await rows.invitation();
   ids.document = await rows.document();
+  ids.statement = await rows.statement();
+  ids.statementLine = await rows.statementLine();
   const spare = await expectStatus<{ refresh: string }>(
     client.send({ method: 'POST', url: '/api/token/', body: { email, password: PASSWORD } }),
     200,
@@ -361,6 +387,6 @@ export async function seedAgency(client: ProbeClient, label: string, ownerEmail?
     spareRefresh: spare.refresh,
     userId: session.user.id,
     ids,
-    secrets: [marker, session.user.id, ...Object.values(ids)],
+    secrets: [marker, session.user.id, ...rowIds(ids)],
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { multipartForm as multipartBody } from '../multipart-form.js';
 import type { Method } from './route-table.js';
 
 /** A malformed or oversized request must still be answered within this (a correctness budget). */
@@ -75,25 +76,14 @@ export class ProbeClient {
   }
 }
 
-/**
- * A form as a browser posts it (a support ticket or a reply): text fields and a small text file.
- * Each part is framed by a boundary no field contains.
- */
+/** A form as a browser posts it (a support ticket, a statement): text fields and a small text file. */
 export function multipartForm(
   fields: Record<string, string>,
-  file?: { name: string; text: string; field?: string },
+  file?: { field?: string; name: string; text: string },
 ) {
-  const boundary = 'coverdeskprobeboundary';
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  const form = multipartBody(
+    fields,
+    file && { field: file.field, name: file.name, type: 'text/plain', content: Buffer.from(file.text) },
   );
-  if (file) {
-    parts.push(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'attachment'}"; filename="${file.name}"\r\nContent-Type: text/plain\r\n\r\n${file.text}\r\n`,
-    );
-  }
-  return {
-    rawBody: `${parts.join('')}--${boundary}--\r\n`,
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
+  return { rawBody: form.payload.toString(), contentType: form.headers['content-type'] };
 }

@@ -1,5 +1,5 @@
 import { PASSWORD } from '../test-app.js';
-import { type Agency, POLICY_TERM } from './agencies.js';
+import { type Agency, POLICY_TERM, statementForm } from './agencies.js';
 import { multipartForm } from './client.js';
 import type { IdKind, Operation } from './route-table.js';
 
@@ -202,6 +202,12 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'POST /api/admin/super-admins/grant/': (agency) => [
     { body: { email: agency.email, reason: 'Joined the team' }, status: 409 },
   ],
+  'POST /api/commission-statements/': (agency) => [{ file: statementForm(agency.ids.company), status: 201 }],
+  'PATCH /api/commission-statements/:id/lines/:line_number/': () => [
+    { body: { note: 'Checked with Harel' } },
+  ],
+  // Each accept and reopen is sent a statement of its own: one in review, which cannot be reopened.
+  'POST /api/commission-statements/:id/reopen/': () => [{ status: 409 }],
   'POST /api/support/tickets/': () => [
     {
       file: multipartForm(
@@ -273,8 +279,13 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'POST /api/policies/': (agency) => [
     { body: policyBody(agency) },
     { body: { ...policyBody(agency), payment_frequency: 'custom', custom_installments: 5 } },
+    // The producer's share takes `team` besides `work` (docs/permissions.md): the owner's request.
+    { body: { ...policyBody(agency), producer_split_percentage: '40.00' } },
   ],
-  'PUT /api/policies/:id/': (agency) => [{ body: policyBody(agency) }],
+  'PUT /api/policies/:id/': (agency) => [
+    { body: policyBody(agency) },
+    { body: { ...policyBody(agency), producer_split_percentage: null } },
+  ],
   'GET /api/policies/numbered/': () => [{ query: { policy_number: 'POL-1' } }],
   'POST /api/policies/:id/secure-delete/': () => [{ body: { password: PASSWORD } }],
   'POST /api/policies/:id/cancel/': () => [{ body: { cancelled_at: '2026-03-01', reason: 'Sold the car' } }],
@@ -384,6 +395,14 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'PATCH /api/team/settings/': () => [{ body: { agents_see_own_book: false } }],
   'POST /api/team/reassign/': (agency) => [
     { body: { to: agency.userId, customer_ids: [agency.ids.customer] } },
+    {
+      body: {
+        to: agency.userId,
+        policy_ids: [agency.ids.policy],
+        claim_ids: [agency.ids.claim],
+        lead_ids: [agency.ids.lead],
+      },
+    },
   ],
   // A real token only comes by email; a made-up one opens nothing.
   'POST /api/team/invitations/preview/': () => [{ body: { token: 'not-a-token-we-sent' }, status: 404 }],

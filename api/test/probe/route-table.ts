@@ -62,7 +62,11 @@ export type IdKind =
   /** An open invitation to join the agency. */
   | 'invitation'
   /** A document on the agency's customer. */
-  | 'document';
+  | 'document'
+  /** An insurer's commission statement in review. */
+  | 'statement'
+  /** A line of it: its row number in the statement's file. */
+  | 'statementLine';
 
 /** `:id` names a row of the collection whose segment comes before it. */
 const COLLECTION_KINDS: Record<string, IdKind> = {
@@ -88,10 +92,15 @@ const COLLECTION_KINDS: Record<string, IdKind> = {
   members: 'user',
   invitations: 'invitation',
   documents: 'document',
+  'commission-statements': 'statement',
 };
 
 /** Path parameters other than `:id` that name a row. */
-const NAMED_PARAMS: Record<string, IdKind> = { attachmentId: 'attachment', user_id: 'user' };
+const NAMED_PARAMS: Record<string, IdKind> = {
+  attachmentId: 'attachment',
+  user_id: 'user',
+  line_number: 'statementLine',
+};
 
 /** Path parameters that name no row: each is filled with a harmless value, like a wildcard. */
 const FREE_PARAMS = ['secret', 'metric', 'slot', 'name'];

@@ -1,3 +1,4 @@
+import type { TeamAction } from '@coverdesk/contract';
 import { Navigate, type RouteObject } from 'react-router';
 import { ADMIN_SCREENS, type AdminPath } from './admin-screens.js';
 import { RequireAuth } from './guards/require-auth.js';
@@ -10,6 +11,16 @@ type Lazy = RouteObject['lazy'];
 const single = (lazy: Lazy): RouteObject[] => [{ index: true, lazy }];
 
 /**
+ * A page that changes records (a form): a role that may not do `action` sees the access gate's
+ * notice instead, whether it followed a link or typed the address.
+ */
+const changing = (path: string, lazy: Lazy, action: TeamAction = 'work'): RouteObject => ({
+  path,
+  lazy,
+  handle: { action } satisfies RouteHandle,
+});
+
+/**
  * The pages of every screen that works today, under its path. The type asks for exactly the screens
  * screens.ts lists as built: a module that lands loses its `coming` there and gains its pages here.
  */
@@ -17,16 +28,16 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
   '/dashboard': single(() => import('../features/dashboard/pages/dashboard-page.js')),
   '/customers': [
     { index: true, lazy: () => import('../features/customers/pages/customers-page.js') },
-    { path: 'create', lazy: () => import('../features/customers/pages/customer-form-page.js') },
+    changing('create', () => import('../features/customers/pages/customer-form-page.js')),
     { path: ':id', lazy: () => import('../features/customers/pages/customer-detail-page.js') },
-    { path: ':id/edit', lazy: () => import('../features/customers/pages/customer-form-page.js') },
+    changing(':id/edit', () => import('../features/customers/pages/customer-form-page.js')),
   ],
   '/policies': [
     { index: true, lazy: () => import('../features/policies/pages/policies-page.js') },
-    { path: 'create', lazy: () => import('../features/policies/pages/policy-form-page.js') },
+    changing('create', () => import('../features/policies/pages/policy-form-page.js')),
     { path: ':id', lazy: () => import('../features/policies/pages/policy-detail-page.js') },
-    { path: ':id/edit', lazy: () => import('../features/policies/pages/policy-form-page.js') },
-    { path: ':id/renew', lazy: () => import('../features/policies/pages/policy-renew-page.js') },
+    changing(':id/edit', () => import('../features/policies/pages/policy-form-page.js')),
+    changing(':id/renew', () => import('../features/policies/pages/policy-renew-page.js')),
   ],
   '/commission-report': single(() => import('../features/commission-report/pages/commission-report-page.js')),
   '/customer-analytics': single(() => import('../features/analytics/pages/customer-analytics-page.js')),
@@ -40,24 +51,30 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
   '/calendar': single(() => import('../features/calendar/pages/calendar-page.js')),
   '/claims': [
     { index: true, lazy: () => import('../features/claims/pages/claims-page.js') },
-    { path: 'create', lazy: () => import('../features/claims/pages/claim-form-page.js') },
+    changing('create', () => import('../features/claims/pages/claim-form-page.js')),
     { path: ':id', lazy: () => import('../features/claims/pages/claim-detail-page.js') },
-    { path: ':id/edit', lazy: () => import('../features/claims/pages/claim-form-page.js') },
+    changing(':id/edit', () => import('../features/claims/pages/claim-form-page.js')),
   ],
   '/leads': [
     { index: true, lazy: () => import('../features/leads/pages/leads-page.js') },
-    { path: 'create', lazy: () => import('../features/leads/pages/lead-form-page.js') },
+    changing('create', () => import('../features/leads/pages/lead-form-page.js')),
     { path: ':id', lazy: () => import('../features/leads/pages/lead-detail-page.js') },
-    { path: ':id/edit', lazy: () => import('../features/leads/pages/lead-form-page.js') },
+    changing(':id/edit', () => import('../features/leads/pages/lead-form-page.js')),
   ],
   '/companies': [
     { index: true, lazy: () => import('../features/companies/pages/companies-page.js') },
-    { path: 'create', lazy: () => import('../features/companies/pages/company-form-page.js') },
+    changing('create', () => import('../features/companies/pages/company-form-page.js'), 'insurers'),
+    // Where every member reads an insurer: a role that may not change it gets the form read-only.
     { path: ':id/edit', lazy: () => import('../features/companies/pages/company-form-page.js') },
   ],
   '/policy-types': [
     { index: true, lazy: () => import('../features/policy-types/pages/policy-types-page.js') },
-    { path: 'create', lazy: () => import('../features/policy-types/pages/policy-type-form-page.js') },
+    changing(
+      'create',
+      () => import('../features/policy-types/pages/policy-type-form-page.js'),
+      'agency_settings',
+    ),
+    // Read-only for a role that may not change it, as an insurer's is.
     { path: ':id/edit', lazy: () => import('../features/policy-types/pages/policy-type-form-page.js') },
   ],
   '/policy-import': single(() => import('../features/imports/pages/import-page.js')),
@@ -71,7 +88,7 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
   '/team': single(() => import('../features/team/pages/team-page.js')),
   '/support': [
     { index: true, lazy: () => import('../features/support/pages/support-page.js') },
-    { path: 'new', lazy: () => import('../features/support/pages/new-ticket-page.js') },
+    changing('new', () => import('../features/support/pages/new-ticket-page.js')),
     { path: ':id', lazy: () => import('../features/support/pages/ticket-page.js') },
   ],
 };

@@ -1,3 +1,4 @@
+import type { TeamAction } from '@coverdesk/contract';
 import { useMatches } from 'react-router';
 import type { Screen } from './screens.js';
 
@@ -12,4 +13,13 @@ export function useRouteHandle(): RouteHandle {
     if (handle?.title) return handle;
   }
   return {};
+}
+
+/**
+ * What the page being opened does, as far as roles are concerned: the deepest route naming an
+ * `action` (a form's route, or its screen's); undefined for a page that only reads.
+ */
+export function useRequiredAction(): TeamAction | undefined {
+  const handles = useMatches().map((match) => match.handle as RouteHandle | undefined);
+  return handles.findLast((handle) => handle?.action)?.action;
 }

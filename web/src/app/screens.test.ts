@@ -117,4 +117,25 @@ describe('the screen registry', () => {
     expect(isModuleComing('module_leads')).toBe(false);
     expect(isModuleComing('module_notifications')).toBe(false);
   });
+
+  it('names what every page that changes records does, so the gate can show a role that may not a notice', () => {
+    const actionAt = (path: string) =>
+      (matchRoutes(appRoutes, path) ?? [])
+        .map((match) => match.route.handle as RouteHandle | undefined)
+        .findLast((handle) => handle?.action)?.action;
+    for (const list of ['/customers', '/policies', '/claims', '/leads']) {
+      expect(actionAt(`${list}/create`), list).toBe('work');
+      expect(actionAt(`${list}/1/edit`), list).toBe('work');
+      expect(actionAt(list), list).toBeUndefined();
+      expect(actionAt(`${list}/1`), list).toBeUndefined();
+    }
+    expect(actionAt('/policies/1/renew')).toBe('work');
+    expect(actionAt('/policy-import')).toBe('work');
+    expect(actionAt('/support/new')).toBe('work');
+    expect(actionAt('/companies/create')).toBe('insurers');
+    expect(actionAt('/policy-types/create')).toBe('agency_settings');
+    // An insurer's page and a type's are where every member reads them: read-only forms.
+    expect(actionAt('/companies/1/edit')).toBeUndefined();
+    expect(actionAt('/policy-types/1/edit')).toBeUndefined();
+  });
 });

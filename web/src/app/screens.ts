@@ -1,4 +1,4 @@
-import type { ModuleName } from '@coverdesk/contract';
+import type { ModuleName, TeamAction } from '@coverdesk/contract';
 import {
   type Icon,
   IconAlarm,
@@ -41,6 +41,12 @@ export interface Screen {
   module?: ModuleName;
   /** Reachable without an active subscription or trial. */
   allowWithoutSubscription?: boolean;
+  /**
+   * What the screen's page does, when it changes records (a form, an import): a role that may not
+   * (`TEAM_ACTIONS`) is shown a notice in its place by the access gate. A form under a screen of
+   * reads names its own on its route (app-routes.tsx).
+   */
+  action?: TeamAction;
   /** Listed in the main navigation (the desk's sidebar, the phone's slide-out menu). */
   inSidebar?: boolean;
   /** Listed in the user menu: on every device, or on a desk only. */
@@ -204,6 +210,7 @@ export const SCREENS = [
     subtitle: 'Your existing book, brought in at once',
     icon: IconFileImport,
     module: 'module_policies',
+    action: 'work',
     inUserMenu: 'desktop',
   },
   {

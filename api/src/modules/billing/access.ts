@@ -2,7 +2,7 @@ import { MODULE_LABELS, MODULES, type ModuleName } from '@coverdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
-import { ownBookMember, withTenant } from '../../db/tenant.js';
+import { withTenant } from '../../db/tenant.js';
 import { signedInUser } from '../../http/authenticate.js';
 import { HttpError } from '../../http/errors.js';
 import { isAdmin } from '../accounts/queries.js';
@@ -52,30 +52,6 @@ async function requirePlan(
 type Caller = Pick<AccessClaims, 'tenantId' | 'userId'> & Partial<Pick<AccessClaims, 'role'>>;
 
 /**
- * The figures that read kept totals of the agency's whole book (the dashboard, the analytics, the
- * commission report): an agent who sees only their own book would read the agency's.
- */
-const WHOLE_BOOK_MODULES: readonly ModuleName[] = [
-  'module_dashboard',
-  'module_customer_analytics',
-  'module_portfolio_analytics',
-  'module_portfolio_history',
-  'module_commission_reports',
-];
-
-export const OWN_BOOK_REFUSAL =
-  "Your agency shows agents only their own customers, and this report adds up the agency's whole book. Ask an owner or manager for it.";
-
-/** 403 for a figure of the whole book when the transaction sees only the member's own. */
-export function refuseOwnBook(tx: Transaction): void {
-  if (ownBookMember(tx)) throw new HttpError(403, { detail: OWN_BOOK_REFUSAL });
-}
-
-function refuseWholeBookModules(tx: Transaction, module: Modules): void {
-  if ([module ?? []].flat().some((name) => WHOLE_BOOK_MODULES.includes(name))) refuseOwnBook(tx);
-}
-
-/**
  * Runs a request to a module in one tenant transaction, after the plan check in the same
  * transaction; `work` also gets the modules the plan includes (every module for an admin). Without
  * a module, any active subscription or trial will do. Platform admins pass every gate; they are
@@ -106,7 +82,6 @@ export async function withModuleFor<T, C extends Caller>(
       auth.tenantId,
       async (tx) => {
         const modules = await requirePlan(tx, auth.tenantId, module);
-        refuseWholeBookModules(tx, module);
         return work(tx, auth, modules);
       },
       options,
@@ -117,7 +92,6 @@ export async function withModuleFor<T, C extends Caller>(
       db,
       auth.tenantId,
       (tx) => {
-        refuseWholeBookModules(tx, module);
         return work(tx, auth, MODULES);
       },
       options,

@@ -8,6 +8,7 @@ import {
 } from '@coverdesk/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
+import { withWholeBook } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
 import { plans, subscriptions } from './tables.js';
 
@@ -25,10 +26,11 @@ export function registerUsageCounter(metric: UsageMetric, counter: Counter): voi
   COUNTERS[metric] = counter;
 }
 
+/** The agency's count, whatever part of its book the member asking sees: the plan limits the whole. */
 function countOf(tx: Transaction, tenantId: string, metric: UsageMetric): Promise<number> {
   const counter = COUNTERS[metric];
   if (!counter) throw new Error(`No usage counter is registered for ${metric}.`);
-  return counter(tx, tenantId);
+  return withWholeBook(tx, () => counter(tx, tenantId));
 }
 
 const planOf = (tx: Transaction, tenantId: string) =>

@@ -310,6 +310,8 @@ export const calendarRoutes =
           .select({
             userId: users.id,
             tenantId: users.tenantId,
+            // An agent's feed holds what the agent sees: their own book, when the agency says so.
+            role: users.role,
             agency: tenants.name,
             isDemo: tenants.isDemo,
           })

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../test/book-parties.js';
 import { documentForm, type FilePart, SAMPLES, uploadDocument } from '../../../test/document-files.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
-import { addMember } from '../../../test/members.js';
+import { addTeamMember as addMember } from '../../../test/team-book.js';
 import {
   bearer,
   createTestApp,

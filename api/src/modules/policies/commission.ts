@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { companies } from '../companies/tables.js';
-import { policies } from './tables.js';
+import { insurerReceipts, policies } from './tables.js';
 
 // What a policy earns, through the database functions that define it (migrations 0009 and
 // 0056_cancelled-instalments), so that lists, totals and the commission report sum exactly what each
@@ -40,3 +40,21 @@ export const keptReceivedCommission = (kept: {
 }) =>
   sql<string>`case when ${companies.commissionPaymentMethod} = 'pro_rata'
     then ${kept.receivedProRata} else ${kept.receivedFullPolicy} end`;
+
+/**
+ * What the insurer owes on the policy by `day`, whatever the customer has paid so far: under
+ * full-policy payout the term's (earned) commission once the term has started; under pro rata the
+ * commission of `dueBy`, the instalments due by then, as `receivedCommissionOn` takes it on what is
+ * paid. Needs `companies` joined to the policy's insurer.
+ */
+export const insurerOwesBy = (day: SQLWrapper, dueBy: SQLWrapper): SQL<string> =>
+  sql<string>`case when ${companies.commissionPaymentMethod} = 'pro_rata' then ${receivedCommissionOn(dueBy)}
+    when ${policies.startDate} <= ${day} then ${expectedCommission} else 0 end`;
+
+/**
+ * What the insurer has paid on the policy: the receipts its accepted commission statements recorded
+ * (modules/commission-statements), chargebacks negative.
+ */
+export const insurerPaidCommission: SQL<string> = sql<string>`(select coalesce(sum(${insurerReceipts.amount}), 0)::numeric(14, 2)
+  from ${insurerReceipts} where ${insurerReceipts.tenantId} = ${policies.tenantId}
+    and ${insurerReceipts.policyId} = ${policies.id})`;

@@ -6,7 +6,6 @@ import { countRows, jsonObject, literalLimit, one } from '../../db/query-helpers
 import { statementBuilder as qb, reusableStatement } from '../../db/reusable-statement.js';
 import { ownBookMember } from '../../db/tenant.js';
 import { offsetOf } from '../../http/pagination.js';
-import { refuseOwnBook } from '../billing/access.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
@@ -14,6 +13,7 @@ import { assigneeName } from '../team/assignees.js';
 import {
   earnedPremium,
   expectedCommission,
+  insurerPaidCommission,
   keptReceivedCommission,
   receivedCommission,
 } from './commission.js';
@@ -69,11 +69,13 @@ const columns = {
   earned_premium: earnedPremium,
   expected_commission: expectedCommission,
   received_commission: receivedCommission,
+  insurer_paid_commission: insurerPaidCommission,
   amount_paid: policies.amountPaid,
   installments_paid: policies.installmentsPaid,
   total_installments: policies.totalInstallments,
   assigned_to: policies.assignedTo,
   assigned_to_name: assigneeName(policies.assignedTo),
+  producer_split_percentage: policies.producerSplitPercentage,
   createdAt: policies.createdAt,
   updatedAt: policies.updatedAt,
 };
@@ -101,13 +103,21 @@ const toPolicy = ({ createdAt, updatedAt, not_renewing_at, ...row }: Row): Polic
  * exact strings, times as ISO strings with milliseconds, exactly what `toPolicy` gives. A list page
  * is sent as the database wrote it, without decoding twenty rows and encoding them again.
  */
-const { createdAt, updatedAt, earned_premium, expected_commission, received_commission, ...sharedColumns } =
-  columns;
+const {
+  createdAt,
+  updatedAt,
+  earned_premium,
+  expected_commission,
+  received_commission,
+  insurer_paid_commission,
+  ...sharedColumns
+} = columns;
 const policyJson = jsonObject({
   ...sharedColumns,
   earned_premium: sql`${earned_premium}::text`,
   expected_commission: sql`${expected_commission}::text`,
   received_commission: sql`${received_commission}::text`,
+  insurer_paid_commission: sql`${insurer_paid_commission}::text`,
   created_at: createdAt,
   updated_at: updatedAt,
 });
@@ -281,8 +291,6 @@ export async function summarizePolicies(
   tenantId: string,
   filter: { companyId?: string } = {},
 ): Promise<PolicyStats> {
-  // The totals sum the agency's whole book.
-  refuseOwnBook(tx);
   const book = policyBookTotals;
   const countOf = (where: SQL) =>
     sql<number>`coalesce(sum(${book.policies}) filter (where ${where}), 0)::int`;

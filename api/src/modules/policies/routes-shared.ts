@@ -7,9 +7,11 @@ import {
   scheduleProblems,
   uuid,
 } from '@coverdesk/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { requireRole, signedInUser } from '../../http/authenticate.js';
 import { fieldError, HttpError, notFound } from '../../http/errors.js';
 import { findParties, findPolicy, findPolicyForChange } from './queries.js';
 import { type PolicyInput, policyInput } from './writes.js';
@@ -76,6 +78,18 @@ export async function resolveInput(
     throw new HttpError(400, messages);
   }
   return policyInput(values, rate);
+}
+
+/**
+ * A policy's producer's share overrides the member's default share, which is the team's business
+ * (`team`, as a member's own share is): a body that names it from another role answers 403, even
+ * when the rest of the change is the member's to make.
+ */
+export function assertMaySetProducerShare(
+  request: FastifyRequest,
+  values: Pick<PolicyValues, 'producer_split_percentage'>,
+): void {
+  if (values.producer_split_percentage !== undefined) requireRole(signedInUser(request), 'team');
 }
 
 /** A duplicate number is the broker's mistake to fix, not a server error. */

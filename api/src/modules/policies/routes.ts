@@ -27,6 +27,7 @@ import { policyInsurerRoutes } from './insurer-routes.js';
 import { exportPolicies, policyFile } from './list-export.js';
 import { findPoliciesNumbered, listPolicies, summarizePolicies } from './queries.js';
 import {
+  assertMaySetProducerShare,
   errors,
   idParams,
   MODULE,
@@ -99,13 +100,14 @@ export const policyRoutes =
           tags,
           summary: 'Add a policy and its instalment schedule',
           description:
-            "Without `commission_percentage` the insurer's rate for the type applies; without `net_premium` the net is the total premium.",
+            "Without `commission_percentage` the insurer's rate for the type applies; without `net_premium` the net is the total premium. `producer_split_percentage` (the assignee's share of the commission, else their default share) takes the `team` action: other roles are answered 403.",
           security: bearerAuth,
           body: policyBody,
           response: { 201: policy, ...errors },
         },
       },
       async (request, reply) => {
+        assertMaySetProducerShare(request, request.body);
         const created = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
           const assignedTo = await newAssignee(tx, request.body.assigned_to, userId);
           const input = await resolveInput(tx, tenantId, { ...request.body, assigned_to: assignedTo });
@@ -184,7 +186,7 @@ export const policyRoutes =
           tags,
           summary: 'Change a policy',
           description:
-            'A change that gives a different instalment schedule (count, due dates or amounts) rebuilds it, which is refused with 409 once anything has been paid; other changes, a term a day longer say, keep the instalments as they are.',
+            'A change that gives a different instalment schedule (count, due dates or amounts) rebuilds it, which is refused with 409 once anything has been paid; other changes, a term a day longer say, keep the instalments as they are. Left out, `assigned_to` and `producer_split_percentage` stay as they are; `producer_split_percentage` takes the `team` action (403 for other roles), null giving the member’s default share back.',
           security: bearerAuth,
           params: idParams,
           body: policyBody,
@@ -193,6 +195,7 @@ export const policyRoutes =
       },
       async (request) => {
         const { id } = request.params;
+        assertMaySetProducerShare(request, request.body);
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requirePolicyForChange(tx, tenantId, id);
           await assertAssignee(tx, request.body.assigned_to, stored.assignedTo);

@@ -328,3 +328,35 @@ export const calendarDayTotals = pgTable(
   },
   (t) => [primaryKey({ name: 'calendar_day_totals_pkey', columns: [t.tenantId, t.kind, t.day] })],
 );
+
+/**
+ * What an insurer paid on a policy, as the agency recorded it from the insurer's commission
+ * statement when accepting it (modules/commission-statements): a receipt per statement line. A
+ * policy's `insurer_paid_commission` is their sum. Removed with the statement's acceptance when it is
+ * reopened. Tenant-owned.
+ */
+export const insurerReceipts = pgTable(
+  'insurer_receipts',
+  {
+    id: id(),
+    tenantId: tenantId(),
+    policyId: uuid('policy_id').notNull(),
+    /** The statement and its line the receipt came from. */
+    statementId: uuid('statement_id').notNull(),
+    lineNumber: integer('line_number').notNull(),
+    /** Negative for a chargeback. */
+    amount: moneyColumn('amount').notNull(),
+    /** The statement's date. */
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('insurer_receipts_line_key').on(t.tenantId, t.statementId, t.lineNumber),
+    index('insurer_receipts_policy_idx').on(t.tenantId, t.policyId, t.receivedOn),
+    foreignKey({
+      name: 'insurer_receipts_policy_fk',
+      columns: [t.tenantId, t.policyId],
+      foreignColumns: [policies.tenantId, policies.id],
+    }).onDelete('cascade'),
+  ],
+);

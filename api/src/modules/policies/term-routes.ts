@@ -211,6 +211,7 @@ export const policyTermRoutes =
             notes: current.notes,
             // The next term stays with whoever looks after this one.
             assigned_to: current.assignedTo,
+            producer_split_percentage: current.producerSplitPercentage,
           });
           // An insurer that no longer lists the type keeps the term's own rate for the renewal.
           const input = await resolveInput(tx, tenantId, values, current);

@@ -33,6 +33,10 @@ const toColumns = (input: PolicyInput) => ({
   notes: input.notes,
   // Left out, the assignee stays as it is.
   ...(input.assigned_to === undefined ? {} : { assignedTo: input.assigned_to }),
+  // Left out, the producer's share stays as it is; null gives the member's default back.
+  ...(input.producer_split_percentage === undefined
+    ? {}
+    : { producerSplitPercentage: input.producer_split_percentage }),
 });
 
 /**
@@ -115,12 +119,14 @@ function policyInserts(tenantId: string, inputs: NewPolicy[]): SQL[] {
     statements.push(sql`
       insert into policies (id, tenant_id, policy_number, customer_id, company_id, policy_type_id,
         start_date, end_date, total_premium, net_premium, commission_percentage, payment_frequency,
-        custom_installments, insured_item, sum_insured, deductible, notes, total_installments, assigned_to)
+        custom_installments, insured_item, sum_insured, deductible, notes, total_installments, assigned_to,
+        producer_split_percentage)
       select p.id, ${tenantId}::uuid, p.policy_number, p.customer_id, p.company_id, p.policy_type_id,
         p.start_date, p.end_date, p.total_premium, p.net_premium, p.commission_percentage,
         p.payment_frequency, p.custom_installments, p.insured_item, p.sum_insured, p.deductible,
         p.notes, p.total_installments,
-        coalesce(p.assigned_to, nullif(current_setting('app.user_id', true), '')::uuid)
+        coalesce(p.assigned_to, nullif(current_setting('app.user_id', true), '')::uuid),
+        p.producer_split_percentage
       from unnest(${sql.param(batch.map((input) => input.id))}::uuid[], ${sql.param(pick((r) => r.policyNumber))}::text[],
         ${sql.param(pick((r) => r.customerId))}::uuid[], ${sql.param(pick((r) => r.companyId))}::uuid[],
         ${sql.param(pick((r) => r.policyTypeId))}::uuid[], ${sql.param(pick((r) => r.startDate))}::date[],
@@ -130,10 +136,12 @@ function policyInserts(tenantId: string, inputs: NewPolicy[]): SQL[] {
         ${sql.param(pick((r) => r.insuredItem))}::text[], ${sql.param(pick((r) => r.sumInsured))}::numeric[],
         ${sql.param(pick((r) => r.deductible))}::numeric[], ${sql.param(pick((r) => r.notes))}::text[],
         ${sql.param(schedules.map((schedule) => schedule.length))}::int[],
-        ${sql.param(batch.map((input) => input.assigned_to ?? null))}::uuid[])
+        ${sql.param(batch.map((input) => input.assigned_to ?? null))}::uuid[],
+        ${sql.param(batch.map((input) => input.producer_split_percentage ?? null))}::numeric[])
         as p(id, policy_number, customer_id, company_id, policy_type_id, start_date, end_date,
           total_premium, net_premium, commission_percentage, payment_frequency, custom_installments,
-          insured_item, sum_insured, deductible, notes, total_installments, assigned_to)`);
+          insured_item, sum_insured, deductible, notes, total_installments, assigned_to,
+          producer_split_percentage)`);
     const instalments = scheduleInsert(
       tenantId,
       batch.map((input, index) => ({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FilePart, multipartBody } from '../../../test/document-files.js';
+import { type FilePart, multipartForm as form } from '../../../test/multipart-form.js';
 import { decodeQuotedPrintable, startSmtpServer, waitFor } from '../../../test/smtp-server.js';
 import { bearer, createTestApp, registerAgency, type TestApp } from '../../../test/test-app.js';
 import { withTenant } from '../../db/tenant.js';
@@ -24,9 +24,6 @@ afterAll(async () => {
   await t.close();
   await smtp.close();
 });
-
-/** A ticket's form as a browser sends it: text fields, then the file. */
-const form = (fields: Record<string, string>, file?: FilePart) => multipartBody(fields, file, 'attachment');
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
 const TICKET = {

@@ -11,7 +11,7 @@ import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
 import { useCan } from '../../../lib/use-can.js';
-import { MineFilter } from '../../team/components/assignee.js';
+import { MineFilter, useBulkReassign } from '../../team/components/assignee.js';
 import { useClaims } from '../api.js';
 import { ClaimAmountLine } from '../components/claim-amount-line.js';
 import { ClaimStatsCards } from '../components/claim-stats.js';
@@ -98,6 +98,11 @@ export function Component() {
     ? { ...statsFilters, search: params.search }
     : statsFilters;
   const insurers = useInsurerChoices();
+  const reassign = useBulkReassign<Claim>({
+    kind: 'claim_ids',
+    noun: { one: 'claim', many: 'claims' },
+    name: (claim) => claim.claim_number,
+  });
   const newClaim = useCan('work') && (
     <Button component={Link} to="/claims/create" leftSection={<IconPlus size={16} aria-hidden />}>
       New claim
@@ -118,7 +123,7 @@ export function Component() {
           />
         }
         searchLabel="Search claim, customer or policy"
-        action={newClaim}
+        action={reassign.actions(newClaim)}
         filters={
           <>
             <MineFilter
@@ -151,8 +156,9 @@ export function Component() {
         noun={{ one: 'claim', many: 'claims' }}
         query={claims}
         params={params}
-        columns={columns}
+        columns={reassign.columns(columns)}
         href={(claim) => `/claims/${claim.id}`}
+        {...reassign.listProps}
         card={(claim) => (
           <Stack gap={2}>
             <Group justify="space-between" wrap="nowrap">

@@ -1,7 +1,6 @@
 import type { Customer } from '@coverdesk/contract';
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { ExportMenu } from '../../../components/export-menu.js';
@@ -12,7 +11,7 @@ import { formatDate } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
-import { MineFilter, ReassignButton } from '../../team/components/assignee.js';
+import { MineFilter, useBulkReassign } from '../../team/components/assignee.js';
 import { useCustomers } from '../api.js';
 import { CUSTOMER_STATUS_OPTIONS, CUSTOMER_TYPE_OPTIONS } from '../components/customer-labels.js';
 import { CustomerStatusBadge } from '../components/customer-status.js';
@@ -66,37 +65,16 @@ const columns: Column<Customer>[] = [
   },
 ];
 
-/** The rows chosen to reassign, by id; kept across pages until they are reassigned. */
-function useChosen() {
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (id: string, on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  return { chosen, toggle, clear: () => setChosen(new Set()) };
-}
-
 export function Component() {
   const params = useListParams(FILTERS, 'name');
   const customers = useCustomers(params.query);
   const touch = useDevice() === 'mobile' ? 44 : undefined;
   const canWork = useCan('work');
-  // Handing records to others is the team's business (owners and managers).
-  const canReassign = useCan('team');
-  const { chosen, toggle, clear } = useChosen();
-  const choose = (customer: Customer) => (
-    <Checkbox
-      aria-label={`Choose ${customer.display_name}`}
-      checked={chosen.has(customer.id)}
-      onChange={(event) => toggle(customer.id, event.currentTarget.checked)}
-    />
-  );
-  const shownColumns: Column<Customer>[] = canReassign
-    ? [...columns, { key: 'choose', header: 'Choose', render: choose }]
-    : columns;
+  const reassign = useBulkReassign<Customer>({
+    kind: 'customer_ids',
+    noun: { one: 'customer', many: 'customers' },
+    name: (customer) => customer.display_name,
+  });
   const newCustomer = canWork && (
     <Button
       component={Link}
@@ -121,22 +99,7 @@ export function Component() {
           />
         }
         searchLabel="Search customers"
-        action={
-          (canWork || canReassign) && (
-            <Group gap="sm" wrap="nowrap" grow={touch !== undefined}>
-              {canReassign && (
-                <ReassignButton
-                  ids={[...chosen]}
-                  kind="customer_ids"
-                  noun={{ one: 'customer', many: 'customers' }}
-                  onDone={clear}
-                />
-              )}
-              {canWork && <ImportButton kind="customers" />}
-              {newCustomer}
-            </Group>
-          )
-        }
+        action={reassign.actions(canWork && <ImportButton kind="customers" />, newCustomer)}
         filters={
           <>
             <MineFilter
@@ -167,9 +130,9 @@ export function Component() {
         noun={{ one: 'customer', many: 'customers' }}
         query={customers}
         params={params}
-        columns={shownColumns}
+        columns={reassign.columns(columns)}
         href={(customer) => `/customers/${customer.id}`}
-        {...(canReassign ? { cardAction: choose, cardActionBeside: true } : {})}
+        {...reassign.listProps}
         card={(customer) => (
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Stack gap={2} miw={0}>

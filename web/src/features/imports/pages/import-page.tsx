@@ -2,8 +2,6 @@ import { IMPORT_KINDS, type ImportKind } from '@coverdesk/contract';
 import { Stack, Stepper, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
-import { ReadOnlyNote } from '../../../components/read-only-note.js';
-import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useImport } from '../api.js';
 import { CheckStep } from '../components/check-step.js';
@@ -34,7 +32,6 @@ export function Component() {
   const importId = params.get('import');
   const record = useImport(importId);
   const mobile = useDevice() === 'mobile';
-  const canWork = useCan('work');
 
   const go = (next: Partial<{ kind: ImportKind; import: string | null; step: Step | null }>) =>
     setParams((current) => {
@@ -51,14 +48,6 @@ export function Component() {
   // A draft is being set up; a failed import committed nothing and may be set up again.
   const settingUp = status === 'draft' || (status === 'failed' && asked !== null && asked !== 'run');
   const step: Step = !importId ? 'upload' : !settingUp ? 'run' : asked === 'check' ? 'check' : 'columns';
-  if (!canWork) {
-    return (
-      <ReadOnlyNote>
-        An import adds records to the book, which your role reads without changing. Ask an owner, manager or
-        agent of your agency to import the file.
-      </ReadOnlyNote>
-    );
-  }
 
   return (
     <Stack gap="lg" maw={1100}>

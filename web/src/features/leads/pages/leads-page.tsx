@@ -12,6 +12,7 @@ import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
+import { MineFilter, useBulkReassign } from '../../team/components/assignee.js';
 import { useAssignees, useLeadStats, useLeads } from '../api.js';
 import { LeadBoard } from '../components/lead-board.js';
 import { LeadCardBody } from '../components/lead-card.js';
@@ -91,6 +92,12 @@ export function Component() {
       { replace: true },
     );
   const canWork = useCan('work');
+  const reassign = useBulkReassign<Lead>({
+    kind: 'lead_ids',
+    noun: { one: 'lead', many: 'leads' },
+    name: (lead) => lead.display_name,
+    shown: view === 'table',
+  });
   const newLead = (label: string) =>
     canWork && (
       <Button
@@ -123,23 +130,25 @@ export function Component() {
           />
         }
         searchLabel="Search leads"
-        action={
-          <Group gap="sm" wrap="nowrap" grow={touch !== undefined}>
-            <SegmentedControl
-              aria-label="Show leads as"
-              value={view}
-              onChange={setView}
-              data={[
-                { value: 'table', label: 'Table' },
-                { value: 'board', label: 'Board' },
-              ]}
-            />
-            <ImportButton kind="leads" />
-            {newLead('New lead')}
-          </Group>
-        }
+        action={reassign.actions(
+          <SegmentedControl
+            aria-label="Show leads as"
+            value={view}
+            onChange={setView}
+            data={[
+              { value: 'table', label: 'Table' },
+              { value: 'board', label: 'Board' },
+            ]}
+          />,
+          <ImportButton kind="leads" />,
+          newLead('New lead'),
+        )}
         filters={
           <>
+            <MineFilter
+              value={params.filters.assigned_user_id}
+              onChange={(assigned_user_id) => params.set({ assigned_user_id })}
+            />
             {view === 'table' && (
               <FilterSelect
                 params={params}
@@ -187,8 +196,9 @@ export function Component() {
           noun={{ one: 'lead', many: 'leads' }}
           query={leads}
           params={params}
-          columns={columns}
+          columns={reassign.columns(columns)}
           href={(lead) => `/leads/${lead.id}`}
+          {...reassign.listProps}
           card={(lead) => (
             <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
               <LeadCardBody lead={lead} />

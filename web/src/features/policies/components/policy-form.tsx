@@ -20,6 +20,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  type TextInputProps,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -33,6 +34,8 @@ import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { Money } from '../../../lib/money.js';
 import { useAgencyToday } from '../../../lib/use-agency-today.js';
+import { useCan } from '../../../lib/use-can.js';
+import { useMembers } from '../../team/api.js';
 import { AssigneeSelect, useMyId } from '../../team/components/assignee.js';
 import { useCustomerChoices, useSavePolicy } from '../api.js';
 import { type PolicyPrefill, policyPrefill } from '../prefill.js';
@@ -56,6 +59,8 @@ type PolicyFormValues = {
   notes: string;
   /** Left out until chosen (a new policy is the creator's); null for no one. */
   assigned_to?: string | null;
+  /** The producer's own share, "" for their default; left out for a role that may not set it. */
+  producer_split_percentage?: string;
 };
 
 const FREQUENCY_OPTIONS = PAYMENT_FREQUENCIES.map((value) => ({
@@ -69,12 +74,14 @@ const oneYearFrom = (start: string): string => termEnd(start, 12);
 function initialValues(
   today: string,
   me: string,
+  setsShare: boolean,
   policy?: Policy,
   prefill?: PolicyPrefill,
 ): PolicyFormValues {
   const start = policy?.start_date ?? today;
   return {
     assigned_to: policy ? policy.assigned_to : me || undefined,
+    ...(setsShare ? { producer_split_percentage: policy?.producer_split_percentage ?? '' } : {}),
     policy_number: policy?.policy_number ?? '',
     customer_id: policy?.customer.id ?? prefill?.customer_id ?? '',
     company_id: policy?.company_id ?? '',
@@ -107,6 +114,11 @@ function toBody(values: PolicyFormValues): PolicyBody {
         : undefined,
     sum_insured: optional(values.sum_insured) ?? null,
     deductible: optional(values.deductible) ?? null,
+    // Blank gives the producer's default share back; left out, the policy keeps its own.
+    producer_split_percentage:
+      values.producer_split_percentage === undefined
+        ? undefined
+        : (optional(values.producer_split_percentage) ?? null),
   };
 }
 
@@ -123,8 +135,16 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
   const customers = useCustomerChoices(search);
   const today = useAgencyToday();
   const me = useMyId();
+  // A producer's own share is the team's business, as their default share is (owners and managers).
+  const setsShare = useCan('team');
   const form = useForm<PolicyFormValues>({
-    initialValues: initialValues(today, me, policy, policy ? undefined : policyPrefill(searchParams)),
+    initialValues: initialValues(
+      today,
+      me,
+      setsShare,
+      policy,
+      policy ? undefined : policyPrefill(searchParams),
+    ),
     validate: (values) => validateBody(toBody(values)),
   });
   const { onSubmit, error } = useFormSubmit(form, async (values) => {
@@ -271,12 +291,20 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
               <TextInput label="Deductible" inputMode="decimal" {...form.getInputProps('deductible')} />
             </SimpleGrid>
             <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
-            <AssigneeSelect
-              value={form.values.assigned_to}
-              onChange={(value) => form.setFieldValue('assigned_to', value)}
-              currentName={policy?.assigned_to_name}
-              error={form.errors.assigned_to as string | undefined}
-            />
+            <SimpleGrid cols={{ base: 1, sm: setsShare ? 2 : 1 }} spacing="sm">
+              <AssigneeSelect
+                value={form.values.assigned_to}
+                onChange={(value) => form.setFieldValue('assigned_to', value)}
+                currentName={policy?.assigned_to_name}
+                error={form.errors.assigned_to as string | undefined}
+              />
+              {setsShare && (
+                <ProducerShareInput
+                  producerId={form.values.assigned_to}
+                  {...form.getInputProps('producer_split_percentage')}
+                />
+              )}
+            </SimpleGrid>
           </Stack>
         </Card>
         <SchedulePreview values={form.values} />
@@ -295,6 +323,24 @@ export function PolicyForm({ policy }: { policy?: Policy }) {
 }
 
 /** The instalments the premium will be split into, before saving. */
+/** The assignee's share of this policy's commission; blank, their default share, which it shows. */
+function ProducerShareInput({
+  producerId,
+  ...input
+}: { producerId: string | null | undefined } & TextInputProps) {
+  const members = useMembers();
+  const producer = members.data?.find((member) => member.id === producerId);
+  return (
+    <TextInput
+      label="Producer's share (%)"
+      inputMode="decimal"
+      description="Leave empty to use the producer's default share."
+      placeholder={producer ? `Default: ${producer.commission_split_percentage}` : undefined}
+      {...input}
+    />
+  );
+}
+
 function SchedulePreview({ values }: { values: PolicyFormValues }) {
   const parsed = policyBody.safeParse(
     toBody({ ...values, customer_id: ZERO, company_id: ZERO, policy_type_id: ZERO, policy_number: 'x' }),

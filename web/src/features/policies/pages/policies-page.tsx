@@ -12,7 +12,7 @@ import { useInsurerChoices } from '../../../lib/insurer-choices.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
 import { useCan } from '../../../lib/use-can.js';
-import { MineFilter } from '../../team/components/assignee.js';
+import { MineFilter, useBulkReassign } from '../../team/components/assignee.js';
 import { usePolicies } from '../api.js';
 
 const FILTERS = [
@@ -90,6 +90,11 @@ export function Component() {
   const params = useListParams(FILTERS, '-start_date');
   const policies = usePolicies(params.query);
   const insurers = useInsurerChoices();
+  const reassign = useBulkReassign<Policy>({
+    kind: 'policy_ids',
+    noun: { one: 'policy', many: 'policies' },
+    name: (policy) => policy.policy_number,
+  });
   const newPolicy = useCan('work') && (
     <Button component={Link} to="/policies/create" leftSection={<IconPlus size={16} aria-hidden />}>
       New policy
@@ -109,7 +114,7 @@ export function Component() {
           />
         }
         searchLabel="Search policy number or customer"
-        action={newPolicy}
+        action={reassign.actions(newPolicy)}
         filters={
           <>
             <MineFilter
@@ -140,8 +145,9 @@ export function Component() {
         noun={{ one: 'policy', many: 'policies' }}
         query={policies}
         params={params}
-        columns={columns}
+        columns={reassign.columns(columns)}
         href={(policy) => `/policies/${policy.id}`}
+        {...reassign.listProps}
         card={(policy) => (
           <Stack gap={2}>
             <Group justify="space-between" wrap="nowrap">

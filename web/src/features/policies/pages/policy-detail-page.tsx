@@ -50,7 +50,7 @@ export function Component() {
           </div>
           <PolicyActions policy={p} />
         </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mt="md">
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" mt="md">
           {p.cancelled_at ? (
             // Cancelled: what the term kept, on which its commission is worked out.
             <Figure label="Earned premium" figure="earned">
@@ -72,6 +72,9 @@ export function Component() {
           </Figure>
           <Figure label="Received commission" figure="received">
             <Money amount={p.received_commission} />
+          </Figure>
+          <Figure label="Paid by insurer">
+            <Money amount={p.insurer_paid_commission} />
           </Figure>
         </SimpleGrid>
       </Card>
@@ -152,6 +155,9 @@ function Terms({ policy }: { policy: Policy }) {
             : PAYMENT_FREQUENCY_LABELS[policy.payment_frequency]}
         </DetailRow>
         <DetailRow label="Assigned to">{policy.assigned_to_name || 'No one'}</DetailRow>
+        {policy.producer_split_percentage !== null && (
+          <DetailRow label="Producer's share">{policy.producer_split_percentage}%</DetailRow>
+        )}
         {policy.insured_item && <DetailRow label="Insured">{policy.insured_item}</DetailRow>}
         {policy.sum_insured && (
           <DetailRow label="Sum insured">

@@ -1,9 +1,12 @@
 import type { TeamMember } from '@coverdesk/contract';
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { createElement, type ReactNode, useState } from 'react';
+import type { Column } from '../../../components/data-list.js';
 import { errorText } from '../../../lib/error-message.js';
 import { useSession } from '../../../lib/session-context.js';
+import { useCan } from '../../../lib/use-can.js';
+import { useDevice } from '../../../lib/viewport.js';
 import { useMembers, useReassign } from '../api.js';
 
 const memberName = (member: TeamMember) =>
@@ -53,7 +56,10 @@ export function AssigneeSelect({
   );
 }
 
-/** "All" or "Mine" on a list: its `assigned_to` filter set to the signed-in member, or not. */
+/**
+ * "All" or "Mine" on a list: its assignee filter (`assigned_to`, a lead's `assigned_user_id`) set to
+ * the signed-in member, or not. Filtered on another member, neither is highlighted.
+ */
 export function MineFilter({
   value,
   onChange,
@@ -69,16 +75,81 @@ export function MineFilter({
         { value: 'all', label: 'All' },
         { value: 'mine', label: 'Mine' },
       ]}
-      value={value && value === me ? 'mine' : 'all'}
+      value={!value ? 'all' : value === me ? 'mine' : ''}
       onChange={(choice) => onChange(choice === 'mine' && me ? me : null)}
     />
   );
 }
 
 type ReassignKind = 'customer_ids' | 'policy_ids' | 'claim_ids' | 'lead_ids';
+type Noun = { one: string; many: string };
+
+/** The rows chosen to reassign, by id; kept across pages until they are reassigned. */
+function useChosen() {
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string, on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return { chosen, toggle, clear: () => setChosen(new Set()) };
+}
+
+/**
+ * Bulk reassignment on a list, for the roles that hand records to others (`team`: owners and
+ * managers): a checkbox per row (a last column, and beside each card on a phone) and the list's
+ * toolbar actions with the button first. For the other roles the list stays as it is.
+ */
+export function useBulkReassign<Row extends { id: string }>({
+  kind,
+  noun,
+  name,
+  shown = true,
+}: {
+  kind: ReassignKind;
+  noun: Noun;
+  /** How the checkbox names the row, "Choose POL-1". */
+  name(row: Row): string;
+  /** False while the list shows no rows to choose (the leads' board); the choice is kept. */
+  shown?: boolean;
+}): {
+  columns(columns: Column<Row>[]): Column<Row>[];
+  listProps: { cardAction?(row: Row): ReactNode; cardActionBeside?: boolean };
+  /** The toolbar's actions: "Reassign" before the list's own (`false` for one the role lacks). */
+  actions(...own: ReactNode[]): ReactNode;
+} {
+  const canReassign = useCan('team') && shown;
+  const touch = useDevice() === 'mobile';
+  const { chosen, toggle, clear } = useChosen();
+  const choose = (row: Row) => (
+    <Checkbox
+      aria-label={`Choose ${name(row)}`}
+      checked={chosen.has(row.id)}
+      onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+    />
+  );
+  const actions = (...shown: ReactNode[]) => {
+    const present = shown.filter(Boolean);
+    // A phone gives each action the width it needs and wraps the rest onto a line of their own, so
+    // four (the leads') keep their labels whole. As children one by one, not an array: a fixed few.
+    const layout = touch
+      ? ({ gap: 'sm', wrap: 'wrap', grow: true, preventGrowOverflow: false } as const)
+      : ({ gap: 'sm', wrap: 'nowrap' } as const);
+    return present.length === 0 ? null : createElement(Group, layout, ...present);
+  };
+  if (!canReassign) return { columns: (columns) => columns, listProps: {}, actions };
+  const button = <ReassignButton ids={[...chosen]} kind={kind} noun={noun} onDone={clear} />;
+  return {
+    columns: (columns) => [...columns, { key: 'choose', header: 'Choose', render: choose }],
+    listProps: { cardAction: choose, cardActionBeside: true },
+    actions: (...own) => actions(button, ...own),
+  };
+}
 
 /** "Reassign" for the rows chosen on a list: hands them to one active member. */
-export function ReassignButton({
+function ReassignButton({
   ids,
   kind,
   noun,
@@ -86,7 +157,7 @@ export function ReassignButton({
 }: {
   ids: string[];
   kind: ReassignKind;
-  noun: { one: string; many: string };
+  noun: Noun;
   onDone(): void;
 }) {
   const [open, setOpen] = useState(false);

@@ -1,0 +1,357 @@
+import {
+  type CommissionStatement,
+  type CommissionStatementDetail,
+  FUZZY_NAME_SIMILARITY,
+  FUZZY_PREMIUM_TOLERANCE,
+  type StatementLine,
+  type StatementMissing,
+} from '@coverdesk/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.js';
+import { one } from '../../db/query-helpers.js';
+import { conflict, fieldError, notFound } from '../../http/errors.js';
+import { companies } from '../companies/tables.js';
+import { customers } from '../customers/tables.js';
+import { insurerOwesBy } from '../policies/commission.js';
+import { insurerReceipts, policies } from '../policies/tables.js';
+import type { StatementFileLine } from './read-lines.js';
+import { commissionStatements, statementLines, statementMappings } from './tables.js';
+
+// A statement's lines matched to the agency's policies of its insurer, and each compared, to the
+// cent, with what the insurer still owed on the policy when the line was reached.
+
+/** Lines written per statement: 8 values each, well under PostgreSQL's 65,535 parameters. */
+const LINES_PER_INSERT = 2_000;
+
+export interface NewStatement {
+  companyId: string;
+  statementDate: string;
+  totalAmount: string;
+  fileName: string;
+  fileSha256: string;
+  uploadedBy: string;
+}
+
+/** The insurer's remembered column choices. */
+export async function savedMapping(
+  tx: Transaction,
+  companyId: string,
+): Promise<Record<string, string | null>> {
+  const [row] = await tx
+    .select({ columns: statementMappings.columns })
+    .from(statementMappings)
+    .where(eq(statementMappings.companyId, companyId));
+  return row?.columns ?? {};
+}
+
+/** The statement's insurer, one of the agency's (another agency's is not there, under row-level security). */
+export async function requireCompany(tx: Transaction, companyId: string) {
+  const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw fieldError('company_id', 'No insurer of your agency with this id.');
+  return company;
+}
+
+/**
+ * Saves the statement and its lines and matches them: 409 for a file already uploaded for the
+ * insurer. Answers the new statement's id.
+ */
+export async function createStatement(
+  tx: Transaction,
+  tenantId: string,
+  statement: NewStatement,
+  lines: StatementFileLine[],
+  mapping: Record<string, string | null>,
+): Promise<string> {
+  const [earlier] = await tx
+    .select({ statementDate: commissionStatements.statementDate })
+    .from(commissionStatements)
+    .where(
+      and(
+        eq(commissionStatements.companyId, statement.companyId),
+        eq(commissionStatements.fileSha256, statement.fileSha256),
+      ),
+    );
+  if (earlier) {
+    throw conflict({
+      detail: `This file was already uploaded for this insurer, as the statement of ${earlier.statementDate}.`,
+    });
+  }
+  const { id } = one(
+    await tx
+      .insert(commissionStatements)
+      .values({ tenantId, ...statement })
+      .returning({ id: commissionStatements.id }),
+  );
+  for (let start = 0; start < lines.length; start += LINES_PER_INSERT) {
+    await tx
+      .insert(statementLines)
+      .values(
+        lines.slice(start, start + LINES_PER_INSERT).map((line) => ({ tenantId, statementId: id, ...line })),
+      );
+  }
+  await tx
+    .insert(statementMappings)
+    .values({ tenantId, companyId: statement.companyId, columns: mapping })
+    .onConflictDoUpdate({
+      target: [statementMappings.tenantId, statementMappings.companyId],
+      set: { columns: mapping },
+    });
+  await matchLines(tx, id, statement.companyId, statement.statementDate);
+  return id;
+}
+
+/**
+ * Each line's policy of the insurer: by its number first, without case or punctuation ("ab 1003"
+ * is "AB-1003"; of several terms under one number, the latest started by the line's date or the
+ * statement's); then, for a line still without one, by the insured's name (trigram similarity) with
+ * the premium within 1%, as a fuzzy match for the broker to confirm.
+ */
+async function matchLines(tx: Transaction, statementId: string, companyId: string, statementDate: string) {
+  await tx.execute(sql`
+    update statement_lines l set policy_id = m.policy_id, match_method = 'exact', confidence = 1, confirmed = true
+    from (
+      select distinct on (line.line_number) line.line_number, p.id as policy_id
+      from statement_lines line
+      join policies p on p.company_id = ${companyId}::uuid
+        and p.number_key = lower(regexp_replace(line.raw_policy_number, '[^[:alnum:]]', '', 'g'))
+      where line.statement_id = ${statementId}::uuid and line.raw_policy_number <> ''
+      order by line.line_number,
+        p.start_date <= coalesce(line.transaction_date, ${statementDate}::date) desc, p.start_date desc
+    ) m
+    where l.statement_id = ${statementId}::uuid and l.line_number = m.line_number`);
+  await tx.execute(sql`
+    update statement_lines l set policy_id = m.policy_id, match_method = 'fuzzy', confidence = m.score,
+      confirmed = false
+    from (
+      select distinct on (line.line_number) line.line_number, p.id as policy_id,
+        round(similarity(c.name_key, lower(line.insured_name))::numeric, 2) as score
+      from statement_lines line
+      join policies p on p.company_id = ${companyId}::uuid
+        and p.total_premium between line.premium - abs(line.premium) * ${FUZZY_PREMIUM_TOLERANCE}
+          and line.premium + abs(line.premium) * ${FUZZY_PREMIUM_TOLERANCE}
+      join customers c on c.tenant_id = p.tenant_id and c.id = p.customer_id
+      where line.statement_id = ${statementId}::uuid and line.policy_id is null
+        and line.insured_name <> '' and line.premium is not null
+        and similarity(c.name_key, lower(line.insured_name)) >= ${FUZZY_NAME_SIMILARITY}
+      order by line.line_number, score desc, p.start_date desc
+    ) m
+    where l.statement_id = ${statementId}::uuid and l.line_number = m.line_number`);
+}
+
+const statementColumns = {
+  id: commissionStatements.id,
+  company_id: commissionStatements.companyId,
+  company_name: companies.name,
+  statement_date: commissionStatements.statementDate,
+  file_name: commissionStatements.fileName,
+  status: commissionStatements.status,
+  total_amount: commissionStatements.totalAmount,
+  lines_total: sql<string>`(select coalesce(sum(paid_commission), 0)::numeric(14, 2)::text from statement_lines
+    where statement_id = ${commissionStatements.id})`,
+  line_count: sql<number>`(select count(*)::int from statement_lines where statement_id = ${commissionStatements.id})`,
+  created_at: commissionStatements.createdAt,
+  accepted_at: commissionStatements.acceptedAt,
+};
+
+const toStatement = (row: {
+  created_at: Date;
+  accepted_at: Date | null;
+}): Omit<CommissionStatement, 'created_at' | 'accepted_at'> & {
+  created_at: string;
+  accepted_at: string | null;
+} =>
+  ({
+    ...row,
+    created_at: row.created_at.toISOString(),
+    accepted_at: row.accepted_at?.toISOString() ?? null,
+  }) as CommissionStatement;
+
+export async function listStatements(
+  tx: Transaction,
+  query: { company_id?: string | undefined; status?: string | undefined; page: number; page_size: number },
+) {
+  const where = and(
+    query.company_id ? eq(commissionStatements.companyId, query.company_id) : undefined,
+    query.status ? eq(commissionStatements.status, query.status as 'review' | 'accepted') : undefined,
+  );
+  const [total] = await tx.select({ count: count() }).from(commissionStatements).where(where);
+  const rows = await tx
+    .select(statementColumns)
+    .from(commissionStatements)
+    .innerJoin(companies, eq(companies.id, commissionStatements.companyId))
+    .where(where)
+    .orderBy(desc(commissionStatements.statementDate), desc(commissionStatements.createdAt))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return { count: total?.count ?? 0, results: rows.map(toStatement) };
+}
+
+/** The statement, or 404; with `lock`, held against a concurrent accept or reopen. */
+export async function requireStatement(tx: Transaction, id: string, { lock = false } = {}) {
+  const query = tx
+    .select(statementColumns)
+    .from(commissionStatements)
+    .innerJoin(companies, eq(companies.id, commissionStatements.companyId))
+    .where(eq(commissionStatements.id, id));
+  const [row] = lock ? await query.for('update', { of: commissionStatements }) : await query;
+  if (!row) throw notFound('No commission statement of your agency with this id.');
+  return toStatement(row);
+}
+
+/**
+ * What the insurer owed on each policy by the statement's date (`insurerOwesBy`, on the instalments
+ * due by then), less what its other accepted statements up to that date paid.
+ */
+const owedOn = (statementId: string, statementDate: string) => sql`
+  select policies.id, policies.policy_number, c.display_name as customer_name,
+    (policies.cancelled_at is not null or coalesce(policies.cancellation_refund, 0) > 0) as cancelled,
+    ${insurerOwesBy(sql`${statementDate}::date`, sql`coalesce(due.amount, 0)`)}
+      - coalesce((select sum(r.amount) from insurer_receipts r where r.policy_id = policies.id
+          and r.statement_id <> ${statementId}::uuid and r.received_on <= ${statementDate}::date), 0) as owed
+  from ${policies}
+  join ${companies} on ${companies.id} = ${policies.companyId}
+  join ${customers} c on c.id = ${policies.customerId}
+  left join lateral (select sum(i.amount_due) as amount from installments i
+    where i.policy_id = policies.id and i.due_date <= ${statementDate}::date and i.status <> 'cancelled') due on true`;
+
+/** The statement with every line's outcome, the counts, and the insurer's policies it left out. */
+export async function readStatement(
+  tx: Transaction,
+  id: string,
+  { lock = false } = {},
+): Promise<CommissionStatementDetail> {
+  const statement = await requireStatement(tx, id, { lock });
+  const date = statement.statement_date;
+  const { rows: lines } = await tx.execute<StatementLine>(sql`
+    with owed as (
+      select * from (${owedOn(id, date)}) owed
+      where owed.id in (select policy_id from statement_lines where statement_id = ${id}::uuid)
+    ),
+    reached as (
+      select l.*, owed.policy_number, owed.customer_name, owed.cancelled,
+        owed.owed - coalesce(sum(l.paid_commission) over (partition by l.policy_id order by l.line_number
+          rows between unbounded preceding and 1 preceding), 0) as expected
+      from statement_lines l left join owed on owed.id = l.policy_id
+      where l.statement_id = ${id}::uuid
+    )
+    select line_number, raw_policy_number, insured_name, premium::text, transaction_date::text,
+      transaction_type, policy_id, policy_number, customer_name, match_method, confidence::text, confirmed,
+      round(expected, 2)::text as expected_commission, paid_commission::text,
+      round(paid_commission - expected, 2)::text as difference,
+      case when policy_id is null then 'unmatched'
+        when paid_commission < 0 and cancelled then 'chargeback'
+        when round(paid_commission - expected, 2) = 0 then 'matched'
+        when paid_commission < expected then 'short_paid'
+        else 'over_paid' end as outcome,
+      note
+    from reached order by line_number`);
+  const missing = await missingPolicies(tx, id, statement.company_id, date);
+  const counts = {
+    matched: 0,
+    short_paid: 0,
+    over_paid: 0,
+    chargeback: 0,
+    unmatched: 0,
+    missing: missing.policies.length,
+  };
+  for (const line of lines) counts[line.outcome] += 1;
+  return {
+    ...statement,
+    counts,
+    unconfirmed: lines.filter((line) => line.match_method === 'fuzzy' && !line.confirmed).length,
+    period_after: missing.periodAfter,
+    lines,
+    missing: missing.policies,
+  };
+}
+
+/**
+ * The insurer's policies whose commission fell due in the statement's period and that no line
+ * names, with what the insurer owes on them: under full-policy payout the terms that started in the
+ * period, under pro rata those with an instalment due in it. The period runs from the day after the
+ * insurer's previous statement (or the month before's last day) to the statement's date.
+ */
+async function missingPolicies(tx: Transaction, id: string, companyId: string, date: string) {
+  const { rows } = await tx.execute<{ period_after: string }>(sql`
+    select coalesce(
+      (select max(statement_date) from commission_statements
+        where company_id = ${companyId}::uuid and statement_date < ${date}::date),
+      date_trunc('month', ${date}::date)::date - 1)::text as period_after`);
+  const periodAfter = one(rows).period_after;
+  const { rows: policiesLeftOut } = await tx.execute<StatementMissing>(sql`
+    with due as (
+      select p.id from policies p join companies co on co.id = p.company_id
+      where p.company_id = ${companyId}::uuid and (
+        (co.commission_payment_method <> 'pro_rata'
+          and p.start_date > ${periodAfter}::date and p.start_date <= ${date}::date)
+        or (co.commission_payment_method = 'pro_rata' and exists (select 1 from installments i
+          where i.policy_id = p.id and i.status <> 'cancelled'
+            and i.due_date > ${periodAfter}::date and i.due_date <= ${date}::date)))
+      and not exists (select 1 from statement_lines l where l.statement_id = ${id}::uuid and l.policy_id = p.id)
+    )
+    select owed.id as policy_id, owed.policy_number, owed.customer_name, round(owed.owed, 2)::text as expected_commission
+    from (${owedOn(id, date)}) owed
+    where owed.id in (select id from due) and owed.owed > 0
+    order by owed.policy_number`);
+  return { periodAfter, policies: policiesLeftOut };
+}
+
+/**
+ * Records what the insurer paid on each matched line, in one statement: refused (409) while the
+ * typed total differs from the lines' or a fuzzy match waits for the broker.
+ */
+export async function acceptStatement(tx: Transaction, tenantId: string, id: string, userId: string) {
+  const statement = await readStatement(tx, id, { lock: true });
+  if (statement.status === 'accepted') throw conflict({ detail: 'This statement is already accepted.' });
+  if (statement.total_amount !== statement.lines_total) {
+    throw conflict({
+      detail: `The statement's total is ${statement.total_amount} but its lines add up to ${statement.lines_total}. Correct the total before accepting.`,
+    });
+  }
+  if (statement.unconfirmed > 0) {
+    throw conflict({
+      detail: `${statement.unconfirmed} ${statement.unconfirmed === 1 ? 'line was' : 'lines were'} matched by name and premium: confirm or change ${statement.unconfirmed === 1 ? 'it' : 'them'} before accepting.`,
+    });
+  }
+  await tx.execute(sql`
+    insert into insurer_receipts (id, tenant_id, policy_id, statement_id, line_number, amount, received_on)
+    select gen_random_uuid(), ${tenantId}::uuid, policy_id, statement_id, line_number, paid_commission,
+      ${statement.statement_date}::date
+    from statement_lines where statement_id = ${id}::uuid and policy_id is not null`);
+  await tx
+    .update(commissionStatements)
+    .set({ status: 'accepted', acceptedAt: new Date(), acceptedBy: userId })
+    .where(eq(commissionStatements.id, id));
+}
+
+/** Takes an accepted statement back to review, removing its receipts. */
+export async function reopenStatement(tx: Transaction, id: string) {
+  const statement = await requireStatement(tx, id, { lock: true });
+  if (statement.status !== 'accepted')
+    throw conflict({ detail: 'Only an accepted statement can be reopened.' });
+  await tx.delete(insurerReceipts).where(eq(insurerReceipts.statementId, id));
+  await tx
+    .update(commissionStatements)
+    .set({ status: 'review', acceptedAt: null, acceptedBy: null })
+    .where(eq(commissionStatements.id, id));
+}
+
+/** A line, or 404. */
+export async function requireLine(tx: Transaction, id: string, lineNumber: number) {
+  const [line] = await tx
+    .select()
+    .from(statementLines)
+    .where(and(eq(statementLines.statementId, id), eq(statementLines.lineNumber, lineNumber)));
+  if (!line) throw notFound('No line with this number on the statement.');
+  return line;
+}
+
+/** The insurer's policy a broker matches a line to, or 404. */
+export async function requireInsurerPolicy(tx: Transaction, companyId: string, policyId: string) {
+  const [policy] = await tx
+    .select({ id: policies.id })
+    .from(policies)
+    .where(and(eq(policies.id, policyId), eq(policies.companyId, companyId)));
+  if (!policy) throw notFound("No policy of this statement's insurer with this id.");
+  return policy;
+}

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Agency,
+  addClaim,
+  addCustomer,
+  addPolicy,
+  addTeamMember,
+  cover,
+} from '../../../test/team-book.js';
+import { createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ logLevel: 'error' });
+});
+afterAll(() => t.close());
+
+type Caller = Agency['as'];
+
+/**
+ * The figures each report adds up, by path in its answer (`*` sums a list's items). Each is a count
+ * or an amount of the book, so two agents who hold the whole book between them add up to it.
+ */
+const ADDED_UP: Record<string, string[]> = {
+  '/api/policies/stats/': [
+    'total',
+    'by_status.active',
+    'active_premium',
+    'expected_commission',
+    'received_commission',
+  ],
+  '/api/dashboard/': [
+    'policies.active_policies',
+    'policies.premium_in_force',
+    'policies.by_type.*.policies',
+    'commission.this_year.expected',
+    'commission.this_year.received',
+    'months.*.premium_written',
+    'payments.overdue_count',
+    'payments.overdue_amount',
+    'claims.open_count',
+  ],
+  '/api/policies/commission_batch/': [
+    'summary.total_policies',
+    'summary.total_premium',
+    'summary.total_expected_commission',
+    'summary.total_received_commission',
+    'summary.total_paid',
+  ],
+  '/api/analytics/portfolio/': [
+    'in_force.policies',
+    'in_force.premium',
+    'commission_this_year.expected',
+    'commission_this_year.received',
+    'overdue.instalments',
+    'overdue.amount',
+  ],
+  '/api/analytics/customers/': ['total_customers', 'active_customers', 'new_customers'],
+  '/api/analytics/portfolio-history/': [
+    'results.*.new_policies',
+    'results.*.premium_in_force',
+    'results.*.expected_commission',
+    'results.*.received_commission',
+  ],
+};
+
+/** A figure of an answer in cents (or a count), summing the items of a list at `*`. */
+function figure(body: unknown, path: string): number {
+  const [head, ...rest] = path.split('.');
+  if (head === undefined) return Math.round(Number(body) * 100);
+  if (head === '*')
+    return (body as unknown[]).reduce<number>((sum, item) => sum + figure(item, rest.join('.')), 0);
+  const next = (body as Record<string, unknown>)[head];
+  return rest.length ? figure(next, rest.join('.')) : Math.round(Number(next) * 100);
+}
+
+async function figures(as: Caller, url: string): Promise<Record<string, number>> {
+  const response = await as.get(url);
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  const body: unknown = response.json();
+  return Object.fromEntries(ADDED_UP[url]?.map((path) => [path, figure(body, path)]) ?? []);
+}
+
+describe("an agent who sees only their own book reads their own book's figures", () => {
+  it('on every report: two agents holding the book between them add up to the agency', async () => {
+    const agency = await signedInAgency(t.app);
+    const ari = await addTeamMember(t.app, agency, 'agent', 'Ari');
+    const bea = await addTeamMember(t.app, agency, 'agent', 'Bea');
+    const harel = await cover(agency.as);
+    const clal = await cover(agency.as, 'Clal');
+
+    // Ari: a monthly policy with its first instalment paid and the rest overdue, a single-payment
+    // one with a claim. Bea: a quarterly policy with another insurer and one of last year.
+    const ariel = await addCustomer(ari.as, { first_name: 'Ariel' });
+    const aviv = await addCustomer(ari.as, { first_name: 'Aviv' });
+    const monthly = await addPolicy(ari.as, harel, ariel.id, { payment_frequency: 'monthly' });
+    await addPolicy(ari.as, harel, aviv.id, { total_premium: '3000.00' });
+    const beatrice = await addCustomer(bea.as, { first_name: 'Beatrice' });
+    await addPolicy(bea.as, clal, beatrice.id, { total_premium: '2400.00', payment_frequency: 'quarterly' });
+    await addPolicy(bea.as, clal, beatrice.id, {
+      start_date: '2025-01-01',
+      end_date: '2025-12-31',
+      total_premium: '900.00',
+    });
+    const instalments = (
+      await agency.as.get(`/api/installments/?policy_id=${monthly.id}&ordering=due_date`)
+    ).json() as {
+      results: { id: string }[];
+    };
+    const first = instalments.results[0];
+    expect(first).toBeDefined();
+    const paid = await ari.as.post(`/api/installments/${first?.id}/payment/`, { payment_method: 'cash' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await addClaim(ari.as, monthly.id);
+
+    expect((await agency.as.patch('/api/team/settings/', { agents_see_own_book: true })).statusCode).toBe(
+      200,
+    );
+
+    for (const url of Object.keys(ADDED_UP)) {
+      const whole = await figures(agency.as, url);
+      const aris = await figures(ari.as, url);
+      const beas = await figures(bea.as, url);
+      for (const path of Object.keys(whole)) {
+        expect((aris[path] ?? Number.NaN) + (beas[path] ?? Number.NaN), `${url} ${path}`).toBe(whole[path]);
+      }
+      // Neither agent's figures are the agency's.
+      expect(aris, url).not.toEqual(whole);
+      expect(beas, url).not.toEqual(whole);
+    }
+    // Hand-worked: Ari's book holds his two policies' 4,200.00, Bea's her 2,400.00 in force.
+    expect((await figures(ari.as, '/api/policies/stats/')).active_premium).toBe(420_000);
+    expect((await figures(bea.as, '/api/policies/stats/')).active_premium).toBe(240_000);
+  });
+
+  it("counts the agency's whole book against its plan, whatever the agent sees", async () => {
+    const agency = await signedInAgency(t.app);
+    const ari = await addTeamMember(t.app, agency, 'agent', 'Ari');
+    await addCustomer(agency.as, { first_name: 'Owned' });
+    await addCustomer(ari.as, { first_name: 'Ariel' });
+    await agency.as.patch('/api/team/settings/', { agents_see_own_book: true });
+    // The agency's plan allows three customers; it holds two, Ari sees one of them.
+    await t.database.db.execute(sql`update plans set limits = jsonb_set(limits, '{customers}', '3')
+      where id = (select plan_id from subscriptions where tenant_id = ${agency.user.tenant_id}::uuid)`);
+    expect((await addCustomer(ari.as, { first_name: 'Third' })).first_name).toBe('Third');
+    const fourth = await ari.as.post('/api/customers/', { first_name: 'Fourth', last_name: 'Levi' });
+    expect(fourth.statusCode, fourth.body).toBe(402);
+  });
+
+  it("gives an agent's calendar feed their own book's events only", async () => {
+    const agency = await signedInAgency(t.app);
+    const ari = await addTeamMember(t.app, agency, 'agent', 'Ari');
+    const harel = await cover(agency.as);
+    const owners = await addPolicy(agency.as, harel, (await addCustomer(agency.as)).id);
+    const aris = await addPolicy(ari.as, harel, (await addCustomer(ari.as)).id);
+    await agency.as.patch('/api/team/settings/', { agents_see_own_book: true });
+    const made = await ari.as.post('/api/calendar/feed/');
+    expect(made.statusCode, made.body).toBe(201);
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: new URL((made.json() as { url: string }).url).pathname,
+    });
+    expect(feed.statusCode).toBe(200);
+    // Both renewals fall within the feed's year ahead; only Ari's is his.
+    expect(feed.body).toContain(aris.policy_number);
+    expect(feed.body).not.toContain(owners.policy_number);
+  });
+});

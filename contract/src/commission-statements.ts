@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { readAmount } from './amount-text.js';
+import { money } from './billing.js';
+import { isoDate, text, uuid } from './fields.js';
+import type { ImportField } from './imports.js';
+import { paged, pageQuery } from './pagination.js';
+
+// An insurer's commission statement: the lines it paid, each matched to a policy of the agency and
+// compared, to the cent, with what the insurer owed on it by the statement's date.
+
+export const STATEMENT_STATUSES = ['review', 'accepted'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+
+/** How a line found its policy: by its number, by the insured's name and premium, or by the broker. */
+export const STATEMENT_MATCH_METHODS = ['exact', 'fuzzy', 'manual'] as const;
+export type StatementMatchMethod = (typeof STATEMENT_MATCH_METHODS)[number];
+
+export const STATEMENT_LINE_OUTCOMES = [
+  'matched',
+  'short_paid',
+  'over_paid',
+  'chargeback',
+  'unmatched',
+] as const;
+export type StatementLineOutcome = (typeof STATEMENT_LINE_OUTCOMES)[number];
+
+export const STATEMENT_OUTCOME_LABELS: Record<StatementLineOutcome | 'missing', string> = {
+  matched: 'Matched',
+  short_paid: 'Short paid',
+  over_paid: 'Over paid',
+  chargeback: 'Chargeback',
+  unmatched: 'Unmatched',
+  missing: 'Missing',
+};
+
+/** Files past these are refused; a statement is a month of one insurer's lines. */
+export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
+export const MAX_STATEMENT_LINES = 50_000;
+
+/** A fuzzy match needs the insured's name this alike (trigram similarity) and the premium within 1%. */
+export const FUZZY_NAME_SIMILARITY = 0.45;
+export const FUZZY_PREMIUM_TOLERANCE = 0.01;
+
+/** The columns a statement's lines are read from: the policy number or the insured, and the commission. */
+export const STATEMENT_FIELDS: ImportField[] = [
+  {
+    key: 'policy_number',
+    label: 'Policy number',
+    synonyms: [
+      'policy',
+      'policy number',
+      'policy ref',
+      'policy reference',
+      'contract',
+      'contract number',
+      'certificate',
+    ],
+  },
+  {
+    key: 'insured_name',
+    label: 'Insured',
+    synonyms: [
+      'insured',
+      'insured name',
+      'name',
+      'client',
+      'client name',
+      'customer',
+      'customer name',
+      'policyholder',
+      'policy holder',
+    ],
+  },
+  {
+    key: 'premium',
+    label: 'Premium',
+    synonyms: ['gross premium', 'written premium', 'total premium', 'premium amount'],
+  },
+  {
+    key: 'commission',
+    label: 'Commission',
+    synonyms: [
+      'commission amount',
+      'commission paid',
+      'amount',
+      'paid',
+      'net commission',
+      'comm',
+      'brokerage',
+    ],
+  },
+  {
+    key: 'transaction_date',
+    label: 'Transaction date',
+    synonyms: ['date', 'effective date', 'posting date', 'transaction date', 'entry date'],
+  },
+  {
+    key: 'transaction_type',
+    label: 'Transaction type',
+    synonyms: ['type', 'transaction', 'trans type', 'description'],
+  },
+];
+
+/** What a statement needs mapped: the commission, and a policy number or an insured's name. */
+export function missingStatementColumns(columns: (string | null)[]): string[] {
+  const missing: string[] = [];
+  if (!columns.includes('commission')) missing.push('Commission');
+  if (!columns.includes('policy_number') && !columns.includes('insured_name')) {
+    missing.push('Policy number (or Insured)');
+  }
+  return missing;
+}
+
+/**
+ * An amount as a statement writes it, negative ones included: "-12.50", "(12.50)", "1,234.50 CR"
+ * read as "-12.50", "-12.50", "-1234.50". Undefined when it is no amount.
+ */
+export function readSignedAmount(cell: string): string | undefined {
+  let textValue = cell.trim();
+  let negative = false;
+  const bracketed = /^\((.*)\)$/.exec(textValue);
+  if (bracketed) {
+    negative = true;
+    textValue = bracketed[1] ?? '';
+  }
+  const credit = /^(.*?)\s*(CR|-)$/i.exec(textValue);
+  if (credit && /\d/.test(credit[1] ?? '')) {
+    negative = !negative;
+    textValue = credit[1] ?? '';
+  }
+  const read = readAmount(textValue);
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(read);
+  if (!match) return undefined;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const isNegative = (sign === '-') !== negative;
+  const figure = `${whole.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
+  return isNegative && /[1-9]/.test(figure) ? `-${figure}` : figure;
+}
+
+const signedMoneyInput = z
+  .union([z.number(), z.string()], { error: 'Enter the statement’s total, like 1250.00.' })
+  .transform((value, context) => {
+    const read = readSignedAmount(String(value));
+    if (read === undefined || (read.split('.')[0] ?? '').replace('-', '').length > 12) {
+      context.addIssue({ code: 'custom', message: 'Enter the statement’s total, like 1250.00.' });
+      return z.NEVER;
+    }
+    return read;
+  });
+
+/** The form fields sent with the file (multipart). */
+export const statementUploadFields = z.object({
+  company_id: uuid,
+  statement_date: isoDate,
+  total_amount: signedMoneyInput,
+  /** The broker's choice of field per column, when the headers did not say: JSON `{header: field}`. */
+  columns: z.record(z.string(), z.string().nullable()).optional(),
+});
+export type StatementUploadFields = z.input<typeof statementUploadFields>;
+
+export const statementCounts = z.object({
+  matched: z.number().int(),
+  short_paid: z.number().int(),
+  over_paid: z.number().int(),
+  chargeback: z.number().int(),
+  unmatched: z.number().int(),
+  missing: z.number().int(),
+});
+
+export const commissionStatement = z.object({
+  id: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  statement_date: z.string(),
+  file_name: z.string(),
+  status: z.enum(STATEMENT_STATUSES),
+  total_amount: money,
+  /** The sum of the lines' commission, which must equal `total_amount` to accept. */
+  lines_total: money,
+  line_count: z.number().int(),
+  created_at: z.string(),
+  accepted_at: z.string().nullable(),
+});
+export type CommissionStatement = z.infer<typeof commissionStatement>;
+
+export const statementLine = z.object({
+  line_number: z.number().int(),
+  raw_policy_number: z.string(),
+  insured_name: z.string(),
+  premium: money.nullable(),
+  transaction_date: z.string().nullable(),
+  transaction_type: z.string(),
+  policy_id: z.string().nullable(),
+  policy_number: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  match_method: z.enum(STATEMENT_MATCH_METHODS).nullable(),
+  /** How sure a fuzzy match is, from 0.00 to 1.00; 1.00 for an exact or the broker's match. */
+  confidence: z.string().nullable(),
+  confirmed: z.boolean(),
+  /** What the insurer still owed on the policy when the line was reached; null when unmatched. */
+  expected_commission: money.nullable(),
+  paid_commission: money,
+  /** paid − expected; null when unmatched. */
+  difference: money.nullable(),
+  outcome: z.enum(STATEMENT_LINE_OUTCOMES),
+  note: z.string(),
+});
+export type StatementLine = z.infer<typeof statementLine>;
+
+export const statementMissing = z.object({
+  policy_id: z.string(),
+  policy_number: z.string(),
+  customer_name: z.string(),
+  expected_commission: money,
+});
+export type StatementMissing = z.infer<typeof statementMissing>;
+
+export const commissionStatementDetail = commissionStatement.extend({
+  counts: statementCounts,
+  /** Lines matched by name and premium that the broker has not yet confirmed. */
+  unconfirmed: z.number().int(),
+  /**
+   * The missing policies are those whose commission fell due after this day, up to the statement's
+   * date: the insurer's previous statement's date, or the last day of the month before.
+   */
+  period_after: z.string(),
+  lines: z.array(statementLine),
+  missing: z.array(statementMissing),
+});
+export type CommissionStatementDetail = z.infer<typeof commissionStatementDetail>;
+
+export const statementDetailQuery = z.object({
+  outcome: z.enum([...STATEMENT_LINE_OUTCOMES, 'unconfirmed']).optional(),
+});
+
+export const statementListQuery = pageQuery.omit({ search: true }).extend({
+  company_id: uuid.optional(),
+  status: z.enum(STATEMENT_STATUSES).optional(),
+});
+export const commissionStatementList = paged(commissionStatement);
+
+/** Confirm a fuzzy match, match a line to another policy (or none), or note it. */
+export const statementLineUpdate = z
+  .object({
+    policy_id: uuid.nullable().optional(),
+    confirmed: z.literal(true).optional(),
+    note: text().max(500).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send policy_id, confirmed or note.' });
+export type StatementLineUpdate = z.input<typeof statementLineUpdate>;

@@ -208,10 +208,11 @@ async function matrix(operation: Operation): Promise<string[]> {
     ? 403
     : operation.params.some((param) => param.kind) ||
         mentionsAny(query, ownIds) ||
-        // A form's record (the customer a document is uploaded onto) is looked up as a path's is.
+        // A form's record (the customer a document is uploaded onto, a statement's insurer) is looked
+        // up as a path's is.
         mentionsAny(crossRequest.rawBody ?? '', ownIds)
       ? 404
-      : mentionsAny(JSON.stringify(crossRequest.body ?? null) + (crossRequest.rawBody ?? ''), ownIds)
+      : mentionsAny(JSON.stringify(crossRequest.body ?? null), ownIds)
         ? 400
         : works;
   await check("another agency's token on this agency's ids", crossRequest, crossExpected, other);

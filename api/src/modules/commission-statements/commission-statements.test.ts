@@ -328,14 +328,14 @@ describe('an insurer’s commission statement', () => {
     expect(all.count).toBe(2);
   });
 
-  it("is the agency's own: another agency's insurer is refused, its statements answer 404, agents and viewers only read", async () => {
+  it("is the agency's own: another agency's insurer and statements answer 404, agents and viewers only read", async () => {
     const agency = await signedInAgency(t.app);
     const other = await signedInAgency(t.app);
     const book = await harelBook(agency);
     const theirs = await addBookParties(other.as);
     const fields = { statement_date: '2026-03-31', total_amount: '585.00' };
     expect((await upload(agency, { ...fields, company_id: theirs.harel.id }, csv(MARCH))).statusCode).toBe(
-      400,
+      404,
     );
     const statement = await uploaded(agency, { ...fields, company_id: book.parties.harel.id }, csv(MARCH));
     const url = `/api/commission-statements/${statement.id}/`;

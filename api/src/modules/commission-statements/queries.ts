@@ -9,7 +9,7 @@ import {
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
-import { conflict, fieldError, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { insurerOwesBy } from '../policies/commission.js';
@@ -44,10 +44,10 @@ export async function savedMapping(
   return row?.columns ?? {};
 }
 
-/** The statement's insurer, one of the agency's (another agency's is not there, under row-level security). */
+/** The statement's insurer, or 404 (another agency's is not there, under row-level security). */
 export async function requireCompany(tx: Transaction, companyId: string) {
   const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw fieldError('company_id', 'No insurer of your agency with this id.');
+  if (!company) throw notFound('No insurer of your agency with this id.');
   return company;
 }
 

@@ -14,7 +14,6 @@ import {
   statementUploadFields,
   uuid,
 } from '@coverdesk/contract';
-import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,6 +22,7 @@ import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { fieldError, HttpError, notFound, parseWith } from '../../http/errors.js';
+import { acceptFileForms, requireMultipart } from '../../http/multipart.js';
 import { pageOf } from '../../http/pagination.js';
 import { auditOrigin, recordAudit } from '../audit/record.js';
 import { agencyUserEmail } from '../audit/trail.js';
@@ -64,8 +64,7 @@ const unmappedFile = z.object({
 
 /** The form's text fields and its file, read with the file's size bounded (413 past it). */
 async function readStatementForm(request: FastifyRequest) {
-  if (!request.isMultipart())
-    throw new HttpError(415, { detail: 'Send the statement as multipart/form-data.' });
+  requireMultipart(request);
   const fields: Record<string, unknown> = {};
   let file: { name: string; bytes: Buffer } | undefined;
   try {
@@ -113,9 +112,7 @@ async function audit(tx: Transaction, request: FastifyRequest, action: string, i
 export const commissionStatementRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(multipart, {
-      limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 11 },
-    });
+    await acceptFileForms(app, { fileSize: MAX_STATEMENT_BYTES, fields: 10, tooLarge: TOO_LARGE });
 
     app.post(
       '/commission-statements/',

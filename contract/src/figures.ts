@@ -38,6 +38,16 @@ export const FIGURES = {
     definition:
       'Expected and received commission of the policies whose term overlaps this calendar year, as the commission report counts them for the year.',
   },
+  owed_by_insurer: {
+    label: 'Owed by insurer',
+    definition:
+      "What the insurer owes on a policy by a day, whatever the customer has paid: the term's expected commission once it started (full policy), or the commission of the instalments due by then (pro rata); less what its accepted commission statements paid.",
+  },
+  insurer_paid: {
+    label: 'Paid by insurer',
+    definition:
+      "What the insurer paid on a policy by the agency's accepted commission statements, chargebacks negative.",
+  },
 } as const;
 
 export type FigureName = keyof typeof FIGURES;

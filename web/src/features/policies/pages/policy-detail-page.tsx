@@ -73,7 +73,7 @@ export function Component() {
           <Figure label="Received commission" figure="received">
             <Money amount={p.received_commission} />
           </Figure>
-          <Figure label="Paid by insurer">
+          <Figure label="Paid by insurer" figure="insurer_paid">
             <Money amount={p.insurer_paid_commission} />
           </Figure>
         </SimpleGrid>

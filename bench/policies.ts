@@ -31,6 +31,7 @@ import { searchRecords } from '../api/src/modules/search/queries.js';
 import { cpuSnapshot, otherCpuPercent, processTicks, readMemory } from './machine.js';
 import { DEFAULT_RESULTS_DIR, positiveInteger } from './seed.js';
 import { REPO_ROOT, startServer, stopServer } from './server.js';
+import { timeStatement } from './statement-file.js';
 
 /** The first page a broker opens: active policies, newest first. */
 const LIST_QUERY = { status: 'active', ordering: '-start_date' };
@@ -86,7 +87,17 @@ const connections = positiveInteger('connections', values.connections);
 const duration = positiveInteger('duration', values.duration);
 const benchDatabase = values['bench-database'];
 if (!/^[a-z_][a-z0-9_]*$/.test(benchDatabase)) throw new Error('--bench-database must be a plain identifier');
-const PARTS = ['list', 'stats', 'commission', 'dashboard', 'calendar', 'search', 'pdf', 'analytics'] as const;
+const PARTS = [
+  'list',
+  'stats',
+  'commission',
+  'dashboard',
+  'calendar',
+  'search',
+  'pdf',
+  'statements',
+  'analytics',
+] as const;
 const only = values.only?.split(',') ?? [...PARTS];
 const unknownPart = only.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart) throw new Error(`--only takes ${PARTS.join(', ')}; not ${unknownPart}`);
@@ -545,6 +556,14 @@ async function main() {
       const pdf = await timePdf(server.url, largeToken[0] as string, server.process.pid as number);
       console.log(
         `commission PDF of the large agency: ${(pdf.bytes / 2 ** 20).toFixed(1)} MiB in ${pdf.seconds.toFixed(1)} s, first byte after ${ms(pdf.firstByte)}, server RSS ${pdf.before} MiB growing by at most ${pdf.growth} MiB`,
+      );
+    }
+    if (measures('statements')) {
+      const statement = await withClient(databaseUrl, (client) =>
+        timeStatement(client, server.url, largeToken[0] as string, large),
+      );
+      console.log(
+        `commission statement of ${statement.lines} lines against the large agency: uploaded and matched in ${ms(statement.uploaded)}, read back in ${ms(statement.read)}, ${JSON.stringify(statement.counts)}; health asked ${statement.health.checks} times meanwhile, slowest ${ms(statement.health.slowest)}, p99 ${ms(statement.health.p99)}`,
       );
     }
     // Last: a request the load gave up on still runs in the server for a while, and would slow what follows.

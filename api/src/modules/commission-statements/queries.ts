@@ -29,7 +29,8 @@ export interface NewStatement {
   totalAmount: string;
   fileName: string;
   fileSha256: string;
-  uploadedBy: string;
+  /** Null for the demo's own. */
+  uploadedBy: string | null;
 }
 
 /** The insurer's remembered column choices. */

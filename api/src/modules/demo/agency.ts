@@ -6,6 +6,7 @@ import { Random } from '../../seeded-random.js';
 import { seedDemoAlerts } from '../alerts/demo.js';
 import { seedDemoMeetings } from '../calendar/demo.js';
 import { clearDemoClaims, seedDemoClaims } from '../claims/demo.js';
+import { seedDemoStatement } from '../commission-statements/demo.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { seedDemoLeads } from '../leads/demo.js';
@@ -216,4 +217,5 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
   await seedDemoAlerts(tx, { tenantId });
   await seedDemoMeetings(tx, { tenantId, day, random: new Random(`coverdesk-demo-meetings-${day}`) });
   await seedDemoNotifications(tx, { tenantId, day, now: today });
+  await seedDemoStatement(tx, tenantId, day);
 }

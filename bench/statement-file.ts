@@ -1,0 +1,102 @@
+// An insurer's month on the large agency: a 10,000-line commission statement uploaded, matched and
+// answered, while a load balancer's health check keeps asking the same server. Part `statements` of
+// `npm run policies -w bench` (policies.ts), on its 100,000-policy agency.
+
+import type { CommissionStatementDetail } from '@coverdesk/contract';
+import type pg from 'pg';
+
+const LINES = 10_000;
+/** Of the lines: most name their policy (written the insurer's way), some only the insured, some nothing known. */
+const FUZZY = 500;
+const UNKNOWN = 500;
+const HEALTH_EVERY_MS = 100;
+
+interface Policy {
+  policy_number: string;
+  customer_name: string;
+  total_premium: string;
+}
+
+/** The statement's lines as an insurer writes them: "p 1234" for "P-1234", names surname first. */
+function statementCsv(policies: Policy[]): { csv: string; total: string } {
+  let cents = 0;
+  const rows = policies.slice(0, LINES).map((policy, index) => {
+    const commission = Math.round(Number(policy.total_premium) * 12.5);
+    cents += commission;
+    const [first = '', ...rest] = policy.customer_name.split(' ');
+    const insured = `${rest.join(' ').toUpperCase()} ${first.toUpperCase()}`;
+    const amount = (commission / 100).toFixed(2);
+    if (index < FUZZY) return `,${insured},${policy.total_premium},${amount}`;
+    if (index < FUZZY + UNKNOWN) return `ZZ-${index},${insured},${policy.total_premium},${amount}`;
+    return `${policy.policy_number.toLowerCase().replace('-', ' ')},${insured},${policy.total_premium},${amount}`;
+  });
+  return {
+    csv: `Policy No.,Insured Name,Gross Premium,Commission\r\n${rows.join('\r\n')}\r\n`,
+    total: (cents / 100).toFixed(2),
+  };
+}
+
+/** Asks for health every 100 ms until stopped; answers the slowest answer's time. */
+function watchHealth(url: string) {
+  const times: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${url}/api/health/`).then((response) => response.arrayBuffer());
+      times.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    const sorted = [...times].sort((a, b) => a - b);
+    return {
+      checks: sorted.length,
+      slowest: sorted.at(-1) ?? 0,
+      p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+    };
+  };
+}
+
+/** Uploads the statement and reads it back, timing both, with the health checks' slowest answer. */
+export async function timeStatement(client: pg.Client, url: string, token: string, tenantId: string) {
+  const company = await client.query<{ id: string }>(
+    `select id from companies where tenant_id = $1 and name = 'Clal'`,
+    [tenantId],
+  );
+  const companyId = company.rows[0]?.id ?? '';
+  const policies = await client.query<Policy>(
+    `select p.policy_number, c.display_name as customer_name, p.total_premium::text
+     from policies p join customers c on c.id = p.customer_id
+     where p.tenant_id = $1 and p.company_id = $2 order by p.id limit $3`,
+    [tenantId, companyId, LINES],
+  );
+  const { csv, total } = statementCsv(policies.rows);
+  const form = new FormData();
+  form.set('company_id', companyId);
+  form.set('statement_date', new Date().toISOString().slice(0, 10));
+  form.set('total_amount', total);
+  form.set('file', new Blob([csv], { type: 'text/csv' }), 'clal-statement.csv');
+
+  const stopWatching = watchHealth(url);
+  const started = performance.now();
+  const response = await fetch(`${url}/api/commission-statements/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const uploaded = performance.now() - started;
+  if (response.status !== 201)
+    throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+  const statement = (await response.json()) as CommissionStatementDetail;
+  const readStarted = performance.now();
+  const reread = await fetch(`${url}/api/commission-statements/${statement.id}/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await reread.arrayBuffer();
+  const read = performance.now() - readStarted;
+  const health = await stopWatching();
+  return { lines: statement.line_count, counts: statement.counts, uploaded, read, health };
+}

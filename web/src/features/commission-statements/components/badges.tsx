@@ -39,13 +39,17 @@ export function MethodBadge({ line }: { line: StatementLine }) {
   if (line.match_method === 'fuzzy') {
     const percent = Math.round(Number(line.confidence ?? '0') * 100);
     return (
-      <Badge color={line.confirmed ? 'gray' : 'yellow'} variant="outline" miw="max-content">
+      <Badge
+        color={line.confirmed ? 'gray.7' : 'yellow'}
+        variant={line.confirmed ? 'outline' : 'light'}
+        miw="max-content"
+      >
         {line.confirmed ? `Fuzzy ${percent}% · confirmed` : `Fuzzy ${percent}% · to confirm`}
       </Badge>
     );
   }
   return (
-    <Badge color="gray" variant="outline" miw="max-content">
+    <Badge color="gray.7" variant="outline" miw="max-content">
       {line.match_method === 'exact' ? 'By number' : 'Chosen'}
     </Badge>
   );

@@ -40,7 +40,13 @@ export function LineEditor({
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Line ${line.line_number}`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Line ${line.line_number}`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="sm">
         <Text fz="sm" c="dimmed">
           As written: {line.raw_policy_number || '—'} · {line.insured_name || '—'}
@@ -55,6 +61,7 @@ export function LineEditor({
           label="Policy"
           placeholder="Not matched"
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the policy' }}
           nothingFoundMessage={policies.isFetching ? 'Searching…' : 'No policy of this insurer matches'}
           data={options}
           value={policyId}

@@ -76,6 +76,7 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
       title="Upload a statement"
       size={mapping ? 'xl' : 'md'}
       fullScreen={mobile}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="sm">
         <Select
@@ -119,6 +120,7 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
           }}
           error={errors.file}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the file' }}
         />
         {mapping && (
           <Stack gap="xs">

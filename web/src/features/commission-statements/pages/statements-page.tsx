@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileInvoice, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type Column, DataList } from '../../../components/data-list.js';
-import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
+import { FilterSelect, InsurerFilter, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
@@ -56,15 +56,7 @@ export function Component() {
         action={upload}
         filters={
           <>
-            <FilterSelect
-              params={params}
-              name="company_id"
-              label="Insurer"
-              placeholder="Any insurer"
-              data={(insurers.data ?? []).map((insurer) => ({ value: insurer.id, label: insurer.name }))}
-              searchable
-              width={170}
-            />
+            <InsurerFilter params={params} insurers={insurers.data} />
             <FilterSelect
               params={params}
               name="status"

@@ -44,7 +44,7 @@ export function MethodBadge({ line }: { line: StatementLine }) {
         variant={line.confirmed ? 'outline' : 'light'}
         miw="max-content"
       >
-        {line.confirmed ? `Fuzzy ${percent}% · confirmed` : `Fuzzy ${percent}% · to confirm`}
+        {line.confirmed ? `Fuzzy ${percent}% · confirmed` : `Fuzzy ${percent}%`}
       </Badge>
     );
   }

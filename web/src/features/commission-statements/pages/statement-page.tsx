@@ -323,7 +323,7 @@ export function Component() {
                 {s.lines.map((line) => (
                   <Table.Tr key={line.line_number}>
                     <Table.Td style={TABULAR_FIGURES}>{line.line_number}</Table.Td>
-                    <Table.Td>{line.raw_policy_number || '—'}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.raw_policy_number || '—'}</Table.Td>
                     <Table.Td>{line.insured_name || '—'}</Table.Td>
                     <Table.Td>
                       <MatchedPolicy line={line} />
@@ -348,7 +348,7 @@ export function Component() {
                         {line.note}
                       </Text>
                     </Table.Td>
-                    {editable && <Table.Td>{lineActions(line)}</Table.Td>}
+                    {editable && <Table.Td w={1}>{lineActions(line)}</Table.Td>}
                   </Table.Tr>
                 ))}
               </Table.Tbody>

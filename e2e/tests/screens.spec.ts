@@ -101,6 +101,7 @@ const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => s
     path: () => '/commission-report?period=custom&start_date=2026-01-01&end_date=2026-12-31',
     heading: 'Commission Report',
   },
+  { path: () => '/commission-statements', heading: 'Commission Statements' },
   { path: () => '/customer-analytics', heading: 'Customer Analytics' },
   { path: () => '/current-portfolio', heading: 'Current Portfolio' },
   { path: () => '/portfolio-history', heading: 'Portfolio History' },

@@ -40,6 +40,10 @@ const PAGES: Record<BuiltPath, RouteObject[]> = {
     changing(':id/renew', () => import('../features/policies/pages/policy-renew-page.js')),
   ],
   '/commission-report': single(() => import('../features/commission-report/pages/commission-report-page.js')),
+  '/commission-statements': [
+    { index: true, lazy: () => import('../features/commission-statements/pages/statements-page.js') },
+    { path: ':id', lazy: () => import('../features/commission-statements/pages/statement-page.js') },
+  ],
   '/customer-analytics': single(() => import('../features/analytics/pages/customer-analytics-page.js')),
   '/current-portfolio': single(() => import('../features/analytics/pages/current-portfolio-page.js')),
   '/portfolio-history': single(() => import('../features/analytics/pages/portfolio-history-page.js')),

@@ -63,6 +63,8 @@ describe('the screen registry', () => {
       'Customers',
       'Policies',
       'Commission Report',
+      // Beyond the spec's list: checking the insurers' statements (issue 38).
+      'Commission Statements',
       'Customer Analytics',
       'Current Portfolio',
       'Portfolio History',

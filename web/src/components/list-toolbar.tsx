@@ -154,6 +154,29 @@ export function FilterSelect<Filter extends string>({
   );
 }
 
+/** A list's insurer filter, kept in the URL as `company_id`. */
+export function InsurerFilter<Filter extends string>({
+  params,
+  insurers = [],
+  width = 170,
+}: {
+  params: FilterParams<Filter | 'company_id'>;
+  insurers: Company[] | undefined;
+  width?: number;
+}) {
+  return (
+    <FilterSelect
+      params={params}
+      name="company_id"
+      label="Insurer"
+      placeholder="Any insurer"
+      data={insurers.map((insurer) => ({ value: insurer.id, label: insurer.name }))}
+      searchable
+      width={width}
+    />
+  );
+}
+
 /**
  * The insurer filter and the policy type filter of a list of policies, the types being those the
  * agency's insurers sell.
@@ -170,15 +193,7 @@ export function InsurerAndTypeFilters<Filter extends string>({
   );
   return (
     <>
-      <FilterSelect
-        params={params}
-        name="company_id"
-        label="Insurer"
-        placeholder="Any insurer"
-        data={insurers.map((insurer) => ({ value: insurer.id, label: insurer.name }))}
-        searchable
-        width={170}
-      />
+      <InsurerFilter params={params} insurers={insurers} />
       <FilterSelect
         params={params}
         name="policy_type_id"

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { ExportMenu } from '../../../components/export-menu.js';
-import { FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
+import { InsurerFilter, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate } from '../../../lib/format.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
@@ -162,15 +162,7 @@ export function Component() {
         }
         filters={
           <>
-            <FilterSelect
-              params={params}
-              name="company_id"
-              label="Insurer"
-              placeholder="Any insurer"
-              data={(insurers.data ?? []).map((insurer) => ({ value: insurer.id, label: insurer.name }))}
-              searchable
-              width={180}
-            />
+            <InsurerFilter params={params} insurers={insurers.data} width={180} />
             <Select
               label="Sort"
               data={SORT_OPTIONS}

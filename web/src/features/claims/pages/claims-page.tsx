@@ -4,7 +4,7 @@ import { IconPlus, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataList } from '../../../components/data-list.js';
 import { ExportMenu } from '../../../components/export-menu.js';
-import { FilterDate, FilterSelect, ListToolbar } from '../../../components/list-toolbar.js';
+import { FilterDate, FilterSelect, InsurerFilter, ListToolbar } from '../../../components/list-toolbar.js';
 import { EmptyState } from '../../../components/page-states.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
@@ -138,15 +138,7 @@ export function Component() {
               data={STATUS_OPTIONS}
               width={140}
             />
-            <FilterSelect
-              params={params}
-              name="company_id"
-              label="Insurer"
-              placeholder="Any insurer"
-              data={(insurers.data ?? []).map((insurer) => ({ value: insurer.id, label: insurer.name }))}
-              searchable
-              width={170}
-            />
+            <InsurerFilter params={params} insurers={insurers.data} />
             <FilterDate params={params} name="incident_date_from" label="Incident from" />
             <FilterDate params={params} name="incident_date_to" label="Incident to" />
           </>

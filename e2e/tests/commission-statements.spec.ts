@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { creator, expect, expectAccessible, settled, signInWithTokens, test } from './fixtures.js';
+
+/** The first screen of a test waits for the app's chunks, slow on a busy machine. */
+const FIRST_PAINT = { timeout: 20_000 };
+
+/**
+ * Harel pays 10% of a policy's premium once it starts (full policy). Its March statement, whose
+ * headers name nothing Coverdesk knows, so the broker says which column holds what:
+ *   line 2  "ab 1003"  Dana Levi    120.00  AB-1003 by its number: 10% of 1,200.00, matched
+ *   line 3  (none)     Rina Azulay  110.00  HX-2002 by name and premium (fuzzy): 100.00 owed, over paid
+ *   line 4  "ZZ-2001"  Unknown      240.00  unmatched, until the broker chooses HX-2001 (2,400.00)
+ * Total 470.00.
+ */
+const STATEMENT = [
+  'Ref,Holder,Prem,Amt',
+  'ab 1003,Dana Levi,1200.00,120.00',
+  ',Rina Azulay,1005.00,110.00',
+  'ZZ-2001,Unknown Person,2400.00,240.00',
+].join('\r\n');
+
+async function choose(
+  page: Page,
+  scope: ReturnType<Page['getByRole']>,
+  label: string,
+  option: string | RegExp,
+) {
+  await scope
+    .getByRole('textbox', { name: label, exact: true })
+    .or(scope.getByRole('combobox', { name: label, exact: true }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test('a statement uploaded with its columns chosen is reviewed, fixed and accepted @phone', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  test.slow();
+  const post = creator(request, broker);
+  const typeId = await post('/api/policy-types/', { name: 'Private motor', category: 'auto' });
+  const harel = await post('/api/companies/', {
+    name: 'Harel Insurance',
+    commission_payment_method: 'full_policy',
+    policy_types: [{ policy_type_id: typeId, commission_percentage: '10' }],
+  });
+  const customer = (first_name: string, last_name: string) =>
+    post('/api/customers/', { first_name, last_name });
+  const policy = (policy_number: string, customer_id: string, total_premium: string) =>
+    post('/api/policies/', {
+      policy_number,
+      customer_id,
+      company_id: harel,
+      policy_type_id: typeId,
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+      payment_frequency: 'single',
+      total_premium,
+    });
+  await policy('AB-1003', await customer('Dana', 'Levi'), '1200.00');
+  await policy('HX-2001', await customer('Yossi', 'Cohen'), '2400.00');
+  await policy('HX-2002', await customer('Rina', 'Azulay'), '1000.00');
+
+  await signInWithTokens(page, broker);
+  await page.goto('/commission-statements');
+  await expect(page.getByRole('heading', { level: 1, name: 'Commission Statements' })).toBeVisible(
+    FIRST_PAINT,
+  );
+  await expect(page.getByRole('heading', { name: 'No statements yet' })).toBeVisible();
+  await settled(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('statements-empty.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Upload a statement' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a statement' });
+  await choose(page, dialog, 'Insurer', 'Harel Insurance');
+  await dialog.getByLabel('Statement date').fill('2026-03-31');
+  await dialog.getByLabel('Total amount').fill('470.00');
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'harel-march.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(STATEMENT),
+  });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByText('Which column holds what?')).toBeVisible();
+  await choose(page, dialog, 'Field for the column Ref', 'Policy number');
+  await choose(page, dialog, 'Field for the column Holder', 'Insured');
+  await choose(page, dialog, 'Field for the column Prem', 'Premium');
+  await choose(page, dialog, 'Field for the column Amt', 'Commission');
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('statements-mapping.png'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Upload with these columns' }).click();
+
+  await expect(page).toHaveURL(/\/commission-statements\/[0-9a-f-]{36}/);
+  await expect(page.getByRole('heading', { name: 'Harel Insurance' })).toBeVisible();
+  const chips = page.getByRole('group', { name: 'Show lines' });
+  await expect(chips).toContainText('Matched (1)');
+  await expect(chips).toContainText('Over paid (1)');
+  await expect(chips).toContainText('Unmatched (1)');
+  await expect(chips).toContainText('Unconfirmed (1)');
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  await expect(page.getByText('1 fuzzy match is still to confirm.')).toBeVisible();
+  await settled(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('statement-review.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Confirm the match of line 3' }).click();
+  await expect(chips).toContainText('Unconfirmed (0)');
+
+  await page.getByRole('button', { name: 'Change line 4' }).click();
+  const line = page.getByRole('dialog', { name: 'Line 4' });
+  await line.getByLabel('Find a policy').fill('HX-2001');
+  await choose(page, line, 'Policy', /HX-2001/);
+  await line.getByRole('button', { name: 'Save' }).click();
+  await expect(line).toBeHidden();
+  await expect(chips).toContainText('Unmatched (0)');
+  await expect(chips).toContainText('Matched (2)');
+
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Accepted', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();
+
+  await page.goto('/commission-statements');
+  await expect(page.getByText('Harel Insurance').first()).toBeVisible(FIRST_PAINT);
+  await settled(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('statements-list.png'), fullPage: true });
+});

@@ -1,0 +1,96 @@
+import type {
+  CommissionStatement,
+  CommissionStatementDetail,
+  Paged,
+  Policy,
+  StatementLine,
+  StatementLineUpdate,
+} from '@coverdesk/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.js';
+import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
+
+const STATEMENTS = ['commission-statements'] as const;
+/** Accepting a statement records receipts: the policies and the commission report change too. */
+const ACCEPTED = [STATEMENTS, queryKeys.policies, queryKeys.commissionReport, queryKeys.dashboard];
+
+export function useStatements(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: [...STATEMENTS, 'list', query],
+    queryFn: ({ signal }) =>
+      api.get<Paged<CommissionStatement>>('/commission-statements/', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStatement(id: string, outcome: string | null) {
+  return useQuery({
+    queryKey: [...STATEMENTS, id, outcome ?? 'all'],
+    queryFn: ({ signal }) =>
+      api.get<CommissionStatementDetail>(`/commission-statements/${id}/`, {
+        query: outcome ? { outcome } : undefined,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface StatementUpload {
+  file: File;
+  company_id: string;
+  statement_date: string;
+  total_amount: string;
+  columns?: Record<string, string | null>;
+}
+
+export function useUploadStatement() {
+  const markChanged = useMarkChanged([STATEMENTS]);
+  return useMutation({
+    mutationFn: ({ file, columns, ...fields }: StatementUpload) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      if (columns) form.append('columns', JSON.stringify(columns));
+      form.append('file', file, file.name);
+      return api.post<CommissionStatementDetail>('/commission-statements/', form, { retry: false });
+    },
+    onSuccess: () => markChanged(),
+  });
+}
+
+export function useUpdateLine(id: string) {
+  const markChanged = useMarkChanged([STATEMENTS]);
+  return useMutation({
+    mutationFn: ({ line, ...body }: StatementLineUpdate & { line: number }) =>
+      api.patch<StatementLine>(`/commission-statements/${id}/lines/${line}/`, body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+export function useStatementAction(id: string, action: 'accept' | 'reopen') {
+  const markChanged = useMarkChanged(ACCEPTED);
+  return useMutation({
+    mutationFn: () => api.post<CommissionStatementDetail>(`/commission-statements/${id}/${action}/`),
+    onSuccess: () => markChanged(),
+  });
+}
+
+export function useDeleteStatement(id: string) {
+  const markChanged = useMarkChanged([STATEMENTS]);
+  return useMutation({
+    mutationFn: () => api.delete<void>(`/commission-statements/${id}/`),
+    onSuccess: () => markChanged({ deleted: true }),
+  });
+}
+
+/** The insurer's policies a line may be matched to, found by number or customer. */
+export function useInsurerPolicies(companyId: string, search: string) {
+  return useQuery({
+    queryKey: [...queryKeys.policies, 'statement-match', companyId, search],
+    queryFn: ({ signal }) =>
+      api.get<Paged<Policy>>('/policies/', {
+        query: { company_id: companyId, search, page_size: 20 },
+        signal,
+      }),
+    enabled: companyId !== '',
+  });
+}

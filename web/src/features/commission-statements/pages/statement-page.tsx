@@ -1,0 +1,432 @@
+import {
+  type CommissionStatementDetail,
+  STATEMENT_LINE_OUTCOMES,
+  STATEMENT_OUTCOME_LABELS,
+  type StatementLine,
+} from '@coverdesk/contract';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Chip,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/back-link.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
+import { errorText } from '../../../lib/error-message.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { Money } from '../../../lib/money.js';
+import { useCan } from '../../../lib/use-can.js';
+import { useDevice } from '../../../lib/viewport.js';
+import { useDeleteStatement, useStatement, useStatementAction, useUpdateLine } from '../api.js';
+import { MethodBadge, OutcomeBadge, StatementStatusBadge } from '../components/badges.js';
+import { LineEditor } from '../components/line-editor.js';
+
+const FILTERS = [...STATEMENT_LINE_OUTCOMES, 'unconfirmed'] as const;
+type Filter = (typeof FILTERS)[number];
+const FILTER_LABELS: Record<Filter, string> = { ...STATEMENT_OUTCOME_LABELS, unconfirmed: 'Unconfirmed' };
+
+function Difference({ amount }: { amount: string | null }) {
+  if (amount === null) return <>—</>;
+  const color = Number(amount) === 0 ? undefined : Number(amount) < 0 ? 'red.8' : 'blue.8';
+  return (
+    <Text inherit c={color} span style={TABULAR_FIGURES}>
+      <Money amount={amount} />
+    </Text>
+  );
+}
+
+function MatchedPolicy({ line }: { line: StatementLine }) {
+  if (!line.policy_id)
+    return (
+      <Text inherit c="dimmed">
+        Not matched
+      </Text>
+    );
+  return (
+    <Stack gap={0}>
+      <Anchor component={Link} to={`/policies/${line.policy_id}`} fz="sm">
+        {line.policy_number}
+      </Anchor>
+      <Text fz="xs" c="dimmed">
+        {line.customer_name}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Why Accept is refused, or null when it may be pressed. */
+function acceptBlocked(statement: CommissionStatementDetail): string | null {
+  if (statement.total_amount !== statement.lines_total)
+    return 'The typed total differs from the sum of the lines.';
+  if (statement.unconfirmed > 0)
+    return `${statement.unconfirmed} fuzzy ${statement.unconfirmed === 1 ? 'match is' : 'matches are'} still to confirm.`;
+  return null;
+}
+
+/** /commission-statements/:id: a statement's lines, their outcomes, and accepting it. */
+export function Component() {
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const filter = (FILTERS as readonly string[]).includes(params.get('outcome') ?? '')
+    ? (params.get('outcome') as Filter)
+    : null;
+  const statement = useStatement(id, filter);
+  const canWrite = useCan('insurers');
+  const mobile = useDevice() === 'mobile';
+  const navigate = useNavigate();
+  const accept = useStatementAction(id, 'accept');
+  const reopen = useStatementAction(id, 'reopen');
+  const remove = useDeleteStatement(id);
+  const update = useUpdateLine(id);
+  const [editing, setEditing] = useState<StatementLine | null>(null);
+  const [confirming, setConfirming] = useState<'reopen' | 'delete' | null>(null);
+
+  if (statement.isPending) return <DetailSkeleton />;
+  if (statement.isError)
+    return (
+      <ErrorState
+        error={statement.error}
+        onRetry={() => void statement.refetch()}
+        back={{ to: '/commission-statements', label: 'Back to statements' }}
+      />
+    );
+  const s = statement.data;
+  const open = s.status === 'review';
+  const editable = canWrite && open;
+  const blocked = acceptBlocked(s);
+  const totalsDiffer = s.total_amount !== s.lines_total;
+  const chooseFilter = (value: Filter | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('outcome', value);
+        else next.delete('outcome');
+        return next;
+      },
+      { replace: true },
+    );
+  const counts: [Filter, number][] = [
+    ...STATEMENT_LINE_OUTCOMES.map((outcome): [Filter, number] => [outcome, s.counts[outcome]]),
+    ['unconfirmed', s.unconfirmed],
+  ];
+
+  const lineActions = (line: StatementLine) =>
+    editable && (
+      <Group gap={4} wrap="nowrap">
+        {line.match_method === 'fuzzy' && !line.confirmed && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconCheck size={14} aria-hidden />}
+            loading={update.isPending && update.variables?.line === line.line_number}
+            onClick={() => update.mutate({ line: line.line_number, confirmed: true })}
+            aria-label={`Confirm the match of line ${line.line_number}`}
+          >
+            Confirm
+          </Button>
+        )}
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPencil size={14} aria-hidden />}
+          onClick={() => setEditing(line)}
+          aria-label={`Change line ${line.line_number}`}
+        >
+          Change
+        </Button>
+      </Group>
+    );
+
+  return (
+    <Stack maw={1400}>
+      <BackLink to="/commission-statements">Statements</BackLink>
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={2}>
+              <Title order={2} fz="h3">
+                {s.company_name}
+              </Title>
+              <Text c="dimmed" fz="sm">
+                Statement of {formatDate(s.statement_date)} · {s.file_name} · policies due after{' '}
+                {formatDate(s.period_after)}
+              </Text>
+            </Stack>
+            <StatementStatusBadge status={s.status} />
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Stack gap={0}>
+              <Text fz="sm" c="dimmed">
+                Statement total
+              </Text>
+              <Text fw={700} fz="lg" style={TABULAR_FIGURES}>
+                <Money amount={s.total_amount} />
+              </Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text fz="sm" c="dimmed">
+                Sum of the lines
+              </Text>
+              <Text fw={700} fz="lg" c={totalsDiffer ? 'red.8' : undefined} style={TABULAR_FIGURES}>
+                <Money amount={s.lines_total} />
+              </Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text fz="sm" c="dimmed">
+                Lines
+              </Text>
+              <Text fw={700} fz="lg" style={TABULAR_FIGURES}>
+                {s.line_count.toLocaleString('en-US')}
+              </Text>
+            </Stack>
+          </SimpleGrid>
+          {totalsDiffer && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+              The statement's total and the sum of its lines differ: check the total you typed against the
+              insurer's statement.
+            </Alert>
+          )}
+          {canWrite && (
+            <Group>
+              {open ? (
+                <>
+                  <Button
+                    leftSection={<IconCheck size={16} aria-hidden />}
+                    disabled={blocked !== null}
+                    onClick={() => accept.mutate()}
+                    loading={accept.isPending}
+                  >
+                    Accept
+                  </Button>
+                  <Button variant="default" color="red" onClick={() => setConfirming('delete')}>
+                    Delete
+                  </Button>
+                </>
+              ) : (
+                <Button variant="default" onClick={() => setConfirming('reopen')}>
+                  Reopen
+                </Button>
+              )}
+              {open && blocked && (
+                <Text fz="sm" c="dimmed">
+                  {blocked}
+                </Text>
+              )}
+            </Group>
+          )}
+          {accept.isError && (
+            <Alert role="alert" color="red" variant="light" title="Not accepted">
+              {errorText(accept.error)}
+            </Alert>
+          )}
+        </Stack>
+      </Card>
+
+      <Group gap="xs" role="group" aria-label="Show lines">
+        <Chip checked={filter === null} onChange={() => chooseFilter(null)} variant="outline">
+          All ({s.line_count})
+        </Chip>
+        {counts.map(([key, count]) => (
+          <Chip
+            key={key}
+            checked={filter === key}
+            onChange={() => chooseFilter(filter === key ? null : key)}
+            variant="outline"
+          >
+            {FILTER_LABELS[key]} ({count})
+          </Chip>
+        ))}
+        <Chip
+          checked={false}
+          onChange={() => document.getElementById('missing')?.scrollIntoView()}
+          variant="outline"
+        >
+          Missing ({s.counts.missing})
+        </Chip>
+      </Group>
+
+      {s.lines.length === 0 ? (
+        <Card withBorder padding="lg">
+          <Text c="dimmed">No lines with this outcome.</Text>
+        </Card>
+      ) : mobile ? (
+        <Stack gap="xs">
+          {s.lines.map((line) => (
+            <Card key={line.line_number} withBorder padding="sm">
+              <Stack gap={4}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={600}>
+                    {line.line_number}. {line.raw_policy_number || line.insured_name}
+                  </Text>
+                  <OutcomeBadge outcome={line.outcome} />
+                </Group>
+                <Text fz="sm" c="dimmed">
+                  {line.insured_name}
+                </Text>
+                <Group justify="space-between">
+                  <MatchedPolicy line={line} />
+                  <MethodBadge line={line} />
+                </Group>
+                <Group justify="space-between" fz="sm">
+                  <Text fz="sm">
+                    Paid <Money amount={line.paid_commission} />
+                  </Text>
+                  <Text fz="sm">
+                    Expected{' '}
+                    {line.expected_commission === null ? '—' : <Money amount={line.expected_commission} />}
+                  </Text>
+                  <Text fz="sm">
+                    <Difference amount={line.difference} />
+                  </Text>
+                </Group>
+                {line.note && (
+                  <Text fz="sm" fs="italic">
+                    {line.note}
+                  </Text>
+                )}
+                {lineActions(line)}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={1100}>
+            <Table verticalSpacing="xs" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Line</Table.Th>
+                  <Table.Th>Policy as written</Table.Th>
+                  <Table.Th>Insured</Table.Th>
+                  <Table.Th>Matched policy</Table.Th>
+                  <Table.Th>Match</Table.Th>
+                  <Table.Th ta="right">Expected</Table.Th>
+                  <Table.Th ta="right">Paid</Table.Th>
+                  <Table.Th ta="right">Difference</Table.Th>
+                  <Table.Th>Outcome</Table.Th>
+                  <Table.Th>Note</Table.Th>
+                  {editable && <Table.Th>Actions</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {s.lines.map((line) => (
+                  <Table.Tr key={line.line_number}>
+                    <Table.Td style={TABULAR_FIGURES}>{line.line_number}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.raw_policy_number || '—'}</Table.Td>
+                    <Table.Td>{line.insured_name || '—'}</Table.Td>
+                    <Table.Td>
+                      <MatchedPolicy line={line} />
+                    </Table.Td>
+                    <Table.Td>
+                      <MethodBadge line={line} />
+                    </Table.Td>
+                    <Table.Td ta="right" style={TABULAR_FIGURES}>
+                      {line.expected_commission === null ? '—' : <Money amount={line.expected_commission} />}
+                    </Table.Td>
+                    <Table.Td ta="right" style={TABULAR_FIGURES}>
+                      <Money amount={line.paid_commission} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Difference amount={line.difference} />
+                    </Table.Td>
+                    <Table.Td>
+                      <OutcomeBadge outcome={line.outcome} />
+                    </Table.Td>
+                    <Table.Td maw={200}>
+                      <Text fz="sm" lineClamp={2}>
+                        {line.note}
+                      </Text>
+                    </Table.Td>
+                    {editable && <Table.Td w={1}>{lineActions(line)}</Table.Td>}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+
+      <Card withBorder padding="lg" id="missing">
+        <Stack gap="xs">
+          <Title order={3} fz="h4">
+            Missing from this statement ({s.missing.length})
+          </Title>
+          <Text fz="sm" c="dimmed">
+            This insurer's policies whose commission fell due after {formatDate(s.period_after)} that no line
+            names, with what the insurer owes on them.
+          </Text>
+          {s.missing.length === 0 ? (
+            <Text fz="sm">None: every policy due is on the statement.</Text>
+          ) : (
+            <Table verticalSpacing={4}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Policy</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th ta="right">Should have paid</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {s.missing.map((policy) => (
+                  <Table.Tr key={policy.policy_id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/policies/${policy.policy_id}`} fz="sm">
+                        {policy.policy_number}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{policy.customer_name}</Table.Td>
+                    <Table.Td ta="right" style={TABULAR_FIGURES}>
+                      <Money amount={policy.expected_commission} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      </Card>
+
+      {editing && (
+        <LineEditor
+          statementId={id}
+          companyId={s.company_id}
+          line={editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={confirming === 'reopen'}
+        title="Reopen this statement?"
+        confirmLabel="Reopen"
+        busy={reopen.isPending}
+        error={reopen.isError ? errorText(reopen.error) : null}
+        onConfirm={() => reopen.mutate(undefined, { onSuccess: () => setConfirming(null) })}
+        onClose={() => setConfirming(null)}
+      >
+        The receipts recorded when it was accepted are removed, and its lines can be changed again.
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={confirming === 'delete'}
+        title="Delete this statement?"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={remove.isError ? errorText(remove.error) : null}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => navigate('/commission-statements') })}
+        onClose={() => setConfirming(null)}
+      >
+        The statement and its lines are removed. You can upload the file again.
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -34,6 +34,7 @@ export const STALE_TIMES = {
   // Who is in the team and with which role: another manager may have changed it a moment ago.
   team: 0,
   documents: 0,
+  'commission-statements': 0,
 } as const;
 
 export type Resource = keyof typeof STALE_TIMES;

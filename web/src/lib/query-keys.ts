@@ -43,6 +43,8 @@ export const queryKeys = {
   team: ['team'] as const,
   /** Documents on customers, policies, claims and leads: another member may have added one. */
   documents: ['documents'] as const,
+  /** Insurers' commission statements: another manager may be reviewing the same one. */
+  commissionStatements: ['commission-statements'] as const,
 };
 
 /**

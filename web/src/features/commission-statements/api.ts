@@ -10,7 +10,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
 import { queryKeys, useMarkChanged } from '../../lib/query-keys.js';
 
-const STATEMENTS = ['commission-statements'] as const;
+const STATEMENTS = queryKeys.commissionStatements;
 /** Accepting a statement records receipts: the policies and the commission report change too. */
 const ACCEPTED = [STATEMENTS, queryKeys.policies, queryKeys.commissionReport, queryKeys.dashboard];
 

@@ -117,3 +117,16 @@ CREATE POLICY own_book ON insurer_receipts AS RESTRICTIVE
   USING (app_book_member() IS NULL OR EXISTS (
     SELECT 1 FROM policies p WHERE p.tenant_id = insurer_receipts.tenant_id AND p.id = insurer_receipts.policy_id))
   WITH CHECK (true);
+--> statement-breakpoint
+-- The platform's read across agencies (0047_platform-read.sql), as on every tenant table.
+DO $$
+DECLARE
+  name text;
+BEGIN
+  FOREACH name IN ARRAY ARRAY['commission_statements', 'statement_lines', 'statement_mappings', 'insurer_receipts'] LOOP
+    EXECUTE format(
+      'CREATE POLICY platform_read ON %I FOR SELECT TO %I USING (current_setting(''app.platform_read'', true) = ''on'')',
+      name, current_user);
+  END LOOP;
+END
+$$;

@@ -33,8 +33,11 @@ export interface RestoreResult {
   replacedDir?: string;
 }
 
-/** Every schema the app writes: its tables, drizzle's migrations journal and pg-boss's queue. */
-const APP_SCHEMAS = ['public', 'drizzle', 'pgboss'];
+/**
+ * Every schema the app writes: its tables, the views an own-book agent reads its figures through,
+ * drizzle's migrations journal and pg-boss's queue.
+ */
+const APP_SCHEMAS = ['public', 'own_book', 'drizzle', 'pgboss'];
 
 /**
  * Writes a snapshot of the configured database to `file`: a pg_dump custom archive for PostgreSQL,

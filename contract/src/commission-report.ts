@@ -128,6 +128,10 @@ export const commissionReportRow = z.object({
   installments_paid: z.number().int(),
   total_installments: z.number().int(),
   amount_paid: money,
+  /** What the insurer paid on the policy by the agency's accepted commission statements. */
+  insurer_paid_commission: money,
+  /** What the insurer owes on the policy today less what it paid; negative when it paid more. */
+  owed_by_insurer: money,
   created_at: z.string(),
 });
 export type CommissionReportRow = z.infer<typeof commissionReportRow>;
@@ -170,6 +174,38 @@ export const commissionCompanySummary = z.object({
   commission_received_percentage: rate,
 });
 export type CommissionCompanySummary = z.infer<typeof commissionCompanySummary>;
+
+/**
+ * What one insurer owes the agency today, by how long each part has been owed: a full-policy
+ * insurer's commission from the term's start, a pro-rata insurer's from each instalment's due date;
+ * what its statements paid settles the oldest first. Overpaid is what it paid beyond what it owes
+ * (zero or negative); `owed_by_insurer` is the sum of the ages and the overpaid, as the report's
+ * rows add it up.
+ */
+export const insurerOwedAges = z.object({
+  company_id: z.string(),
+  company_name: z.string(),
+  commission_payment_method: z.enum(COMMISSION_PAYMENT_METHODS),
+  insurer_paid: money,
+  days_0_30: money,
+  days_31_60: money,
+  days_61_90: money,
+  days_over_90: money,
+  overpaid: money,
+  owed_by_insurer: money,
+});
+export type InsurerOwedAges = z.infer<typeof insurerOwedAges>;
+
+export const insurersOwedQuery = z.object({ company_id: blankAsAbsent(uuid) });
+
+/** The aged list of what insurers owe: a row per insurer with anything paid or owed, and the total. */
+export const insurersOwed = z.object({
+  /** The agency's today, the day the ages count from. */
+  as_of: isoDate,
+  results: z.array(insurerOwedAges),
+  totals: insurerOwedAges.omit({ company_id: true, company_name: true, commission_payment_method: true }),
+});
+export type InsurersOwed = z.infer<typeof insurersOwed>;
 
 export const commissionPagination = z.object({
   page: z.number().int(),

@@ -460,7 +460,7 @@ describe('the exports', () => {
     const lines = answer.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'Policy number,Customer,Insurer,Commission paid,Policy type,Status,Start date,End date,Total premium,Net premium,Commission %,Expected commission,Received commission,Outstanding commission,Received %,Payment status,Instalments paid,Instalments,Amount paid,Created at',
+      'Policy number,Customer,Insurer,Commission paid,Policy type,Status,Start date,End date,Total premium,Net premium,Commission %,Expected commission,Received commission,Outstanding commission,Received %,Payment status,Instalments paid,Instalments,Amount paid,Paid by insurer,Owed by insurer,Created at',
     );
     expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual([
       'HA-1',
@@ -471,7 +471,7 @@ describe('the exports', () => {
     ]);
     expect(lines[3]).toMatch(
       new RegExp(
-        `^MI-3,Noa Bar,Migdal,Pro Rata,Motor,Active,${day(-10)},${day(354)},1200.00,777.77,15.00,116.67,12.64,104.03,10.83,Partially paid,1,12,130.00,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`,
+        `^MI-3,Noa Bar,Migdal,Pro Rata,Motor,Active,${day(-10)},${day(354)},1200.00,777.77,15.00,116.67,12.64,104.03,10.83,Partially paid,1,12,130.00,0.00,9.72,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$`,
       ),
     );
   });

@@ -31,6 +31,8 @@ const COLUMNS: [keyof CommissionReportRow, string, ChoiceLabels?][] = [
   ['installments_paid', 'Instalments paid'],
   ['total_installments', 'Instalments'],
   ['amount_paid', 'Amount paid'],
+  ['insurer_paid_commission', 'Paid by insurer'],
+  ['owed_by_insurer', 'Owed by insurer'],
   ['created_at', 'Created at'],
 ];
 

@@ -32,6 +32,8 @@ const row: CommissionReportRow = {
   installments_paid: 0,
   total_installments: 12,
   amount_paid: '0.00',
+  insurer_paid_commission: '0.00',
+  owed_by_insurer: '0.00',
   created_at: '2026-01-01T09:00:00Z',
 };
 

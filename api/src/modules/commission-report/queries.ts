@@ -16,7 +16,12 @@ import { statementBuilder as qb, reusableStatement, setFilters } from '../../db/
 import { offsetOf } from '../../http/pagination.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
-import { expectedCommission, receivedCommission } from '../policies/commission.js';
+import {
+  expectedCommission,
+  insurerPaidCommission,
+  owedByInsurer,
+  receivedCommission,
+} from '../policies/commission.js';
 import { overdue, unpaid } from '../policies/instalments.js';
 import { bookReceivedCommission } from '../policies/queries.js';
 import { policyStatus } from '../policies/status.js';
@@ -114,6 +119,8 @@ export const rowFields = {
   installments_paid: policies.installmentsPaid,
   total_installments: policies.totalInstallments,
   amount_paid: sql`${policies.amountPaid}::text`,
+  insurer_paid_commission: sql`${insurerPaidCommission}::text`,
+  owed_by_insurer: sql`round(${owedByInsurer}, 2)::text`,
   created_at: sql`to_char(${policies.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
 };
 

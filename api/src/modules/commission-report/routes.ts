@@ -5,6 +5,8 @@ import {
   commissionReportQuery,
   detailResponse,
   fieldErrorsResponse,
+  insurersOwed,
+  insurersOwedQuery,
   producerParams,
   producerReport,
   producerReportQuery,
@@ -21,6 +23,7 @@ import { streamFile } from '../../http/stream-file.js';
 import { withModule } from '../billing/access.js';
 import { csvHeader, csvRows } from './csv.js';
 import { describeFilters, describePeriod, findAgency } from './heading.js';
+import { insurersOwed as readInsurersOwed } from './insurers-owed.js';
 import { CommissionPdf } from './pdf.js';
 import {
   agencyProducers,
@@ -57,7 +60,7 @@ const FILTERS_DOC = [
 ].join('\n\n');
 
 const FIGURES_DOC = [
-  "**Each row** carries the policy page's own figures: `expected_commission` = net premium x commission % / 100 to the cent (half-up); `received_commission` = for a full-policy insurer, the expected commission once the whole premium is paid, else 0.00; for a pro-rata insurer, expected x amount paid / total premium to the cent; `outstanding_commission` = expected - received; `received_commission_percentage` = received / expected x 100.",
+  "**Each row** carries the policy page's own figures: `expected_commission` = net premium x commission % / 100 to the cent (half-up); `received_commission` = for a full-policy insurer, the expected commission once the whole premium is paid, else 0.00; for a pro-rata insurer, expected x amount paid / total premium to the cent; `outstanding_commission` = expected - received; `received_commission_percentage` = received / expected x 100; `insurer_paid_commission` = what the agency's accepted commission statements recorded the insurer paying; `owed_by_insurer` = what the insurer owes by today, whatever the customer has paid (full policy: the expected commission once the term has started; pro rata: the commission of the instalments due by today), less `insurer_paid_commission`.",
   '**`summary`** sums every matching policy, not only the page: `total_policies`; `total_premium` (sum of total premiums); `total_expected_commission` and its alias `total_commission`; `total_received_commission` and its alias `total_earned`; `outstanding_commission` = expected - received; `total_paid` = what customers have paid on these policies; `total_pending` = total premium - total paid (premium still to come); `commission_received_percentage` = received / expected x 100; `average_commission_percentage` = expected / sum of net premiums x 100 (the rate the book earns on average, weighted by premium). Percentages have two decimals, rounded half-up, and are 0.00 when their base is 0. Money is a string with two decimals.',
   '**`company_summary`** has the same figures per insurer with matching policies, by insurer name.',
 ].join('\n\n');
@@ -250,6 +253,25 @@ export const commissionReportRoutes =
         );
       },
     );
+    app.get(
+      '/commission-report/insurers-owed/',
+      {
+        schema: {
+          tags,
+          summary: 'What insurers owe the agency today, by how long it has been owed',
+          description:
+            "A row per insurer with anything paid or owed, by name, and `totals`. Each policy's `owed_by_insurer` (the report row's figure, as of the agency's today) is split by age: a full-policy insurer owes the term's commission from its start date, a pro-rata insurer each instalment's commission from its due date; what its statements paid settles the oldest first. `days_0_30`, `days_31_60`, `days_61_90` and `days_over_90` are what is owed that many days after; `overpaid` (zero or negative) is what an insurer paid on policies beyond what it owed on them; `owed_by_insurer` is their sum. `company_id` keeps one insurer.",
+          security: bearerAuth,
+          querystring: insurersOwedQuery,
+          response: { 200: insurersOwed, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, (tx, { tenantId }) =>
+          readInsurersOwed(tx, tenantId, request.query.company_id),
+        ),
+    );
+
     app.get(
       '/commission-report/producers/',
       {

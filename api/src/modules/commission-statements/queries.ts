@@ -12,7 +12,7 @@ import { one } from '../../db/query-helpers.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
-import { insurerOwesBy } from '../policies/commission.js';
+import { dueBy, insurerOwesBy } from '../policies/commission.js';
 import { insurerReceipts, policies } from '../policies/tables.js';
 import type { StatementFileLine } from './read-lines.js';
 import { commissionStatements, statementLines, statementMappings } from './tables.js';
@@ -206,14 +206,12 @@ export async function requireStatement(tx: Transaction, id: string, { lock = fal
 const owedOn = (statementId: string, statementDate: string) => sql`
   select policies.id, policies.policy_number, c.display_name as customer_name,
     (policies.cancelled_at is not null or coalesce(policies.cancellation_refund, 0) > 0) as cancelled,
-    ${insurerOwesBy(sql`${statementDate}::date`, sql`coalesce(due.amount, 0)`)}
+    ${insurerOwesBy(sql`${statementDate}::date`, dueBy(sql`${statementDate}::date`))}
       - coalesce((select sum(r.amount) from insurer_receipts r where r.policy_id = policies.id
           and r.statement_id <> ${statementId}::uuid and r.received_on <= ${statementDate}::date), 0) as owed
   from ${policies}
   join ${companies} on ${companies.id} = ${policies.companyId}
-  join ${customers} c on c.id = ${policies.customerId}
-  left join lateral (select sum(i.amount_due) as amount from installments i
-    where i.policy_id = policies.id and i.due_date <= ${statementDate}::date and i.status <> 'cancelled') due on true`;
+  join ${customers} c on c.id = ${policies.customerId}`;
 
 /** The statement with every line's outcome, the counts, and the insurer's policies it left out. */
 export async function readStatement(

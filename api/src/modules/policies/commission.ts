@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { companies } from '../companies/tables.js';
-import { insurerReceipts, policies } from './tables.js';
+import { installments, insurerReceipts, policies } from './tables.js';
 
 // What a policy earns, through the database functions that define it (migrations 0009 and
 // 0056_cancelled-instalments), so that lists, totals and the commission report sum exactly what each
@@ -51,6 +51,12 @@ export const insurerOwesBy = (day: SQLWrapper, dueBy: SQLWrapper): SQL<string> =
   sql<string>`case when ${companies.commissionPaymentMethod} = 'pro_rata' then ${receivedCommissionOn(dueBy)}
     when ${policies.startDate} <= ${day} then ${expectedCommission} else 0 end`;
 
+/** What the policy's customer was due to pay by `day`: its instalments due by then, cancelled ones aside. */
+export const dueBy = (day: SQLWrapper): SQL<string> =>
+  sql<string>`(select coalesce(sum(${installments.amountDue}), 0) from ${installments}
+    where ${installments.tenantId} = ${policies.tenantId} and ${installments.policyId} = ${policies.id}
+      and ${installments.dueDate} <= ${day} and ${installments.status} <> 'cancelled')`;
+
 /**
  * What the insurer has paid on the policy: the receipts its accepted commission statements recorded
  * (modules/commission-statements), chargebacks negative.
@@ -58,3 +64,10 @@ export const insurerOwesBy = (day: SQLWrapper, dueBy: SQLWrapper): SQL<string> =
 export const insurerPaidCommission: SQL<string> = sql<string>`(select coalesce(sum(${insurerReceipts.amount}), 0)::numeric(14, 2)
   from ${insurerReceipts} where ${insurerReceipts.tenantId} = ${policies.tenantId}
     and ${insurerReceipts.policyId} = ${policies.id})`;
+
+/**
+ * "Owed by insurer" (docs/figures.md) today, the agency's day: what the insurer owes on the policy by
+ * now less what its accepted statements paid; negative when the insurer paid more. Needs `companies`
+ * joined to the policy's insurer.
+ */
+export const owedByInsurer: SQL<string> = sql<string>`(${insurerOwesBy(sql`current_date`, dueBy(sql`current_date`))} - ${insurerPaidCommission})`;

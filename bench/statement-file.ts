@@ -98,5 +98,13 @@ export async function timeStatement(client: pg.Client, url: string, token: strin
   await reread.arrayBuffer();
   const read = performance.now() - readStarted;
   const health = await stopWatching();
-  return { lines: statement.line_count, counts: statement.counts, uploaded, read, health };
+  // What every insurer owes by age: the whole book's policies and their instalments due, read once.
+  const agedStarted = performance.now();
+  const aged = await fetch(`${url}/api/commission-report/insurers-owed/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (aged.status !== 200) throw new Error(`the aged list answered ${aged.status}: ${await aged.text()}`);
+  await aged.arrayBuffer();
+  const agedList = performance.now() - agedStarted;
+  return { lines: statement.line_count, counts: statement.counts, uploaded, read, health, agedList };
 }

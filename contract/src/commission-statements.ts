@@ -192,6 +192,7 @@ export const statementLine = z.object({
   transaction_type: z.string(),
   policy_id: z.string().nullable(),
   policy_number: z.string().nullable(),
+  customer_id: z.string().nullable(),
   customer_name: z.string().nullable(),
   match_method: z.enum(STATEMENT_MATCH_METHODS).nullable(),
   /** How sure a fuzzy match is, from 0.00 to 1.00; 1.00 for an exact or the broker's match. */
@@ -224,13 +225,26 @@ export const commissionStatementDetail = commissionStatement.extend({
    * date: the insurer's previous statement's date, or the last day of the month before.
    */
   period_after: z.string(),
+  /** The lines of the outcome asked for (all without one); `lines` holds a page of them. */
+  lines_matching: z.number().int(),
   lines: z.array(statementLine),
   missing: z.array(statementMissing),
 });
 export type CommissionStatementDetail = z.infer<typeof commissionStatementDetail>;
 
+/** Lines a page of a statement shows at once, and at most. */
+export const STATEMENT_LINES_PAGE_SIZE = 100;
+export const MAX_STATEMENT_LINES_PAGE_SIZE = 1000;
+
 export const statementDetailQuery = z.object({
   outcome: z.enum([...STATEMENT_LINE_OUTCOMES, 'unconfirmed']).optional(),
+  page: pageQuery.shape.page,
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_STATEMENT_LINES_PAGE_SIZE, `At most ${MAX_STATEMENT_LINES_PAGE_SIZE} lines per page.`)
+    .default(STATEMENT_LINES_PAGE_SIZE),
 });
 
 export const statementListQuery = pageQuery.omit({ search: true }).extend({

@@ -7,14 +7,15 @@ const FIRST_PAINT = { timeout: 20_000 };
 /**
  * Harel pays 10% of a policy's premium once it starts (full policy). Its March statement, whose
  * headers name nothing Coverdesk knows, so the broker says which column holds what:
- *   line 2  "ab 1003"  Dana Levi    120.00  AB-1003 by its number: 10% of 1,200.00, matched
+ *   line 2  "ab 1003"  Dana Levi    100.00  AB-1003 by its number: 10% of 1,200.00 owed, short paid
  *   line 3  (none)     Rina Azulay  110.00  HX-2002 by name and premium (fuzzy): 100.00 owed, over paid
  *   line 4  "ZZ-2001"  Unknown      240.00  unmatched, until the broker chooses HX-2001 (2,400.00)
- * Total 470.00.
+ * Total 450.00. Once accepted, Harel still owes 20.00 on AB-1003, owed since January (over 90 days),
+ * and paid 10.00 too much on HX-2002.
  */
 const STATEMENT = [
   'Ref,Holder,Prem,Amt',
-  'ab 1003,Dana Levi,1200.00,120.00',
+  'ab 1003,Dana Levi,1200.00,100.00',
   ',Rina Azulay,1005.00,110.00',
   'ZZ-2001,Unknown Person,2400.00,240.00',
 ].join('\r\n');
@@ -77,7 +78,7 @@ test('a statement uploaded with its columns chosen is reviewed, fixed and accept
   const dialog = page.getByRole('dialog', { name: 'Upload a statement' });
   await choose(page, dialog, 'Insurer', 'Harel Insurance');
   await dialog.getByLabel('Statement date').fill('2026-03-31');
-  await dialog.getByLabel('Total amount').fill('470.00');
+  await dialog.getByLabel('Total amount').fill('450.00');
   await dialog.locator('input[type="file"]').setInputFiles({
     name: 'harel-march.csv',
     mimeType: 'text/csv',
@@ -96,7 +97,8 @@ test('a statement uploaded with its columns chosen is reviewed, fixed and accept
   await expect(page).toHaveURL(/\/commission-statements\/[0-9a-f-]{36}/);
   await expect(page.getByRole('heading', { name: 'Harel Insurance' })).toBeVisible();
   const chips = page.getByRole('group', { name: 'Show lines' });
-  await expect(chips).toContainText('Matched (1)');
+  await expect(chips).toContainText('Matched (0)');
+  await expect(chips).toContainText('Short paid (1)');
   await expect(chips).toContainText('Over paid (1)');
   await expect(chips).toContainText('Unmatched (1)');
   await expect(chips).toContainText('Unconfirmed (1)');
@@ -116,11 +118,35 @@ test('a statement uploaded with its columns chosen is reviewed, fixed and accept
   await line.getByRole('button', { name: 'Save' }).click();
   await expect(line).toBeHidden();
   await expect(chips).toContainText('Unmatched (0)');
-  await expect(chips).toContainText('Matched (2)');
+  await expect(chips).toContainText('Matched (1)');
 
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText('Accepted', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reopen' })).toBeVisible();
+
+  // The short payment's follow-up goes on the calendar, for Dana.
+  await page.getByRole('button', { name: 'Follow up line 2 on the calendar' }).click();
+  const followUp = page.getByRole('dialog', { name: 'Follow up this short payment' });
+  await expect(followUp.getByLabel('Title')).toHaveValue(
+    /^Chase Harel Insurance: AB-1003 short by .*20\.00$/,
+  );
+  await expect(followUp.getByText('with Dana Levi')).toBeVisible();
+  await followUp.getByRole('button', { name: 'Put on calendar' }).click();
+  await expect(followUp).toBeHidden();
+  await expect(page.getByText(/Follow-up on your calendar for/)).toBeVisible();
+
+  // The report shows what Harel paid on each policy, and what it still owes by age.
+  await page.goto('/commission-report?period=custom&start_date=2026-01-01&end_date=2026-12-31');
+  const owed = page.getByRole('region', { name: 'What insurers owe' });
+  await expect(owed).toBeVisible(FIRST_PAINT);
+  await expect(owed).toContainText('Harel Insurance');
+  await expect(owed).toContainText('450.00');
+  await expect(owed).toContainText(/[-−]\D*10\.00/);
+  await settled(page);
+  const row = page.getByRole('row', { name: /AB-1003/ }).or(page.getByRole('link', { name: /AB-1003/ }));
+  await expect(row.first()).toContainText(/100\.00.*owes.*20\.00/);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('report-insurers-owe.png'), fullPage: true });
 
   await page.goto('/commission-statements');
   await expect(page.getByText('Harel Insurance').first()).toBeVisible(FIRST_PAINT);

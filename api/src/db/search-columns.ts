@@ -23,8 +23,11 @@ export const emailKey = () => text('email_key').notNull().generatedAlwaysAs(sql`
 export const phoneDigits = () =>
   text('phone_digits').notNull().generatedAlwaysAs(sql`regexp_replace(phone, '[^0-9]', '', 'g')`);
 
-/** A policy or claim number without punctuation or case: "P-1042" and "p 1042" alike. */
-export const numberKey = (column: 'policy_number' | 'claim_number') =>
+/**
+ * A policy or claim number without punctuation or case: "P-1042" and "p 1042" alike; also a policy
+ * number as an insurer's statement writes it, to find the policy by.
+ */
+export const numberKey = (column: 'policy_number' | 'claim_number' | 'raw_policy_number') =>
   text('number_key')
     .notNull()
     .generatedAlwaysAs(sql.raw(`lower(regexp_replace(${column}, '[^[:alnum:]]', '', 'g'))`));

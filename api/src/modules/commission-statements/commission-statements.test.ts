@@ -165,6 +165,14 @@ describe('an insurer’s commission statement', () => {
       await agency.as.get(`/api/commission-statements/${statement.id}/?outcome=short_paid`)
     ).json();
     expect(shortOnly.lines.map((line: StatementLine) => line.line_number)).toEqual([3]);
+    expect(shortOnly.lines_matching).toBe(1);
+    // A long statement reads a page of lines at a time; the counts stay the whole statement's.
+    const secondPage = await ok<CommissionStatementDetail>(
+      agency.as.get(`/api/commission-statements/${statement.id}/?page=2&page_size=4`),
+    );
+    expect(secondPage.lines.map((line) => line.line_number)).toEqual([6, 7]);
+    expect(secondPage).toMatchObject({ lines_matching: 6, counts: statement.counts });
+    expect(statement.lines_matching).toBe(6);
   });
 
   it('is accepted once its total agrees and its fuzzy matches are confirmed, then counts against the next', async () => {

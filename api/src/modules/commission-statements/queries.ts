@@ -3,10 +3,13 @@ import {
   type CommissionStatementDetail,
   FUZZY_NAME_SIMILARITY,
   FUZZY_PREMIUM_TOLERANCE,
+  STATEMENT_LINES_PAGE_SIZE,
   type StatementLine,
   type StatementMissing,
+  type statementDetailQuery,
 } from '@coverdesk/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -108,35 +111,42 @@ export async function createStatement(
  * the premium within 1%, as a fuzzy match for the broker to confirm.
  */
 async function matchLines(tx: Transaction, statementId: string, companyId: string, statementDate: string) {
+  // Each line looks its policy up on its own (a subquery, not a join of the lines with themselves):
+  // the planner knows nothing yet of lines inserted a moment ago, and a join it thinks is of one
+  // line would go through every line for each. Each condition compares stored keys with LEAKPROOF
+  // operators (db/search-columns.ts), so under row-level security the policy and the customer are
+  // looked up in their indexes.
+  const ofStatement = sql`l.statement_id = ${statementId}::uuid`;
+  const markFound = (method: 'exact' | 'fuzzy') => sql`
+    update statement_lines l set match_method = ${method}, confirmed = ${method === 'exact'},
+      confidence = ${method === 'exact' ? sql`1` : sql`l.confidence`}
+    where ${ofStatement} and l.policy_id is not null and l.match_method is null`;
   await tx.execute(sql`
-    update statement_lines l set policy_id = m.policy_id, match_method = 'exact', confidence = 1, confirmed = true
-    from (
-      select distinct on (line.line_number) line.line_number, p.id as policy_id
-      from statement_lines line
-      join policies p on p.company_id = ${companyId}::uuid
-        and p.number_key = lower(regexp_replace(line.raw_policy_number, '[^[:alnum:]]', '', 'g'))
-      where line.statement_id = ${statementId}::uuid and line.raw_policy_number <> ''
-      order by line.line_number,
-        p.start_date <= coalesce(line.transaction_date, ${statementDate}::date) desc, p.start_date desc
-    ) m
-    where l.statement_id = ${statementId}::uuid and l.line_number = m.line_number`);
+    update statement_lines l set policy_id = (
+      select p.id from policies p
+      where p.tenant_id = l.tenant_id and p.company_id = ${companyId}::uuid and p.number_key = l.number_key
+      order by p.start_date <= coalesce(l.transaction_date, ${statementDate}::date) desc, p.start_date desc
+      limit 1)
+    where ${ofStatement} and l.number_key <> ''`);
+  await tx.execute(markFound('exact'));
+  // The customers whose name holds the line's words about as well (`<%`, the index's operator, at
+  // the same threshold) are the candidates; the name's whole similarity then decides.
+  await tx.execute(
+    sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_NAME_SIMILARITY)}, true)`,
+  );
   await tx.execute(sql`
-    update statement_lines l set policy_id = m.policy_id, match_method = 'fuzzy', confidence = m.score,
-      confirmed = false
-    from (
-      select distinct on (line.line_number) line.line_number, p.id as policy_id,
-        round(similarity(c.name_key, lower(line.insured_name))::numeric, 2) as score
-      from statement_lines line
-      join policies p on p.company_id = ${companyId}::uuid
-        and p.total_premium between line.premium - abs(line.premium) * ${FUZZY_PREMIUM_TOLERANCE}
-          and line.premium + abs(line.premium) * ${FUZZY_PREMIUM_TOLERANCE}
-      join customers c on c.tenant_id = p.tenant_id and c.id = p.customer_id
-      where line.statement_id = ${statementId}::uuid and line.policy_id is null
-        and line.insured_name <> '' and line.premium is not null
-        and similarity(c.name_key, lower(line.insured_name)) >= ${FUZZY_NAME_SIMILARITY}
-      order by line.line_number, score desc, p.start_date desc
-    ) m
-    where l.statement_id = ${statementId}::uuid and l.line_number = m.line_number`);
+    update statement_lines l set (policy_id, confidence) = (
+      select p.id, round(similarity(c.name_key, l.name_key)::numeric, 2) as score
+      from customers c
+      join policies p on p.tenant_id = c.tenant_id and p.customer_id = c.id and p.company_id = ${companyId}::uuid
+      where c.tenant_id = l.tenant_id and l.name_key <% c.name_key
+        and p.total_premium between l.premium - abs(l.premium) * ${FUZZY_PREMIUM_TOLERANCE}
+          and l.premium + abs(l.premium) * ${FUZZY_PREMIUM_TOLERANCE}
+        and similarity(c.name_key, l.name_key) >= ${FUZZY_NAME_SIMILARITY}
+      order by score desc, p.start_date desc
+      limit 1)
+    where ${ofStatement} and l.policy_id is null and l.name_key <> '' and l.premium is not null`);
+  await tx.execute(markFound('fuzzy'));
 }
 
 const statementColumns = {
@@ -204,7 +214,7 @@ export async function requireStatement(tx: Transaction, id: string, { lock = fal
  * due by then), less what its other accepted statements up to that date paid.
  */
 const owedOn = (statementId: string, statementDate: string) => sql`
-  select policies.id, policies.policy_number, c.display_name as customer_name,
+  select policies.id, policies.policy_number, policies.customer_id, c.display_name as customer_name,
     (policies.cancelled_at is not null or coalesce(policies.cancellation_refund, 0) > 0) as cancelled,
     ${insurerOwesBy(sql`${statementDate}::date`, dueBy(sql`${statementDate}::date`))}
       - coalesce((select sum(r.amount) from insurer_receipts r where r.policy_id = policies.id
@@ -213,28 +223,30 @@ const owedOn = (statementId: string, statementDate: string) => sql`
   join ${companies} on ${companies.id} = ${policies.companyId}
   join ${customers} c on c.id = ${policies.customerId}`;
 
-/** The statement with every line's outcome, the counts, and the insurer's policies it left out. */
-export async function readStatement(
-  tx: Transaction,
-  id: string,
-  { lock = false } = {},
-): Promise<CommissionStatementDetail> {
-  const statement = await requireStatement(tx, id, { lock });
-  const date = statement.statement_date;
-  const { rows: lines } = await tx.execute<StatementLine>(sql`
+/**
+ * The statement's lines with what the insurer owed on each and its outcome. With `lineNumber`, that
+ * line alone, reading only the lines on its policy, which what it was owed depends on.
+ */
+async function linesOf(tx: Transaction, id: string, date: string, lineNumber?: number) {
+  const wanted =
+    lineNumber === undefined
+      ? sql``
+      : sql`and (l.line_number = ${lineNumber} or l.policy_id = (select policy_id from statement_lines
+          where statement_id = ${id}::uuid and line_number = ${lineNumber}))`;
+  const { rows } = await tx.execute<StatementLine>(sql`
     with owed as (
       select * from (${owedOn(id, date)}) owed
-      where owed.id in (select policy_id from statement_lines where statement_id = ${id}::uuid)
+      where owed.id in (select l.policy_id from statement_lines l where l.statement_id = ${id}::uuid ${wanted})
     ),
     reached as (
-      select l.*, owed.policy_number, owed.customer_name, owed.cancelled,
+      select l.*, owed.policy_number, owed.customer_id, owed.customer_name, owed.cancelled,
         owed.owed - coalesce(sum(l.paid_commission) over (partition by l.policy_id order by l.line_number
           rows between unbounded preceding and 1 preceding), 0) as expected
       from statement_lines l left join owed on owed.id = l.policy_id
-      where l.statement_id = ${id}::uuid
+      where l.statement_id = ${id}::uuid ${wanted}
     )
     select line_number, raw_policy_number, insured_name, premium::text, transaction_date::text,
-      transaction_type, policy_id, policy_number, customer_name, match_method, confidence::text, confirmed,
+      transaction_type, policy_id, policy_number, customer_id, customer_name, match_method, confidence::text, confirmed,
       round(expected, 2)::text as expected_commission, paid_commission::text,
       round(paid_commission - expected, 2)::text as difference,
       case when policy_id is null then 'unmatched'
@@ -243,7 +255,40 @@ export async function readStatement(
         when paid_commission < expected then 'short_paid'
         else 'over_paid' end as outcome,
       note
-    from reached order by line_number`);
+    from reached ${lineNumber === undefined ? sql`` : sql`where line_number = ${lineNumber}`}
+    order by line_number`);
+  return rows;
+}
+
+type StatementDetailQuery = z.output<typeof statementDetailQuery>;
+
+const unconfirmed = (line: StatementLine) => line.match_method === 'fuzzy' && !line.confirmed;
+
+/** One line of the statement as the statement's read shows it, or 404. */
+export async function readLine(
+  tx: Transaction,
+  statement: { id: string; statement_date: string },
+  lineNumber: number,
+) {
+  const [line] = await linesOf(tx, statement.id, statement.statement_date, lineNumber);
+  if (!line) throw notFound('No line with this number on the statement.');
+  return line;
+}
+
+/** The statement with every line's outcome, the counts, and the insurer's policies it left out. */
+export async function readStatement(
+  tx: Transaction,
+  id: string,
+  {
+    lock = false,
+    outcome,
+    page = 1,
+    page_size = STATEMENT_LINES_PAGE_SIZE,
+  }: { lock?: boolean } & Partial<StatementDetailQuery> = {},
+): Promise<CommissionStatementDetail> {
+  const statement = await requireStatement(tx, id, { lock });
+  const date = statement.statement_date;
+  const lines = await linesOf(tx, id, date);
   const missing = await missingPolicies(tx, id, statement.company_id, date);
   const counts = {
     matched: 0,
@@ -254,12 +299,16 @@ export async function readStatement(
     missing: missing.policies.length,
   };
   for (const line of lines) counts[line.outcome] += 1;
+  const kept = !outcome
+    ? lines
+    : lines.filter(outcome === 'unconfirmed' ? unconfirmed : (line) => line.outcome === outcome);
   return {
     ...statement,
     counts,
-    unconfirmed: lines.filter((line) => line.match_method === 'fuzzy' && !line.confirmed).length,
+    unconfirmed: lines.filter(unconfirmed).length,
     period_after: missing.periodAfter,
-    lines,
+    lines_matching: kept.length,
+    lines: kept.slice((page - 1) * page_size, page * page_size),
     missing: missing.policies,
   };
 }

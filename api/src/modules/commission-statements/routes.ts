@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
-import { fieldError, HttpError, notFound, parseWith } from '../../http/errors.js';
+import { fieldError, HttpError, parseWith } from '../../http/errors.js';
 import { acceptFileForms, requireMultipart } from '../../http/multipart.js';
 import { pageOf } from '../../http/pagination.js';
 import { auditOrigin, recordAudit } from '../audit/record.js';
@@ -31,6 +31,7 @@ import {
   acceptStatement,
   createStatement,
   listStatements,
+  readLine,
   readStatement,
   reopenStatement,
   requireCompany,
@@ -195,14 +196,7 @@ export const commissionStatementRoutes =
         },
       },
       async (request) => {
-        const detail = await withModule(ctx, request, MODULE, (tx) => readStatement(tx, request.params.id));
-        const { outcome } = request.query;
-        if (!outcome) return detail;
-        const kept =
-          outcome === 'unconfirmed'
-            ? detail.lines.filter((line) => line.match_method === 'fuzzy' && !line.confirmed)
-            : detail.lines.filter((line) => line.outcome === outcome);
-        return { ...detail, lines: kept };
+        return withModule(ctx, request, MODULE, (tx) => readStatement(tx, request.params.id, request.query));
       },
     );
 
@@ -254,10 +248,7 @@ export const commissionStatementRoutes =
               ...(body.note !== undefined ? { note: body.note } : {}),
             })
             .where(and(eq(statementLines.statementId, id), eq(statementLines.lineNumber, line_number)));
-          const detail = await readStatement(tx, id);
-          const changed = detail.lines.find((each) => each.line_number === line_number);
-          if (!changed) throw notFound('No line with this number on the statement.');
-          return changed;
+          return readLine(tx, statement, line_number);
         });
       },
     );

@@ -1,4 +1,5 @@
 import { STATEMENT_MATCH_METHODS, STATEMENT_STATUSES } from '@coverdesk/contract';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from '../../db/columns.js';
+import { nameKey, numberKey } from '../../db/search-columns.js';
 import { tenantId } from '../../db/tenant-columns.js';
 import { companies } from '../companies/tables.js';
 
@@ -69,6 +71,10 @@ export const statementLines = pgTable(
     lineNumber: integer('line_number').notNull(),
     rawPolicyNumber: text('raw_policy_number').notNull().default(''),
     insuredName: text('insured_name').notNull().default(''),
+    // Kept as policies and customers keep theirs, so a line finds its policy through their indexes
+    // under row-level security (see db/search-columns.ts).
+    numberKey: numberKey('raw_policy_number'),
+    nameKey: nameKey(sql`insured_name`),
     premium: moneyColumn('premium'),
     paidCommission: moneyColumn('paid_commission').notNull(),
     transactionDate: date('transaction_date', { mode: 'string' }),

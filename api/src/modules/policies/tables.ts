@@ -90,6 +90,8 @@ export const policies = pgTable(
     index('policies_tenant_company_idx').on(t.tenantId, t.companyId),
     index('policies_tenant_type_idx').on(t.tenantId, t.policyTypeId),
     trigramIndex('policies_number_key_idx', t.tenantId, t.numberKey),
+    // An insurer's statement line finds its policy by the insurer and the number: a lookup a line.
+    index('policies_tenant_company_number_idx').on(t.tenantId, t.companyId, t.numberKey),
     trigramIndex('policies_insured_item_key_idx', t.tenantId, t.insuredItemKey),
     // Neither cancelled nor renewed: pending, active or expired by the dates alone.
     index('policies_open_start_idx')

@@ -2,6 +2,7 @@ import type {
   CommissionReport,
   CommissionReportRow,
   Company,
+  InsurersOwed,
   Paged,
   ProducerReport,
 } from '@coverdesk/contract';
@@ -74,3 +75,13 @@ export function useProducerShares(query: Query) {
 /** One producer's statement as a file, with the period and insurer on screen. */
 export const useProducerStatement = (userId: string, format: ExportFormat) =>
   useFileExport(`/commission-report/producers/${userId}/statement/`, `producer-statement.${format}`);
+
+/** What insurers owe today, by age; the report's insurer filter alone applies. */
+export function useInsurersOwed(companyId: string | undefined) {
+  const query = companyId ? { company_id: companyId } : {};
+  return useQuery({
+    queryKey: [...queryKeys.commissionReport, 'insurers-owed', query] as const,
+    queryFn: ({ signal }) => api.get<InsurersOwed>('/commission-report/insurers-owed/', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

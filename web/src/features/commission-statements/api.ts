@@ -1,6 +1,8 @@
 import type {
   CommissionStatement,
   CommissionStatementDetail,
+  Meeting,
+  MeetingBody,
   Paged,
   Policy,
   StatementLine,
@@ -23,12 +25,13 @@ export function useStatements(query: Record<string, string | number>) {
   });
 }
 
-export function useStatement(id: string, outcome: string | null) {
+/** The statement with a page of its lines, of one outcome or all. */
+export function useStatement(id: string, outcome: string | null, page: number) {
   return useQuery({
-    queryKey: [...STATEMENTS, id, outcome ?? 'all'],
+    queryKey: [...STATEMENTS, id, outcome ?? 'all', page],
     queryFn: ({ signal }) =>
       api.get<CommissionStatementDetail>(`/commission-statements/${id}/`, {
-        query: outcome ? { outcome } : undefined,
+        query: { ...(outcome ? { outcome } : {}), page },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -92,5 +95,14 @@ export function useInsurerPolicies(companyId: string, search: string) {
         signal,
       }),
     enabled: companyId !== '',
+  });
+}
+
+/** A follow-up of a short payment, as an all-day entry on the broker's calendar. */
+export function useScheduleFollowUp() {
+  const markChanged = useMarkChanged([queryKeys.calendar]);
+  return useMutation({
+    mutationFn: (body: MeetingBody) => api.post<Meeting>('/calendar/meetings/', body),
+    onSuccess: () => markChanged(),
   });
 }

@@ -11,6 +11,7 @@ import { useCan } from '../../../lib/use-can.js';
 import { type ReportRow, useCommissionReport, useCommissionRows } from '../api.js';
 import { ExportButtons } from '../components/export-buttons.js';
 import { InsurerSummary } from '../components/insurer-summary.js';
+import { InsurersOwed } from '../components/insurers-owed.js';
 import { PaymentStatusBadge } from '../components/payment-status-badge.js';
 import { ProducerShares } from '../components/producer-shares.js';
 import { ReportFilters } from '../components/report-filters.js';
@@ -29,6 +30,20 @@ function TwoLines({ main, under }: { main: ReactNode; under: ReactNode }) {
         {under}
       </Text>
     </div>
+  );
+}
+
+/** What the insurer still owes on the policy today, or what it paid beyond that. */
+function InsurerOwes({ row }: { row: ReportRow }) {
+  const owed = row.owed_by_insurer;
+  return owed.startsWith('-') ? (
+    <>
+      overpaid <Money amount={owed.slice(1)} />
+    </>
+  ) : (
+    <>
+      owes <Money amount={owed} />
+    </>
   );
 }
 
@@ -102,6 +117,14 @@ const columns: Column<ReportRow>[] = [
     render: (row) => <Money amount={row.outstanding_commission} />,
   },
   {
+    key: 'insurer',
+    header: 'Paid by insurer',
+    numeric: true,
+    render: (row) => (
+      <TwoLines main={<Money amount={row.insurer_paid_commission} />} under={<InsurerOwes row={row} />} />
+    ),
+  },
+  {
     key: 'payments',
     header: 'Customer paid',
     sort: 'amount_paid',
@@ -136,6 +159,14 @@ function RowCard({ row }: { row: ReportRow }) {
           <Money amount={row.received_commission} /> of <Money amount={row.expected_commission} />
         </Text>
       </Group>
+      <Group justify="space-between" wrap="nowrap">
+        <Text fz="sm" c="dimmed">
+          Paid by insurer
+        </Text>
+        <Text fz="sm" style={TABULAR_FIGURES}>
+          <Money amount={row.insurer_paid_commission} /> · <InsurerOwes row={row} />
+        </Text>
+      </Group>
     </Stack>
   );
 }
@@ -168,6 +199,13 @@ export function Component() {
         <>
           <SummaryCards summary={data.summary} />
           <InsurerSummary insurers={data.company_summary} onChoose={(id) => params.set({ company_id: id })} />
+        </>
+      )}
+      {data && (data.summary.total_policies > 0 || !unbounded) && (
+        <InsurersOwed companyId={params.filters.company_id || undefined} />
+      )}
+      {data && data.summary.total_policies > 0 && (
+        <>
           <ProducerShares exportQuery={report.exportQuery} />
           <Title order={2} fz="h4" mt="xs">
             Policies

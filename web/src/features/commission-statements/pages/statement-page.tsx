@@ -1,6 +1,7 @@
 import {
   type CommissionStatementDetail,
   STATEMENT_LINE_OUTCOMES,
+  STATEMENT_LINES_PAGE_SIZE,
   STATEMENT_OUTCOME_LABELS,
   type StatementLine,
 } from '@coverdesk/contract';
@@ -11,17 +12,19 @@ import {
   Card,
   Chip,
   Group,
+  Pagination,
   SimpleGrid,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconPencil } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarPlus, IconCheck, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/back-link.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { ListCount } from '../../../components/data-list.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
@@ -30,6 +33,7 @@ import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useDeleteStatement, useStatement, useStatementAction, useUpdateLine } from '../api.js';
 import { MethodBadge, OutcomeBadge, StatementStatusBadge } from '../components/badges.js';
+import { FollowUpDialog } from '../components/follow-up-dialog.js';
 import { LineEditor } from '../components/line-editor.js';
 
 const FILTERS = [...STATEMENT_LINE_OUTCOMES, 'unconfirmed'] as const;
@@ -38,7 +42,7 @@ const FILTER_LABELS: Record<Filter, string> = { ...STATEMENT_OUTCOME_LABELS, unc
 
 function Difference({ amount }: { amount: string | null }) {
   if (amount === null) return <>—</>;
-  const color = Number(amount) === 0 ? undefined : Number(amount) < 0 ? 'red.8' : 'blue.8';
+  const color = Number(amount) === 0 ? undefined : Number(amount) < 0 ? 'red.9' : 'blue.8';
   return (
     <Text inherit c={color} span style={TABULAR_FIGURES}>
       <Money amount={amount} />
@@ -81,8 +85,10 @@ export function Component() {
   const filter = (FILTERS as readonly string[]).includes(params.get('outcome') ?? '')
     ? (params.get('outcome') as Filter)
     : null;
-  const statement = useStatement(id, filter);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const statement = useStatement(id, filter, page);
   const canWrite = useCan('insurers');
+  const canWork = useCan('work');
   const mobile = useDevice() === 'mobile';
   const navigate = useNavigate();
   const accept = useStatementAction(id, 'accept');
@@ -90,6 +96,7 @@ export function Component() {
   const remove = useDeleteStatement(id);
   const update = useUpdateLine(id);
   const [editing, setEditing] = useState<StatementLine | null>(null);
+  const [followingUp, setFollowingUp] = useState<StatementLine | null>(null);
   const [confirming, setConfirming] = useState<'reopen' | 'delete' | null>(null);
 
   if (statement.isPending) return <DetailSkeleton />;
@@ -112,30 +119,37 @@ export function Component() {
         const next = new URLSearchParams(current);
         if (value) next.set('outcome', value);
         else next.delete('outcome');
+        next.delete('page');
         return next;
       },
       { replace: true },
     );
+  const choosePage = (value: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('page', String(value));
+      return next;
+    });
   const counts: [Filter, number][] = [
     ...STATEMENT_LINE_OUTCOMES.map((outcome): [Filter, number] => [outcome, s.counts[outcome]]),
     ['unconfirmed', s.unconfirmed],
   ];
 
-  const lineActions = (line: StatementLine) =>
-    editable && (
-      <Group gap={4} wrap="nowrap">
-        {line.match_method === 'fuzzy' && !line.confirmed && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconCheck size={14} aria-hidden />}
-            loading={update.isPending && update.variables?.line === line.line_number}
-            onClick={() => update.mutate({ line: line.line_number, confirmed: true })}
-            aria-label={`Confirm the match of line ${line.line_number}`}
-          >
-            Confirm
-          </Button>
-        )}
+  const lineActions = (line: StatementLine) => (
+    <Group gap={4} wrap="nowrap">
+      {editable && line.match_method === 'fuzzy' && !line.confirmed && (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconCheck size={14} aria-hidden />}
+          loading={update.isPending && update.variables?.line === line.line_number}
+          onClick={() => update.mutate({ line: line.line_number, confirmed: true })}
+          aria-label={`Confirm the match of line ${line.line_number}`}
+        >
+          Confirm
+        </Button>
+      )}
+      {editable && (
         <Button
           size="xs"
           variant="default"
@@ -145,8 +159,21 @@ export function Component() {
         >
           Change
         </Button>
-      </Group>
-    );
+      )}
+      {canWork && line.outcome === 'short_paid' && (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconCalendarPlus size={14} aria-hidden />}
+          onClick={() => setFollowingUp(line)}
+          aria-label={`Follow up line ${line.line_number} on the calendar`}
+        >
+          Follow up
+        </Button>
+      )}
+    </Group>
+  );
+  const hasActions = editable || (canWork && s.counts.short_paid > 0);
 
   return (
     <Stack maw={1400}>
@@ -295,7 +322,7 @@ export function Component() {
                     {line.note}
                   </Text>
                 )}
-                {lineActions(line)}
+                {hasActions && lineActions(line)}
               </Stack>
             </Card>
           ))}
@@ -316,7 +343,7 @@ export function Component() {
                   <Table.Th ta="right">Difference</Table.Th>
                   <Table.Th>Outcome</Table.Th>
                   <Table.Th>Note</Table.Th>
-                  {editable && <Table.Th>Actions</Table.Th>}
+                  {hasActions && <Table.Th>Actions</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -348,13 +375,32 @@ export function Component() {
                         {line.note}
                       </Text>
                     </Table.Td>
-                    {editable && <Table.Td w={1}>{lineActions(line)}</Table.Td>}
+                    {hasActions && <Table.Td w={1}>{lineActions(line)}</Table.Td>}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         </Card>
+      )}
+
+      {s.lines_matching > STATEMENT_LINES_PAGE_SIZE && (
+        <Group justify="space-between" gap="sm">
+          <ListCount
+            first={(page - 1) * STATEMENT_LINES_PAGE_SIZE + 1}
+            shown={s.lines.length}
+            count={s.lines_matching}
+            noun={{ one: 'line', many: 'lines' }}
+          />
+          <Pagination
+            total={Math.ceil(s.lines_matching / STATEMENT_LINES_PAGE_SIZE)}
+            value={page}
+            onChange={choosePage}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': `${control} page of lines` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item} of lines` })}
+          />
+        </Group>
       )}
 
       <Card withBorder padding="lg" id="missing">
@@ -397,6 +443,9 @@ export function Component() {
         </Stack>
       </Card>
 
+      {followingUp && (
+        <FollowUpDialog statement={s} line={followingUp} onClose={() => setFollowingUp(null)} />
+      )}
       {editing && (
         <LineEditor
           statementId={id}

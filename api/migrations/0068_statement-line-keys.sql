@@ -1,0 +1,3 @@
+ALTER TABLE "statement_lines" ADD COLUMN "number_key" text GENERATED ALWAYS AS (lower(regexp_replace(raw_policy_number, '[^[:alnum:]]', '', 'g'))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "statement_lines" ADD COLUMN "name_key" text GENERATED ALWAYS AS (lower(insured_name)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "policies_tenant_company_number_idx" ON "policies" USING btree ("tenant_id","company_id","number_key");

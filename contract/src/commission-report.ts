@@ -198,10 +198,18 @@ export type InsurerOwedAges = z.infer<typeof insurerOwedAges>;
 
 export const insurersOwedQuery = z.object({ company_id: blankAsAbsent(uuid) });
 
-/** The aged list of what insurers owe: a row per insurer with anything paid or owed, and the total. */
+/**
+ * The aged list of what insurers owe: a row per insurer the agency reconciles (one with an accepted
+ * statement) with anything paid or owed, and the total.
+ */
 export const insurersOwed = z.object({
   /** The agency's today, the day the ages count from. */
   as_of: isoDate,
+  /**
+   * Insurers without an accepted commission statement: not in the list, since Coverdesk has no word
+   * yet of what they paid.
+   */
+  insurers_not_reconciled: z.number().int(),
   results: z.array(insurerOwedAges),
   totals: insurerOwedAges.omit({ company_id: true, company_name: true, commission_payment_method: true }),
 });

@@ -165,30 +165,36 @@ describe('what insurers owe, by age', () => {
     });
   });
 
-  it("is the agency's own, and answers nothing owed for a new agency", async () => {
+  it("ages only the insurers reconciled through an accepted statement, and is the agency's own", async () => {
     const agency = await signedInAgency(t.app);
     const parties = await addBookParties(agency.as);
     const { as_of: today } = await owed(agency.as);
-    await ok(
-      agency.as.post('/api/policies/', {
-        policy_number: 'HA-1',
-        customer_id: parties.dana,
-        company_id: parties.harel.id,
-        policy_type_id: parties.motor.id,
-        start_date: shifted(today, -5),
-        end_date: shifted(today, 359),
-        total_premium: '1000.00',
-      }),
-      201,
-    );
-    expect((await owed(agency.as)).totals.owed_by_insurer).toBe('100.00');
+    const policy = (policy_number: string, company_id: string) =>
+      ok(
+        agency.as.post('/api/policies/', {
+          policy_number,
+          customer_id: parties.dana,
+          company_id,
+          policy_type_id: parties.motor.id,
+          start_date: shifted(today, -5),
+          end_date: shifted(today, 359),
+          total_premium: '1000.00',
+        }),
+        201,
+      );
+    await policy('HA-1', parties.harel.id);
+    await policy('CL-1', parties.clal.id);
+    // Before any statement, Coverdesk has no word of what the insurers paid.
+    expect(await owed(agency.as)).toMatchObject({ results: [], insurers_not_reconciled: 2 });
+    await acceptedStatement(agency, parties.harel.id, today, [['HA-1', '60.00']]);
+    const aged = await owed(agency.as);
+    expect(aged.insurers_not_reconciled).toBe(1);
+    expect(aged.results.map((row) => [row.company_name, row.owed_by_insurer])).toEqual([['Harel', '40.00']]);
+    expect(aged.totals.owed_by_insurer).toBe('40.00');
+
     const other = await signedInAgency(t.app);
-    const nothing = await owed(other.as);
-    expect(nothing.results).toEqual([]);
+    const nothing = await owed(other.as, `?company_id=${parties.harel.id}`);
+    expect(nothing).toMatchObject({ results: [], insurers_not_reconciled: 0 });
     expect(nothing.totals.owed_by_insurer).toBe('0.00');
-    expect(
-      (await other.as.get(`/api/commission-report/insurers-owed/?company_id=${parties.harel.id}`)).statusCode,
-    ).toBe(200);
-    expect((await owed(other.as, `?company_id=${parties.harel.id}`)).results).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import type { InsurersOwed } from '@coverdesk/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { agencyToday } from '../../db/tenant.js';
+import { commissionStatements } from '../commission-statements/tables.js';
 import { companies } from '../companies/tables.js';
 import { expectedCommission, receivedCommissionOn } from '../policies/commission.js';
 import { installments, insurerReceipts, policies } from '../policies/tables.js';
@@ -16,8 +17,19 @@ const AGES = sql`
   coalesce(sum(owed) filter (where current_date - owed_from between 61 and 90), 0) as days_61_90,
   coalesce(sum(owed) filter (where current_date - owed_from > 90), 0) as days_over_90`;
 
+/** `column` is the insurer asked for, when one is. */
+const ofInsurer = (companyId: string | undefined, column: SQLWrapper = companies.id) =>
+  companyId ? sql`and ${column} = ${companyId}::uuid` : sql``;
+
+/** An insurer the agency reconciles: one with an accepted commission statement. */
+const reconciled = sql`exists (select 1 from ${commissionStatements}
+  where ${commissionStatements.tenantId} = ${companies.tenantId} and ${commissionStatements.companyId} = ${companies.id}
+    and ${commissionStatements.status} = 'accepted')`;
+
 /**
- * Each insurer's row (and, with `is_total`, the agency's) as of the agency's today.
+ * Each insurer's row (and, with `is_total`, the agency's) as of the agency's today: the insurers the
+ * agency reconciles, those with an accepted commission statement. Until then Coverdesk has no word
+ * of what an insurer paid, and all it ever owed would read as owed.
  *
  * `owing` holds, per policy, what the insurer owes by each day it owes more: a full-policy insurer
  * the term's commission from its start; a pro-rata insurer, from each instalment's due date, the
@@ -27,7 +39,7 @@ const AGES = sql`
  * step owes what it adds beyond the larger of the step before and the amount paid.
  */
 const agesOf = (tenantId: string, companyId: string | undefined) => {
-  const ofCompany = (column: unknown) => (companyId ? sql`and ${column} = ${companyId}::uuid` : sql``);
+  const ofCompany = (column: SQLWrapper) => ofInsurer(companyId, column);
   return sql`
     with paid as (
       select ${insurerReceipts.policyId} as policy_id, sum(${insurerReceipts.amount}) as amount,
@@ -42,6 +54,7 @@ const agesOf = (tenantId: string, companyId: string | undefined) => {
       from ${policies} join ${companies} on ${companies.id} = ${policies.companyId}
       where ${policies.tenantId} = ${tenantId}::uuid
         and ${companies.commissionPaymentMethod} <> 'pro_rata' and ${policies.startDate} <= current_date
+        and ${reconciled}
         ${ofCompany(policies.companyId)}
       union all
       select ${policies.id}, ${policies.companyId},
@@ -53,6 +66,7 @@ const agesOf = (tenantId: string, companyId: string | undefined) => {
         and ${installments.policyId} = ${policies.id}
         and ${installments.status} <> 'cancelled' and ${installments.dueDate} <= current_date
       where ${policies.tenantId} = ${tenantId}::uuid and ${companies.commissionPaymentMethod} = 'pro_rata'
+        and ${reconciled}
         ${ofCompany(policies.companyId)}
       window due_order as (partition by ${policies.id} order by ${installments.dueDate}, ${installments.id})
       union all
@@ -110,8 +124,12 @@ export async function insurersOwed(
   const total = rows.find((row) => row.is_total);
   if (!total) throw new Error('the grand total is always a row');
   const { is_total, company_id, company_name, commission_payment_method, ...totals } = total;
+  const { rows: waiting } = await tx.execute<{ count: number }>(sql`
+    select count(*)::int as count from ${companies}
+    where ${companies.tenantId} = ${tenantId}::uuid ${ofInsurer(companyId)} and not ${reconciled}`);
   return {
     as_of: await agencyToday(tx),
+    insurers_not_reconciled: waiting[0]?.count ?? 0,
     results: rows.filter((row) => !row.is_total).map(({ is_total, ...row }) => row),
     totals,
   };

@@ -188,7 +188,9 @@ export function InsurersOwed({ companyId }: { companyId: string | undefined }) {
         </Stack>
       ) : data.results.length === 0 ? (
         <Text fz="sm" c="dimmed">
-          No insurer owes you commission today, and none has paid any through a statement yet.
+          {data.insurers_not_reconciled > 0
+            ? "No insurer is reconciled yet. Once you accept an insurer's commission statement, what it still owes you shows here, by age."
+            : 'Your reconciled insurers owe you nothing today.'}
         </Text>
       ) : phone ? (
         <Stack gap="xs" style={{ opacity: owed.isPlaceholderData ? 0.6 : 1 }}>
@@ -206,6 +208,14 @@ export function InsurersOwed({ companyId }: { companyId: string | undefined }) {
         <div style={{ opacity: owed.isPlaceholderData ? 0.6 : 1 }}>
           <AgesTable insurers={data.results} totals={data.totals} />
         </div>
+      )}
+      {data && data.results.length > 0 && data.insurers_not_reconciled > 0 && (
+        <Text fz="xs" c="dimmed" mt="xs">
+          {data.insurers_not_reconciled === 1
+            ? '1 insurer has'
+            : `${data.insurers_not_reconciled} insurers have`}{' '}
+          no accepted statement yet, so what they owe is not listed.
+        </Text>
       )}
     </Card>
   );

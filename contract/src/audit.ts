@@ -58,6 +58,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   import: 'Imported',
   statement_uploaded: 'Statement uploaded',
   statement_accepted: 'Statement accepted',
+  statement_matches_confirmed: 'Statement matches confirmed',
   statement_reopened: 'Statement reopened',
   statement_deleted: 'Statement deleted',
   subscription_upgraded: 'Plan bought',

@@ -253,6 +253,15 @@ export const statementListQuery = pageQuery.omit({ search: true }).extend({
 });
 export const commissionStatementList = paged(commissionStatement);
 
+/** Confirms at once the fuzzy matches at least this sure (all of them without `min_confidence`). */
+export const confirmMatchesBody = z.object({
+  min_confidence: z
+    .string()
+    .regex(/^(0(\.\d{1,2})?|1(\.0{1,2})?)$/, 'Enter a confidence from 0 to 1, like 0.80.')
+    .optional(),
+});
+export const confirmedMatches = z.object({ confirmed: z.number().int() });
+
 /** Confirm a fuzzy match, match a line to another policy (or none), or note it. */
 export const statementLineUpdate = z
   .object({

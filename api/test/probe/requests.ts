@@ -206,6 +206,7 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'PATCH /api/commission-statements/:id/lines/:line_number/': () => [
     { body: { note: 'Checked with Harel' } },
   ],
+  'POST /api/commission-statements/:id/confirm-matches/': () => [{ body: { min_confidence: '0.80' } }],
   // Each accept and reopen is sent a statement of its own: one in review, which cannot be reopened.
   'POST /api/commission-statements/:id/reopen/': () => [{ status: 409 }],
   'POST /api/support/tickets/': () => [

@@ -16,6 +16,8 @@ export function ConfirmDialog(props: {
   hideConfirm?: boolean;
   /** When the action cannot be taken yet: the button stays in view, and the text says why. */
   confirmDisabled?: boolean;
+  /** The confirm button's colour: red, unless what it does can be changed back. */
+  confirmColor?: string;
   onConfirm(): void;
   onClose(): void;
 }) {
@@ -37,7 +39,7 @@ export function ConfirmDialog(props: {
           {props.alternative}
           {!props.hideConfirm && (
             <Button
-              color="red"
+              color={props.confirmColor ?? 'red'}
               loading={props.busy}
               disabled={props.confirmDisabled}
               onClick={props.onConfirm}

@@ -258,6 +258,38 @@ describe('an insurer’s commission statement', () => {
     expect(list.count).toBe(2);
   });
 
+  it('confirms the fuzzy matches at once, those above a confidence or all', async () => {
+    const agency = await signedInAgency(t.app);
+    const book = await harelBook(agency);
+    // Found by name and premium alone: Rina's name exactly, Yossi's misspelt.
+    const statement = await uploaded(
+      agency,
+      { company_id: book.parties.harel.id, statement_date: '2026-03-31', total_amount: '310.00' },
+      csv([
+        HEADER,
+        ['', 'Rina Azulay', '1005.00', '110.00', ''],
+        ['', 'Yossi Cohn', '2400.00', '200.00', ''],
+      ]),
+    );
+    expect(statement.lines.map((line) => [line.policy_number, line.match_method, line.confirmed])).toEqual([
+      ['HX-2002', 'fuzzy', false],
+      ['HX-2001', 'fuzzy', false],
+    ]);
+    expect(lineNumbered(statement, 2).confidence).toBe('1.00');
+    expect(Number(lineNumbered(statement, 3).confidence)).toBeLessThan(1);
+    const url = `/api/commission-statements/${statement.id}/`;
+    const confirm = (body: Record<string, string>) => agency.as.post(`${url}confirm-matches/`, body);
+    expect((await confirm({ min_confidence: '1.5' })).statusCode).toBe(400);
+    expect(await ok(confirm({ min_confidence: '0.99' }))).toEqual({ confirmed: 1 });
+    expect((await ok<CommissionStatementDetail>(agency.as.get(url))).unconfirmed).toBe(1);
+    expect(await ok(confirm({}))).toEqual({ confirmed: 1 });
+    const after = await ok<CommissionStatementDetail>(agency.as.get(url));
+    expect(after.unconfirmed).toBe(0);
+    expect(lineNumbered(after, 3)).toMatchObject({ confirmed: true, match_method: 'fuzzy' });
+    await ok(agency.as.post(`${url}accept/`));
+    expect((await confirm({})).statusCode).toBe(409);
+  });
+
   it('owes a pro-rata insurer the commission of the instalments due, whatever the customer paid', async () => {
     const agency = await signedInAgency(t.app);
     const parties = await addBookParties(agency.as);

@@ -8,7 +8,7 @@ import {
   type StatementMissing,
   type statementDetailQuery,
 } from '@coverdesk/contract';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
@@ -348,6 +348,23 @@ async function missingPolicies(tx: Transaction, id: string, companyId: string, d
  * Records what the insurer paid on each matched line, in one statement: refused (409) while the
  * typed total differs from the lines' or a fuzzy match waits for the broker.
  */
+/** Confirms the statement's fuzzy matches at least `minConfidence` sure; answers how many. */
+export async function confirmMatches(tx: Transaction, id: string, minConfidence: string) {
+  const confirmed = await tx
+    .update(statementLines)
+    .set({ confirmed: true })
+    .where(
+      and(
+        eq(statementLines.statementId, id),
+        eq(statementLines.matchMethod, 'fuzzy'),
+        eq(statementLines.confirmed, false),
+        gte(statementLines.confidence, minConfidence),
+      ),
+    )
+    .returning({ line: statementLines.lineNumber });
+  return confirmed.length;
+}
+
 export async function acceptStatement(tx: Transaction, tenantId: string, id: string, userId: string) {
   const statement = await readStatement(tx, id, { lock: true });
   if (statement.status === 'accepted') throw conflict({ detail: 'This statement is already accepted.' });

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   commissionStatementDetail,
   commissionStatementList,
+  confirmedMatches,
+  confirmMatchesBody,
   detailResponse,
   fieldErrorsResponse,
   MAX_STATEMENT_BYTES,
@@ -29,6 +31,7 @@ import { agencyUserEmail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import {
   acceptStatement,
+  confirmMatches,
   createStatement,
   listStatements,
   readLine,
@@ -92,6 +95,13 @@ async function readStatementForm(request: FastifyRequest) {
     }
   }
   return { fields: parseWith(statementUploadFields, fields), file };
+}
+
+/** A statement's lines change only while it is in review. */
+function refuseAccepted(statement: { status: string }) {
+  if (statement.status === 'accepted') {
+    throw new HttpError(409, { detail: 'This statement is accepted: reopen it to change its lines.' });
+  }
 }
 
 async function audit(tx: Transaction, request: FastifyRequest, action: string, id: string) {
@@ -220,11 +230,7 @@ export const commissionStatementRoutes =
         const body = request.body;
         return withModule(ctx, request, MODULE, async (tx) => {
           const statement = await requireStatement(tx, id, { lock: true });
-          if (statement.status === 'accepted') {
-            throw new HttpError(409, {
-              detail: 'This statement is accepted: reopen it to change its lines.',
-            });
-          }
+          refuseAccepted(statement);
           const line = await requireLine(tx, id, line_number);
           if (body.confirmed && body.policy_id === undefined && !line.policyId) {
             throw fieldError('confirmed', 'This line has no policy to confirm: choose one.');
@@ -272,6 +278,31 @@ export const commissionStatementRoutes =
           await acceptStatement(tx, tenantId, request.params.id, userId);
           await audit(tx, request, 'statement_accepted', request.params.id);
           return readStatement(tx, request.params.id);
+        }),
+    );
+
+    app.post(
+      '/commission-statements/:id/confirm-matches/',
+      {
+        config: { action: 'insurers' },
+        schema: {
+          tags,
+          summary: 'Confirm the fuzzy matches at once',
+          description:
+            'Confirms every fuzzy match of the statement whose confidence is at least `min_confidence` (every one without it), as confirming each line would, and answers how many were confirmed. An accepted statement answers 409: reopen it first.',
+          security: bearerAuth,
+          params: idParams,
+          body: confirmMatchesBody,
+          response: { 200: confirmedMatches, ...errors },
+        },
+      },
+      async (request) =>
+        withModule(ctx, request, MODULE, async (tx) => {
+          const statement = await requireStatement(tx, request.params.id, { lock: true });
+          refuseAccepted(statement);
+          const confirmed = await confirmMatches(tx, statement.id, request.body.min_confidence ?? '0');
+          await audit(tx, request, 'statement_matches_confirmed', statement.id);
+          return { confirmed };
         }),
     );
 

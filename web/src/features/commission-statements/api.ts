@@ -77,6 +77,15 @@ export function useStatementAction(id: string, action: 'accept' | 'reopen') {
   });
 }
 
+/** Confirms every fuzzy match of the statement at once. */
+export function useConfirmMatches(id: string) {
+  const markChanged = useMarkChanged([STATEMENTS]);
+  return useMutation({
+    mutationFn: () => api.post<{ confirmed: number }>(`/commission-statements/${id}/confirm-matches/`, {}),
+    onSuccess: () => markChanged(),
+  });
+}
+
 export function useDeleteStatement(id: string) {
   const markChanged = useMarkChanged([STATEMENTS]);
   return useMutation({

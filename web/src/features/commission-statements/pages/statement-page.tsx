@@ -31,7 +31,13 @@ import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
-import { useDeleteStatement, useStatement, useStatementAction, useUpdateLine } from '../api.js';
+import {
+  useConfirmMatches,
+  useDeleteStatement,
+  useStatement,
+  useStatementAction,
+  useUpdateLine,
+} from '../api.js';
 import { MethodBadge, OutcomeBadge, StatementStatusBadge } from '../components/badges.js';
 import { FollowUpDialog } from '../components/follow-up-dialog.js';
 import { LineEditor } from '../components/line-editor.js';
@@ -94,10 +100,11 @@ export function Component() {
   const accept = useStatementAction(id, 'accept');
   const reopen = useStatementAction(id, 'reopen');
   const remove = useDeleteStatement(id);
+  const confirmMatches = useConfirmMatches(id);
   const update = useUpdateLine(id);
   const [editing, setEditing] = useState<StatementLine | null>(null);
   const [followingUp, setFollowingUp] = useState<StatementLine | null>(null);
-  const [confirming, setConfirming] = useState<'reopen' | 'delete' | null>(null);
+  const [confirming, setConfirming] = useState<'reopen' | 'delete' | 'confirm-matches' | null>(null);
 
   if (statement.isPending) return <DetailSkeleton />;
   if (statement.isError)
@@ -236,6 +243,11 @@ export function Component() {
                   >
                     Accept
                   </Button>
+                  {s.unconfirmed > 1 && (
+                    <Button variant="default" onClick={() => setConfirming('confirm-matches')}>
+                      Confirm all {s.unconfirmed} fuzzy matches
+                    </Button>
+                  )}
                   <Button variant="default" color="red" onClick={() => setConfirming('delete')}>
                     Delete
                   </Button>
@@ -464,6 +476,19 @@ export function Component() {
         onClose={() => setConfirming(null)}
       >
         The receipts recorded when it was accepted are removed, and its lines can be changed again.
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={confirming === 'confirm-matches'}
+        title={`Confirm all ${s.unconfirmed} fuzzy matches?`}
+        confirmLabel="Confirm them"
+        confirmColor="blue"
+        busy={confirmMatches.isPending}
+        error={confirmMatches.isError ? errorText(confirmMatches.error) : null}
+        onConfirm={() => confirmMatches.mutate(undefined, { onSuccess: () => setConfirming(null) })}
+        onClose={() => setConfirming(null)}
+      >
+        Each was found by the insured's name and a premium within 1%, not by the policy number. Check a few
+        under Unconfirmed first; a wrong one can still be changed until you accept.
       </ConfirmDialog>
       <ConfirmDialog
         opened={confirming === 'delete'}

@@ -98,7 +98,21 @@ export async function timeStatement(client: pg.Client, url: string, token: strin
   await reread.arrayBuffer();
   const read = performance.now() - readStarted;
   const health = await stopWatching();
-  // What every insurer owes by age: the whole book's policies and their instalments due, read once.
+  // The broker confirms the matches found by name and accepts: a receipt per line.
+  const post = async (path: string) => {
+    const answer = await fetch(`${url}/api/commission-statements/${statement.id}/${path}/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${await answer.text()}`);
+    await answer.arrayBuffer();
+  };
+  await post('confirm-matches');
+  const acceptStarted = performance.now();
+  await post('accept');
+  const accepted = performance.now() - acceptStarted;
+  // What the insurer, reconciled now, owes by age: its policies and their instalments due, read once.
   const agedStarted = performance.now();
   const aged = await fetch(`${url}/api/commission-report/insurers-owed/`, {
     headers: { authorization: `Bearer ${token}` },
@@ -106,5 +120,5 @@ export async function timeStatement(client: pg.Client, url: string, token: strin
   if (aged.status !== 200) throw new Error(`the aged list answered ${aged.status}: ${await aged.text()}`);
   await aged.arrayBuffer();
   const agedList = performance.now() - agedStarted;
-  return { lines: statement.line_count, counts: statement.counts, uploaded, read, health, agedList };
+  return { lines: statement.line_count, counts: statement.counts, uploaded, read, health, accepted, agedList };
 }

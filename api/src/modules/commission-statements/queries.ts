@@ -365,7 +365,8 @@ export async function confirmMatches(tx: Transaction, id: string, minConfidence:
   return confirmed.length;
 }
 
-export async function acceptStatement(tx: Transaction, tenantId: string, id: string, userId: string) {
+/** Records the statement's receipts; `userId` is who accepted it, null for the demo's own. */
+export async function acceptStatement(tx: Transaction, tenantId: string, id: string, userId: string | null) {
   const statement = await readStatement(tx, id, { lock: true });
   if (statement.status === 'accepted') throw conflict({ detail: 'This statement is already accepted.' });
   if (statement.total_amount !== statement.lines_total) {

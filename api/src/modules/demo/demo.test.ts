@@ -187,17 +187,23 @@ describe('demo agency', () => {
     expect(soon.count).toBe(counts.within_90 + 1);
   });
 
-  it("has last month's statement from an insurer in review, showing what reconciling finds", async () => {
+  it("has an insurer's statement accepted and last month's in review, showing what reconciling finds", async () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
     const as = apiAs(t.app, login.json().access_token);
     const list = (await as.get('/api/commission-statements/')).json();
-    expect(list.count).toBe(1);
+    expect(list.results.map((each: { status: string }) => each.status)).toEqual(['review', 'accepted']);
     const statement = (await as.get(`/api/commission-statements/${list.results[0].id}/`)).json();
-    expect(statement.status).toBe('review');
     expect(statement.lines_total).toBe(statement.total_amount);
     expect(statement.counts).toMatchObject({ short_paid: 1, over_paid: 1, unmatched: 1 });
     expect(statement.counts.matched).toBeGreaterThanOrEqual(2);
     expect(statement.unconfirmed).toBe(1);
+    // The accepted one reconciles its insurer: the short payment is still owed, by age.
+    const owed = (await as.get('/api/commission-report/insurers-owed/')).json();
+    expect(owed.results.map((each: { company_id: string }) => each.company_id)).toEqual([
+      list.results[1].company_id,
+    ]);
+    expect(Number(owed.totals.owed_by_insurer)).toBeGreaterThan(0);
+    expect(Number(owed.totals.insurer_paid)).toBeGreaterThan(0);
   });
 
   it('is the same agency for the same day, and a reset replaces it rather than adding to it', async () => {

@@ -48,19 +48,20 @@ function InsurerOwes({ row }: { row: ReportRow }) {
 }
 
 const columns: Column<ReportRow>[] = [
-  // The customer under the policy number: nine columns fit a 1440 px screen, "Customer paid" included.
+  // The customer under the policy number, the type under the insurer, the columns closer than a
+  // list's: nine columns fit a 1440 px screen, "Customer paid" included.
   {
     key: 'policy',
     header: 'Policy and customer',
     sort: 'policy_number',
-    maxWidth: 180,
+    maxWidth: 150,
     render: (row) => <TwoLines main={row.policy_number} under={row.customer_name} />,
   },
   {
     key: 'insurer',
     header: 'Insurer and type',
     sort: 'company_name',
-    maxWidth: 160,
+    maxWidth: 140,
     render: (row) => <TwoLines main={row.company_name} under={row.policy_type_name} />,
   },
   {
@@ -217,6 +218,7 @@ export function Component() {
         query={rows}
         params={{ ...params, narrowed: report.narrowed }}
         columns={columns}
+        dense
         href={(row) => `/policies/${row.policy_id}`}
         card={(row) => <RowCard row={row} />}
         empty={

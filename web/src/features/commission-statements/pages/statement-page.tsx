@@ -6,6 +6,7 @@ import {
   type StatementLine,
 } from '@coverdesk/contract';
 import {
+  ActionIcon,
   Alert,
   Anchor,
   Button,
@@ -18,9 +19,10 @@ import {
   Table,
   Text,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarPlus, IconCheck, IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import { createElement, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/back-link.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
@@ -65,7 +67,7 @@ function MatchedPolicy({ line }: { line: StatementLine }) {
     );
   return (
     <Stack gap={0}>
-      <Anchor component={Link} to={`/policies/${line.policy_id}`} fz="sm">
+      <Anchor component={Link} to={`/policies/${line.policy_id}`} fz="sm" style={{ whiteSpace: 'nowrap' }}>
         {line.policy_number}
       </Anchor>
       <Text fz="xs" c="dimmed">
@@ -142,44 +144,52 @@ export function Component() {
     ['unconfirmed', s.unconfirmed],
   ];
 
-  const lineActions = (line: StatementLine) => (
-    <Group gap={4} wrap="nowrap">
-      {editable && line.match_method === 'fuzzy' && !line.confirmed && (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconCheck size={14} aria-hidden />}
-          loading={update.isPending && update.variables?.line === line.line_number}
-          onClick={() => update.mutate({ line: line.line_number, confirmed: true })}
-          aria-label={`Confirm the match of line ${line.line_number}`}
-        >
-          Confirm
-        </Button>
-      )}
-      {editable && (
+  /** A line's actions: on a phone's card as buttons, in the table's narrow column as icons. */
+  const lineActions = (line: StatementLine) => {
+    const action = (label: string, icon: typeof IconPencil, onClick: () => void, name: string) =>
+      mobile ? (
         <Button
           size="xs"
           variant="default"
-          leftSection={<IconPencil size={14} aria-hidden />}
-          onClick={() => setEditing(line)}
-          aria-label={`Change line ${line.line_number}`}
+          leftSection={createElement(icon, { size: 14, 'aria-hidden': true })}
+          onClick={onClick}
+          aria-label={name}
         >
-          Change
+          {label}
         </Button>
-      )}
-      {canWork && line.outcome === 'short_paid' && (
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconCalendarPlus size={14} aria-hidden />}
-          onClick={() => setFollowingUp(line)}
-          aria-label={`Follow up line ${line.line_number} on the calendar`}
-        >
-          Follow up
-        </Button>
-      )}
-    </Group>
-  );
+      ) : (
+        <Tooltip label={name}>
+          <ActionIcon variant="default" size="md" onClick={onClick} aria-label={name}>
+            {createElement(icon, { size: 16, 'aria-hidden': true })}
+          </ActionIcon>
+        </Tooltip>
+      );
+    return (
+      <Group gap={4} wrap="nowrap">
+        {editable && line.match_method === 'fuzzy' && !line.confirmed && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconCheck size={14} aria-hidden />}
+            loading={update.isPending && update.variables?.line === line.line_number}
+            onClick={() => update.mutate({ line: line.line_number, confirmed: true })}
+            aria-label={`Confirm the match of line ${line.line_number}`}
+          >
+            Confirm
+          </Button>
+        )}
+        {editable && action('Change', IconPencil, () => setEditing(line), `Change line ${line.line_number}`)}
+        {canWork &&
+          line.outcome === 'short_paid' &&
+          action(
+            'Follow up',
+            IconCalendarPlus,
+            () => setFollowingUp(line),
+            `Follow up line ${line.line_number} on the calendar`,
+          )}
+      </Group>
+    );
+  };
   const hasActions = editable || (canWork && s.counts.short_paid > 0);
 
   return (

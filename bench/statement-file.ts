@@ -120,5 +120,13 @@ export async function timeStatement(client: pg.Client, url: string, token: strin
   if (aged.status !== 200) throw new Error(`the aged list answered ${aged.status}: ${await aged.text()}`);
   await aged.arrayBuffer();
   const agedList = performance.now() - agedStarted;
-  return { lines: statement.line_count, counts: statement.counts, uploaded, read, health, accepted, agedList };
+  return {
+    lines: statement.line_count,
+    counts: statement.counts,
+    uploaded,
+    read,
+    health,
+    accepted,
+    agedList,
+  };
 }

@@ -43,6 +43,7 @@ import {
 import { MethodBadge, OutcomeBadge, StatementStatusBadge } from '../components/badges.js';
 import { FollowUpDialog } from '../components/follow-up-dialog.js';
 import { LineEditor } from '../components/line-editor.js';
+import { MissingPolicies } from '../components/missing-policies.js';
 
 const FILTERS = [...STATEMENT_LINE_OUTCOMES, 'unconfirmed'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -425,45 +426,7 @@ export function Component() {
         </Group>
       )}
 
-      <Card withBorder padding="lg" id="missing">
-        <Stack gap="xs">
-          <Title order={3} fz="h4">
-            Missing from this statement ({s.missing.length})
-          </Title>
-          <Text fz="sm" c="dimmed">
-            This insurer's policies whose commission fell due after {formatDate(s.period_after)} that no line
-            names, with what the insurer owes on them.
-          </Text>
-          {s.missing.length === 0 ? (
-            <Text fz="sm">None: every policy due is on the statement.</Text>
-          ) : (
-            <Table verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Policy</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th ta="right">Should have paid</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {s.missing.map((policy) => (
-                  <Table.Tr key={policy.policy_id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/policies/${policy.policy_id}`} fz="sm">
-                        {policy.policy_number}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{policy.customer_name}</Table.Td>
-                    <Table.Td ta="right" style={TABULAR_FIGURES}>
-                      <Money amount={policy.expected_commission} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Stack>
-      </Card>
+      <MissingPolicies statement={s} />
 
       {followingUp && (
         <FollowUpDialog statement={s} line={followingUp} onClose={() => setFollowingUp(null)} />

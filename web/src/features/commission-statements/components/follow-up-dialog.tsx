@@ -28,6 +28,7 @@ export function FollowUpDialog({ statement, line, onClose }: FollowUpDialogProps
   const formatMoney = useFormatMoney();
   const today = useAgencyToday();
   const schedule = useScheduleFollowUp();
+  const phone = useDevice() === 'mobile';
   const short = formatMoney((-Number(line.difference ?? 0)).toFixed(2));
   const [title, setTitle] = useState(
     `Chase ${statement.company_name}: ${line.policy_number ?? line.raw_policy_number} short by ${short}`,
@@ -63,12 +64,7 @@ export function FollowUpDialog({ statement, line, onClose }: FollowUpDialogProps
       },
     );
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Follow up this short payment"
-      fullScreen={useDevice() === 'mobile'}
-    >
+    <Modal opened onClose={onClose} title="Follow up this short payment" fullScreen={phone}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

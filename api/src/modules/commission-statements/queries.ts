@@ -348,6 +348,12 @@ async function missingPolicies(tx: Transaction, id: string, companyId: string, d
  * Records what the insurer paid on each matched line, in one statement: refused (409) while the
  * typed total differs from the lines' or a fuzzy match waits for the broker.
  */
+/** A line matched by name and premium that the broker has not yet confirmed. */
+const awaitingConfirmation = and(
+  eq(statementLines.matchMethod, 'fuzzy'),
+  eq(statementLines.confirmed, false),
+);
+
 /** Confirms the statement's fuzzy matches at least `minConfidence` sure; answers how many. */
 export async function confirmMatches(tx: Transaction, id: string, minConfidence: string) {
   const confirmed = await tx
@@ -356,8 +362,7 @@ export async function confirmMatches(tx: Transaction, id: string, minConfidence:
     .where(
       and(
         eq(statementLines.statementId, id),
-        eq(statementLines.matchMethod, 'fuzzy'),
-        eq(statementLines.confirmed, false),
+        awaitingConfirmation,
         gte(statementLines.confidence, minConfidence),
       ),
     )
@@ -367,16 +372,22 @@ export async function confirmMatches(tx: Transaction, id: string, minConfidence:
 
 /** Records the statement's receipts; `userId` is who accepted it, null for the demo's own. */
 export async function acceptStatement(tx: Transaction, tenantId: string, id: string, userId: string | null) {
-  const statement = await readStatement(tx, id, { lock: true });
+  // The statement's own figures suffice: its outcomes, which a read works out, change nothing here.
+  const statement = await requireStatement(tx, id, { lock: true });
   if (statement.status === 'accepted') throw conflict({ detail: 'This statement is already accepted.' });
+  const [waiting] = await tx
+    .select({ unconfirmed: count() })
+    .from(statementLines)
+    .where(and(eq(statementLines.statementId, id), awaitingConfirmation));
+  const unconfirmed = waiting?.unconfirmed ?? 0;
   if (statement.total_amount !== statement.lines_total) {
     throw conflict({
       detail: `The statement's total is ${statement.total_amount} but its lines add up to ${statement.lines_total}. Correct the total before accepting.`,
     });
   }
-  if (statement.unconfirmed > 0) {
+  if (unconfirmed > 0) {
     throw conflict({
-      detail: `${statement.unconfirmed} ${statement.unconfirmed === 1 ? 'line was' : 'lines were'} matched by name and premium: confirm or change ${statement.unconfirmed === 1 ? 'it' : 'them'} before accepting.`,
+      detail: `${unconfirmed} ${unconfirmed === 1 ? 'line was' : 'lines were'} matched by name and premium: confirm or change ${unconfirmed === 1 ? 'it' : 'them'} before accepting.`,
     });
   }
   await tx.execute(sql`

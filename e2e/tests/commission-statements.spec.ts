@@ -131,6 +131,7 @@ test('a statement uploaded with its columns chosen is reviewed, fixed and accept
     /^Chase Harel Insurance: AB-1003 short by .*20\.00$/,
   );
   await expect(followUp.getByText('with Dana Levi')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('statement-follow-up.png') });
   await followUp.getByRole('button', { name: 'Put on calendar' }).click();
   await expect(followUp).toBeHidden();
   await expect(page.getByText(/Follow-up on your calendar for/)).toBeVisible();

@@ -11,7 +11,7 @@ import {
 } from '../../../test/test-app.js';
 import { auditLog } from '../audit/tables.js';
 import { resetMfa } from './mfa.js';
-import { mfaChallenges } from './tables.js';
+import { mfaChallenges, users } from './tables.js';
 
 const ADMIN = 'ops-mfa@coverdesk.test';
 let t: TestApp;
@@ -38,6 +38,16 @@ async function withTwoStep(overrides: Record<string, string> = {}) {
   const confirmed = await as.post('/api/user/mfa/totp/confirm/', { code: confirmCode });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return { ...agency, as, secret, confirmCode, recovery: confirmed.json().recovery_codes as string[] };
+}
+
+/** What the audit log holds of an account, oldest first. */
+async function auditedActions(userId: string) {
+  const rows = await t.database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(eq(auditLog.userId, userId))
+    .orderBy(auditLog.occurredAt, auditLog.id);
+  return rows.map((row) => row.action);
 }
 
 /** The password step: the token the second step takes. */
@@ -84,11 +94,9 @@ describe('turning two-step sign-in on', () => {
     // On already: a second setup is refused rather than replacing the secret in use.
     expect((await as.post('/api/user/mfa/totp/setup/')).statusCode).toBe(400);
 
-    const [enabled] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(sql`${auditLog.userId} = ${agency.user.id} and ${auditLog.action} = 'mfa_enabled'`);
-    expect(enabled).toBeDefined();
+    expect(await auditedActions(agency.user.id)).toEqual(
+      expect.arrayContaining(['mfa_enabled', 'sessions_ended']),
+    );
   });
 });
 
@@ -132,6 +140,36 @@ describe('signing in with two steps', () => {
 
     const later = (await passwordStep(agency.user.email)).mfa_token;
     expect((await post('/api/token/mfa/', { mfa_token: later, code: ahead })).statusCode).toBe(400);
+  });
+
+  it('keeps a wrong code and a sign-in with a recovery code in the audit log', async () => {
+    const agency = await withTwoStep();
+    const challenge = (await passwordStep(agency.user.email)).mfa_token;
+    await post('/api/token/mfa/', { mfa_token: challenge, code: codeFor(agency.secret, 4) });
+    const signedIn = await post('/api/token/mfa/', {
+      mfa_token: challenge,
+      recovery_code: agency.recovery[0],
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+
+    const trail = await t.database.db
+      .select({ action: auditLog.action, reason: auditLog.reason })
+      .from(auditLog)
+      .where(eq(auditLog.userId, agency.user.id))
+      .orderBy(auditLog.occurredAt, auditLog.id);
+    expect(trail.slice(-2)).toEqual([
+      { action: 'sign_in_failed', reason: 'The two-step code was not right.' },
+      { action: 'sign_in', reason: 'With a recovery code.' },
+    ]);
+  });
+
+  it('takes a code from a phone a step behind, when that step was not used yet', async () => {
+    const agency = await withTwoStep();
+    // The confirming code used this step; as on the next sign-in a day later, no step is used yet.
+    await t.database.db.update(users).set({ mfaLastStep: null }).where(eq(users.id, agency.user.id));
+    const challenge = (await passwordStep(agency.user.email)).mfa_token;
+    const behind = await post('/api/token/mfa/', { mfa_token: challenge, code: codeFor(agency.secret, -1) });
+    expect(behind.statusCode, behind.body).toBe(200);
   });
 
   it('takes each recovery code once, typed in any case and without dashes', async () => {
@@ -198,6 +236,7 @@ describe('turning it off and new recovery codes', () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     expect((await passwordStep(agency.user.email)).access).toEqual(expect.any(String));
+    expect(await auditedActions(agency.user.id)).toContain('mfa_disabled');
   });
 
   it("drops a session's two-step mark at its next refresh once two-step sign-in is reset", async () => {
@@ -234,6 +273,7 @@ describe('turning it off and new recovery codes', () => {
       recovery_code: fresh[0],
     });
     expect(current.statusCode).toBe(200);
+    expect(await auditedActions(agency.user.id)).toContain('mfa_recovery_codes_renewed');
   });
 });
 

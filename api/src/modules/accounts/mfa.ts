@@ -79,7 +79,6 @@ export async function beginTotpSetup(db: Database, userId: string): Promise<Totp
   return { secret, otpauth_url: otpauthUrl(secret, user.email) };
 }
 
-/** Turns two-step sign-in on with a right code for the secret set up, and answers the recovery codes. */
 /**
  * Turns two-step sign-in on with a right code. The account's other sessions end (whoever held the
  * password may have one); the one that turned it on goes on. Answers the recovery codes and the
@@ -117,6 +116,12 @@ export async function confirmTotp(
     const codes = await replaceRecoveryCodes(tx, userId);
     const ended = await revokeUserSessions(tx, userId, auth.sessionId);
     await recordAudit(tx, origin, accountEntry(user, 'mfa_enabled'));
+    if (ended.length > 0) {
+      await recordAudit(tx, origin, {
+        ...accountEntry(user, 'sessions_ended'),
+        reason: 'Two-step sign-in was turned on: the sessions signed in by password alone ended.',
+      });
+    }
     return { codes, ended };
   });
 }

@@ -28,18 +28,22 @@ interface Session {
 }
 
 /**
- * How long an instance took to refuse a token another instance ended: PostgreSQL's notification
- * travels on its own connection, so it may land a moment after the request that ended it returns.
+ * How long until `holds` is true: PostgreSQL's notification travels on its own connection, so what
+ * one instance commits may reach another a moment after the request that committed it returns.
  * Asks every 10 ms, for at most two seconds.
  */
-async function msUntilRefused(base: string, token: string): Promise<number> {
+async function msUntil(holds: () => Promise<boolean>): Promise<number> {
   const started = performance.now();
-  while ((await call(base, 'GET', '/api/user/profile/', token)).status !== 401) {
+  while (!(await holds())) {
     if (performance.now() - started > 2000) return Number.POSITIVE_INFINITY;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
   return performance.now() - started;
 }
+
+/** How long an instance took to refuse a token another instance ended. */
+const msUntilRefused = (base: string, token: string) =>
+  msUntil(async () => (await call(base, 'GET', '/api/user/profile/', token)).status === 401);
 
 async function call(base: string, method: string, url: string, token?: string, body?: unknown) {
   const response = await fetch(new URL(url, base), {
@@ -106,7 +110,7 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL database, behin
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('refuses on the other instance at once a session signed out, a disabled account, and closed sign-ups', async () => {
+  it('refuses on the other instance at once a session signed out, a disabled account, a changed password, and closed sign-ups', async () => {
     const broker = await register(nginx.url);
     expect((await call(b.url, 'GET', '/api/user/profile/', broker.access)).status).toBe(200);
     const revoked = await call(a.url, 'POST', '/api/token/revoke/', broker.access, {
@@ -124,11 +128,29 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL database, behin
     expect((await call(a.url, 'GET', '/api/user/profile/', leaver.access)).status).toBe(401);
     expect(await msUntilRefused(b.url, leaver.access)).toBeLessThan(500);
 
+    // A new password ends the account's other sessions on every instance; the one that changed it goes on.
+    const mover = await register(nginx.url);
+    const elsewhere = await call(b.url, 'POST', '/api/token/', undefined, {
+      email: mover.email,
+      password: PASSWORD,
+    });
+    expect(elsewhere.status).toBe(200);
+    const changed = await call(a.url, 'PATCH', '/api/user/profile/', mover.access, {
+      current_password: PASSWORD,
+      new_password: 'a brand new harbour passphrase',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await msUntilRefused(b.url, elsewhere.body.access)).toBeLessThan(500);
+    expect((await call(b.url, 'GET', '/api/user/profile/', mover.access)).status).toBe(200);
+
     const closing = await call(a.url, 'PUT', '/api/admin/settings/', admin.access, {
       ...OPEN,
       signups_open: false,
     });
     expect(closing.status).toBe(200);
+    const signupsOpen = async () =>
+      (await call(b.url, 'GET', '/api/platform/settings/')).body.signups_open as boolean;
+    expect(await msUntil(async () => !(await signupsOpen()))).toBeLessThan(500);
     const refused = await call(b.url, 'POST', '/api/accounts/register/', undefined, {
       email: 'late@cluster.test',
       password: PASSWORD,
@@ -188,14 +210,12 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL database, behin
     await sleep(20);
     const signalled = Date.now();
     a.process.kill('SIGTERM');
-    const health = await fetch(`${a.url}/api/health/`).then(
-      (response) => response.status,
-      () => 'refused',
-    );
+    // The signal reaches the instance a moment later; from then on, health tells the proxy to go elsewhere.
+    const draining = msUntil(async () => (await fetch(`${a.url}/api/health/`)).status === 503);
     expect(await Promise.all(inFlight)).toEqual(
       Array.from({ length: 40 }, (_, n) => (n % 2 === 0 ? 200 : 201)),
     );
-    expect(health).toBe(503);
+    expect(await draining).toBeLessThan(1000);
     expect(await a.exited).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(30_000);
     const written = await call(b.url, 'GET', '/api/customers/?search=Stopping&page_size=1', broker.access);
@@ -204,62 +224,69 @@ describe.skipIf(!serverUrl)('several instances on one PostgreSQL database, behin
     a = await start('a', database.url, a.port);
   });
 
-  it('finishes on the other instance an import whose instance was killed, writing each row once', async () => {
-    const broker = await register(nginx.url);
-    await liftLimits(database.url);
-    const rows = 30_000;
-    const file = [
-      'First name,Surname,Email,Tel',
-      ...Array.from(
-        { length: rows },
-        (_, n) => `Client${n},Number${n},client${n}@book.test,050${String(n).padStart(7, '0')}`,
-      ),
-    ].join('\r\n');
-    const uploaded = await fetch(`${nginx.url}/api/imports/?kind=customers&file_name=book.csv`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${broker.access}`, 'content-type': 'text/csv' },
-      body: file,
-    });
-    expect(uploaded.status).toBe(201);
-    const record = (await uploaded.json()) as { id: string; columns: (string | null)[] };
-    const settled = await call(nginx.url, 'PUT', `/api/imports/${record.id}/`, broker.access, {
-      columns: record.columns,
-      duplicates: 'skip',
-      all_or_nothing: true,
-    });
-    expect(settled.status).toBe(200);
-    expect((await call(nginx.url, 'POST', `/api/imports/${record.id}/start/`, broker.access)).status).toBe(
-      202,
-    );
+  // Told to stop, an instance hands its import back to the queue; killed, it leaves it to expire.
+  it.each([
+    ['told to stop', 'SIGTERM', 0],
+    ['killed', 'SIGKILL', 'SIGKILL'],
+  ] as const)(
+    'finishes on the other instance an import whose instance was %s, writing each row once',
+    async (_how, signal, exit) => {
+      const broker = await register(nginx.url);
+      await liftLimits(database.url);
+      const rows = 30_000;
+      const file = [
+        'First name,Surname,Email,Tel',
+        ...Array.from(
+          { length: rows },
+          (_, n) => `Client${n},Number${n},client${n}@book.test,050${String(n).padStart(7, '0')}`,
+        ),
+      ].join('\r\n');
+      const uploaded = await fetch(`${nginx.url}/api/imports/?kind=customers&file_name=book.csv`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${broker.access}`, 'content-type': 'text/csv' },
+        body: file,
+      });
+      expect(uploaded.status).toBe(201);
+      const record = (await uploaded.json()) as { id: string; columns: (string | null)[] };
+      const settled = await call(nginx.url, 'PUT', `/api/imports/${record.id}/`, broker.access, {
+        columns: record.columns,
+        duplicates: 'skip',
+        all_or_nothing: true,
+      });
+      expect(settled.status).toBe(200);
+      expect((await call(nginx.url, 'POST', `/api/imports/${record.id}/start/`, broker.access)).status).toBe(
+        202,
+      );
 
-    // The instance running it shows its progress; the other knows only that it runs.
-    let running: Instance | undefined;
-    for (let attempt = 0; attempt < 300 && !running; attempt++) {
-      for (const instance of [a, b]) {
-        const progress = await call(instance.url, 'GET', `/api/imports/${record.id}/`, broker.access);
-        if (progress.body.processed_rows > 0 && progress.body.status === 'running') running = instance;
+      // The instance running it shows its progress; the other knows only that it runs.
+      let running: Instance | undefined;
+      for (let attempt = 0; attempt < 300 && !running; attempt++) {
+        for (const instance of [a, b]) {
+          const progress = await call(instance.url, 'GET', `/api/imports/${record.id}/`, broker.access);
+          if (progress.body.processed_rows > 0 && progress.body.status === 'running') running = instance;
+        }
+        if (!running) await sleep(50);
       }
-      if (!running) await sleep(50);
-    }
-    if (!running) throw new Error('the import was never seen running');
-    const survivor = running === a ? b : a;
-    expect(await stopInstance(running, 'SIGKILL')).toBe('SIGKILL');
+      if (!running) throw new Error('the import was never seen running');
+      const survivor = running === a ? b : a;
+      expect(await stopInstance(running, signal)).toBe(exit);
 
-    let finished: { status: string; created: number } | undefined;
-    for (let attempt = 0; attempt < 120 && !finished; attempt++) {
-      const progress = await call(survivor.url, 'GET', `/api/imports/${record.id}/`, broker.access);
-      if (progress.body.status === 'done' || progress.body.status === 'failed') finished = progress.body;
-      else await sleep(1000);
-    }
-    expect(finished).toMatchObject({ status: 'done', created: rows });
-    const customers = await call(survivor.url, 'GET', '/api/customers/?page_size=1', broker.access);
-    expect(customers.body.count).toBe(rows);
+      let finished: { status: string; created: number } | undefined;
+      for (let attempt = 0; attempt < 120 && !finished; attempt++) {
+        const progress = await call(survivor.url, 'GET', `/api/imports/${record.id}/`, broker.access);
+        if (progress.body.status === 'done' || progress.body.status === 'failed') finished = progress.body;
+        else await sleep(1000);
+      }
+      expect(finished).toMatchObject({ status: 'done', created: rows });
+      const customers = await call(survivor.url, 'GET', '/api/customers/?page_size=1', broker.access);
+      expect(customers.body.count).toBe(rows);
 
-    // Back on its port for what follows.
-    const restarted = await start(running.name, database.url, running.port);
-    if (running === a) a = restarted;
-    else b = restarted;
-  });
+      // Back on its port for what follows.
+      const restarted = await start(running.name, database.url, running.port);
+      if (running === a) a = restarted;
+      else b = restarted;
+    },
+  );
 
   it('restores a backup into a second database that a third instance then serves', async () => {
     const broker = await register(nginx.url);

@@ -134,6 +134,35 @@ export function creator(request: APIRequestContext, broker: Broker) {
 }
 
 /**
+ * A member of the owner's agency with this role, invited and joined through the API; answers their
+ * tokens, as the invitation's acceptance signs them in.
+ */
+export async function teamMember(request: APIRequestContext, owner: Broker, role: string, firstName: string) {
+  const email = uniqueEmail(role);
+  const invited = await request.post('/api/team/invitations/', {
+    headers: { authorization: `Bearer ${owner.access}` },
+    data: { email, role },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { invite_url } = (await invited.json()) as { invite_url: string };
+  const accepted = await request.post('/api/team/invitations/accept/', {
+    data: {
+      token: invite_url.split('/invite/')[1],
+      password: PASSWORD,
+      first_name: firstName,
+      last_name: 'Cohen',
+    },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(201);
+  const { access, refresh, user } = (await accepted.json()) as {
+    access: string;
+    refresh: string;
+    user: { id: string };
+  };
+  return { id: user.id, email, access, refresh, name: `${firstName} Cohen` };
+}
+
+/**
  * Dana Levi's motor policy P-1042 with Harel, a $1,000 premium, in force since `daysAgo` days and
  * for a year from then, made through the API as the broker; answers its id.
  */

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { adminSession, expect, expectAccessible, signInWithTokens, test } from './fixtures.js';
+import {
+  adminSession,
+  expect,
+  expectAccessible,
+  settled,
+  signInWithTokens,
+  switchUser,
+  teamMember,
+  test,
+} from './fixtures.js';
 
 /** The code an authenticator app shows for the key, `steps` 30-second steps from now. */
 const codeFor = (key: string, steps = 0) =>
@@ -16,16 +25,22 @@ async function signInPage(page: Page, email: string, password: string) {
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
 }
 
+/** Opens the setup on the profile settings: answers the key as the broker would type it into an app. */
+async function startSetup(page: Page) {
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('img', { name: 'QR code of the two-step sign-in key' })).toBeVisible();
+  const key = ((await page.getByTestId('totp-secret').textContent()) ?? '').replaceAll(' ', '');
+  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+  return key;
+}
+
 test('a broker turns two-step sign-in on by typing the key, then signs in with a code and with a recovery code @phone', async ({
   page,
   broker,
 }, testInfo) => {
   await signInWithTokens(page, broker);
   await page.goto('/profile/settings');
-  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-  await expect(page.getByRole('img', { name: 'QR code of the two-step sign-in key' })).toBeVisible();
-  const key = ((await page.getByTestId('totp-secret').textContent()) ?? '').replaceAll(' ', '');
-  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+  const key = await startSetup(page);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('two-step-setup.png'), fullPage: true });
 
@@ -94,6 +109,47 @@ test('a broker sees where they are signed in and ends another session @phone', a
     headers: { authorization: `Bearer ${stolen.access}` },
   });
   expect(refused.status()).toBe(401);
+});
+
+test('an owner requires two-step sign-in of the agency; a new agent is told by when, and turns it on from the banner @phone', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  await signInWithTokens(page, broker);
+  await page.goto('/team');
+  const required = page.getByRole('switch', { name: 'Everyone signs in with two steps' });
+  await expect(required).not.toBeChecked();
+  await required.click({ force: true });
+  await expect(page.getByText('Every member now has 7 days to turn on two-step sign-in.')).toBeVisible();
+  await expect(required).toBeChecked();
+  await settled(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('team-two-step-required.png'), fullPage: true });
+
+  // Someone who joins now has seven days from joining.
+  const agent = await teamMember(request, broker, 'agent', 'Tamar');
+  await switchUser(page, agent);
+  await page.goto('/dashboard');
+  const banner = page.getByRole('region', { name: 'Two-step sign-in' });
+  const deadline = new Date(Date.now() + 7 * 86_400_000);
+  await expect(banner).toBeInViewport();
+  await expect(banner).toContainText('Your agency requires two-step sign-in: turn it on by');
+  await expect(banner).toContainText(String(deadline.getFullYear()));
+  await settled(page);
+  await expectAccessible(page);
+  // Below the header, not under it: the page opens at its top, whatever the page before had scrolled.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.screenshot({ path: testInfo.outputPath('two-step-required-banner.png') });
+
+  await banner.getByRole('link', { name: 'Turn it on' }).click();
+  await expect(page).toHaveURL(/\/profile\/settings/);
+  const key = await startSetup(page);
+  await page.getByRole('textbox', { name: /^2\. Enter the 6-digit code/ }).fill(codeFor(key));
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('On', { exact: true })).toBeVisible();
+  await expect(banner).toBeHidden();
 });
 
 test('an admin resets the two-step sign-in of a broker who lost their phone', async ({

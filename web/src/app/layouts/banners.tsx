@@ -76,6 +76,7 @@ export function SubscriptionBanner() {
           component={Link}
           to="/billing"
           color={notice.tone === 'danger' ? 'red' : 'yellow.8'}
+          autoContrast
         >
           {notice.action}
         </Button>
@@ -109,7 +110,14 @@ export function TwoStepBanner() {
             ? 'Your agency requires two-step sign-in: turn it on to go on working.'
             : `Your agency requires two-step sign-in: turn it on by ${formatDate(by)}.`}
         </Text>
-        <Button size="xs" component={Link} to="/profile/settings" color={overdue ? 'red' : 'yellow.8'}>
+        <Button
+          size="xs"
+          component={Link}
+          to="/profile/settings"
+          color={overdue ? 'red' : 'yellow.8'}
+          // White on this yellow is below 4.5:1; dark text passes.
+          autoContrast
+        >
           Turn it on
         </Button>
       </Group>

@@ -316,6 +316,32 @@ describe('the admin portal', () => {
     const again = await ops.post(`/api/admin/users/${broker.user.id}/mfa/reset/`, { reason: 'Twice' });
     expect(again.statusCode).toBe(409);
   });
+
+  it('refuses every operation of the admin portal to an admin signed in by password alone', async () => {
+    const admin = await registerAgency(t.app);
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+    const spec = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.entries(spec.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method })));
+    expect(operations.length).toBeGreaterThan(20);
+    for (const { path, method } of operations) {
+      const answer = await t.app.inject({
+        method: method.toUpperCase() as 'GET',
+        url: path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000'),
+        headers: bearer(admin.access),
+        payload: method === 'get' || method === 'delete' ? undefined : {},
+      });
+      expect({ path, method, status: answer.statusCode, code: answer.json().code }).toEqual({
+        path,
+        method,
+        status: 403,
+        code: 'mfa_required',
+      });
+    }
+  });
 });
 
 describe("a user's sessions", () => {

@@ -138,13 +138,18 @@ test('an owner invites an agent, who joins through the emailed link and works th
   await expect(page.getByText('No invitations are waiting.')).toBeVisible();
 });
 
-test('a viewer reads the customers and the team but changes nothing', async ({ page, request, agency }) => {
+test('a viewer reads the customers and the team but changes nothing @phone', async ({
+  page,
+  request,
+  agency,
+}, testInfo) => {
   const viewer = await colleague(request, agency, 'viewer', 'Tamar');
   await signInWithTokens(page, viewer);
   await page.goto('/customers');
   await expect(page.getByText('Dana Levi').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'New customer' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Import/ })).toHaveCount(0);
+  await lookAt(page, 'viewer-customers', testInfo);
   await page
     .getByRole('link', { name: /Dana Levi/ })
     .first()
@@ -152,13 +157,16 @@ test('a viewer reads the customers and the team but changes nothing', async ({ p
   await expect(page.getByRole('heading', { name: 'Dana Levi' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Actions|Edit/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'New policy' })).toHaveCount(0);
+  await lookAt(page, 'viewer-customer', testInfo);
 
   await page.goto('/team');
   await expect(page.getByText('Your role (Viewer) shows you the team.')).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Tamar Cohen (you)' })).toBeVisible();
+  // A table's cell on a desk, a card on a phone.
+  await expect(page.getByText('Tamar Cohen (you)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Change / })).toHaveCount(0);
   await expect(page.getByRole('switch', { name: 'Agents see only their own customers' })).toBeDisabled();
+  await lookAt(page, 'viewer-team', testInfo);
 
   // Billing and the agency's details are the owner's (and, for the details, a manager's).
   await page.goto('/billing');

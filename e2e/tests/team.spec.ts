@@ -405,3 +405,39 @@ test('a viewer who opens a form by its address is told their role changes nothin
     await expect(page.getByText(notice), path).toBeVisible();
   }
 });
+
+test('an agent narrows the payments and the renewals due to their own with Mine @phone', async ({
+  page,
+  request,
+  agency,
+}, testInfo) => {
+  const agent = await colleague(request, agency, 'agent', 'Avi');
+  const { ids } = agency;
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  // Both end within the renewals' first window, each with its instalment on the payments list; a
+  // policy that names no one is the owner's, who adds it.
+  const endingIn = (days: number, policy_number: string, assignee: object = {}) =>
+    creator(request, agency)('/api/policies/', {
+      policy_number,
+      customer_id: ids.customer,
+      company_id: ids.company,
+      policy_type_id: ids.type,
+      start_date: day(days - 364),
+      end_date: day(days),
+      total_premium: '700.00',
+      ...assignee,
+    });
+  await endingIn(20, 'P-3001', { assigned_to: agent.id });
+  await endingIn(10, 'P-3002');
+  await signInWithTokens(page, agent);
+
+  for (const path of ['/payments', '/alerts']) {
+    await page.goto(path);
+    await expect(page.getByText(/P-3002/).first()).toBeVisible();
+    await showMine(page, testInfo);
+    await expect(page).toHaveURL(new RegExp(`assigned_to=${agent.id}`));
+    await expect(page.getByText(/P-3001/).first()).toBeVisible();
+    await expect(page.getByText(/P-3002/)).toHaveCount(0);
+    await lookAt(page, `${path.slice(1)}-mine`, testInfo);
+  }
+});

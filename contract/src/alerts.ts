@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { money } from './billing.js';
 import { exportQueryOf } from './export.js';
-import { queryBoolean, uuid } from './fields.js';
+import { assignedToFilter, queryBoolean, uuid } from './fields.js';
 import { ordering, paged, pageQuery } from './pagination.js';
 import { policyStatus } from './policies.js';
 
@@ -17,6 +17,7 @@ export const EXPIRING_ORDERINGS = ['end_date', 'total_premium'] as const;
 /** What narrows the expiring list and its counts alike. */
 const expiringFilters = pageQuery.pick({ search: true }).extend({
   company_id: uuid.optional(),
+  assigned_to: assignedToFilter.describe('Only the policies assigned to this member.'),
 });
 
 export const expiringCountsQuery = expiringFilters;

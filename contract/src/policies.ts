@@ -334,6 +334,7 @@ export const installmentListQuery = pageQuery.extend({
   company_id: uuid.optional(),
   customer_id: uuid.optional(),
   policy_id: uuid.optional(),
+  assigned_to: assignedToFilter.describe('Only the instalments of policies assigned to this member.'),
   ordering: ordering(INSTALLMENT_ORDERINGS, 'due_date'),
 });
 export type InstallmentListQuery = z.input<typeof installmentListQuery>;

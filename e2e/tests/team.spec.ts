@@ -138,13 +138,18 @@ test('an owner invites an agent, who joins through the emailed link and works th
   await expect(page.getByText('No invitations are waiting.')).toBeVisible();
 });
 
-test('a viewer reads the customers and the team but changes nothing', async ({ page, request, agency }) => {
+test('a viewer reads the customers and the team but changes nothing @phone', async ({
+  page,
+  request,
+  agency,
+}, testInfo) => {
   const viewer = await colleague(request, agency, 'viewer', 'Tamar');
   await signInWithTokens(page, viewer);
   await page.goto('/customers');
   await expect(page.getByText('Dana Levi').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'New customer' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Import/ })).toHaveCount(0);
+  await lookAt(page, 'viewer-customers', testInfo);
   await page
     .getByRole('link', { name: /Dana Levi/ })
     .first()
@@ -152,13 +157,16 @@ test('a viewer reads the customers and the team but changes nothing', async ({ p
   await expect(page.getByRole('heading', { name: 'Dana Levi' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Actions|Edit/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'New policy' })).toHaveCount(0);
+  await lookAt(page, 'viewer-customer', testInfo);
 
   await page.goto('/team');
   await expect(page.getByText('Your role (Viewer) shows you the team.')).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Tamar Cohen (you)' })).toBeVisible();
+  // A table's cell on a desk, a card on a phone.
+  await expect(page.getByText('Tamar Cohen (you)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Change / })).toHaveCount(0);
   await expect(page.getByRole('switch', { name: 'Agents see only their own customers' })).toBeDisabled();
+  await lookAt(page, 'viewer-team', testInfo);
 
   // Billing and the agency's details are the owner's (and, for the details, a manager's).
   await page.goto('/billing');
@@ -395,5 +403,41 @@ test('a viewer who opens a form by its address is told their role changes nothin
   for (const path of ['/leads/create', '/claims/create', '/policy-import']) {
     await page.goto(path);
     await expect(page.getByText(notice), path).toBeVisible();
+  }
+});
+
+test('an agent narrows the payments and the renewals due to their own with Mine @phone', async ({
+  page,
+  request,
+  agency,
+}, testInfo) => {
+  const agent = await colleague(request, agency, 'agent', 'Avi');
+  const { ids } = agency;
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  // Both end within the renewals' first window, each with its instalment on the payments list; a
+  // policy that names no one is the owner's, who adds it.
+  const endingIn = (days: number, policy_number: string, assignee: object = {}) =>
+    creator(request, agency)('/api/policies/', {
+      policy_number,
+      customer_id: ids.customer,
+      company_id: ids.company,
+      policy_type_id: ids.type,
+      start_date: day(days - 364),
+      end_date: day(days),
+      total_premium: '700.00',
+      ...assignee,
+    });
+  await endingIn(20, 'P-3001', { assigned_to: agent.id });
+  await endingIn(10, 'P-3002');
+  await signInWithTokens(page, agent);
+
+  for (const path of ['/payments', '/alerts']) {
+    await page.goto(path);
+    await expect(page.getByText(/P-3002/).first()).toBeVisible();
+    await showMine(page, testInfo);
+    await expect(page).toHaveURL(new RegExp(`assigned_to=${agent.id}`));
+    await expect(page.getByText(/P-3001/).first()).toBeVisible();
+    await expect(page.getByText(/P-3002/)).toHaveCount(0);
+    await lookAt(page, `${path.slice(1)}-mine`, testInfo);
   }
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { column, day, exportBoth } from '../../../test/export-file.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
+import { addCustomer, addPolicy, addTeamMember, cover } from '../../../test/team-book.js';
 import {
   addPlanWithout,
   createTestApp,
@@ -229,6 +230,60 @@ describe('expiring policies', () => {
     expect(first.count).toBe(4);
     const second = (await as.get(first.next)).json();
     expect(numbers(second)).toEqual(['C', 'B']);
+  });
+
+  it('keeps the policies assigned to one member with Mine, in the list, its counts and its export', async () => {
+    const agency = await setUp();
+    const { as, today, endingIn } = agency;
+    const avi = await addTeamMember(t.app, agency, 'agent', 'Avi');
+    const bea = await addTeamMember(t.app, agency, 'agent', 'Bea');
+    // Another insurer than the agency's first, whose name is taken.
+    const parties = await cover(as, 'Clal');
+    const customer = await addCustomer(as);
+    const endingOn = (days: number) => ({
+      start_date: addDays(today, days - 364),
+      end_date: addDays(today, days),
+    });
+    await addPolicy(as, parties, customer.id, {
+      policy_number: 'AVI-5',
+      assigned_to: avi.id,
+      ...endingOn(5),
+    });
+    await addPolicy(as, parties, customer.id, {
+      policy_number: 'AVI-45',
+      assigned_to: avi.id,
+      ...endingOn(45),
+    });
+    await addPolicy(as, parties, customer.id, {
+      policy_number: 'BEA-10',
+      assigned_to: bea.id,
+      ...endingOn(10),
+    });
+    // Written straight to the database: a policy no one looks after, which no one's Mine holds.
+    await endingIn(3, { policy_number: 'NOBODY' });
+
+    expect(numbers(await list(as, 'within_days=60'))).toEqual(['NOBODY', 'AVI-5', 'BEA-10', 'AVI-45']);
+    // The owner looking at each member's book, and each member at their own.
+    for (const caller of [as, avi.as]) {
+      expect(numbers(await list(caller, `within_days=60&assigned_to=${avi.id}`))).toEqual([
+        'AVI-5',
+        'AVI-45',
+      ]);
+      expect(await counts(caller, `assigned_to=${avi.id}`)).toEqual({
+        within_30: 1,
+        within_60: 2,
+        within_90: 2,
+        lapsed: 0,
+      });
+    }
+    for (const caller of [as, bea.as]) {
+      expect(numbers(await list(caller, `assigned_to=${bea.id}`))).toEqual(['BEA-10']);
+    }
+    const exported = await as.get(
+      `/api/alerts/expiring/export/?format=csv&within_days=60&assigned_to=${bea.id}`,
+    );
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(csvLines(exported.body).map((line) => line[0])).toEqual(['Policy number', 'BEA-10']);
   });
 
   it('takes a policy marked as not renewing off the list, shows why on the policy, and undoes it', async () => {

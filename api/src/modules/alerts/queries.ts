@@ -21,7 +21,7 @@ import { policyTypes } from '../policy-types/tables.js';
 
 type ListQuery = z.output<typeof expiringListQuery>;
 type ExportQuery = Omit<z.output<typeof expiringExportQuery>, 'format'>;
-type Filters = Pick<ListQuery, 'search' | 'company_id'>;
+type Filters = Pick<ListQuery, 'search' | 'company_id' | 'assigned_to'>;
 
 // The policies module's own status rules pick the policies, so this list counts what the policy
 // list's `expiring_within_days` filter and the policy stats count, less the terms the agency has
@@ -44,6 +44,7 @@ function matching(tenantId: string, filters: Filters, due: SQL) {
     isNull(policies.notRenewingAt),
     due,
     filters.company_id ? eq(policies.companyId, filters.company_id) : undefined,
+    filters.assigned_to ? eq(policies.assignedTo, filters.assigned_to) : undefined,
     search ? or(ilike(policies.policyNumber, search), ilike(customers.displayName, search)) : undefined,
   );
 }

@@ -23,7 +23,7 @@ const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailRespo
 
 const WHICH_DOC = [
   `**Which policies.** Active policies not renewed yet (neither cancelled nor renewed, started by today) ending within \`within_days\` (30, 60 or 90) days from today, as the policy list's \`expiring_within_days\` filter keeps them; with \`include_lapsed\` (the default), also those that ended in the last ${LAPSED_WITHIN_DAYS} days and were neither renewed nor cancelled. A policy marked as not renewing (\`POST /policies/{id}/not-renewing/\`) is left out. "Today" is the agency's day in its time zone.`,
-  '`company_id` keeps one insurer; `search` matches the policy number and the customer name. `ordering` is `end_date` (the default: lapsed first, then the soonest to end) or `total_premium`, `-` before it for descending; ties go by policy id.',
+  '`company_id` keeps one insurer and `assigned_to` the policies assigned to one member (the list\'s "Mine"); `search` matches the policy number and the customer name. `ordering` is `end_date` (the default: lapsed first, then the soonest to end) or `total_premium`, `-` before it for descending; ties go by policy id.',
 ].join('\n\n');
 
 /** The file's columns: the list's, with the customer's email and phone for a mail merge. */
@@ -70,7 +70,7 @@ export const alertRoutes =
         schema: {
           tags,
           summary: 'How many policies end within 30, 60 and 90 days, and how many lapsed lately',
-          description: `Each figure is the \`count\` the list answers for that window without lapsed policies (\`lapsed\`: the lapsed ones alone), under the same \`company_id\` and \`search\`. The windows nest: 60 days includes the 30.\n\n${WHICH_DOC}`,
+          description: `Each figure is the \`count\` the list answers for that window without lapsed policies (\`lapsed\`: the lapsed ones alone), under the same \`company_id\`, \`assigned_to\` and \`search\`. The windows nest: 60 days includes the 30.\n\n${WHICH_DOC}`,
           security: bearerAuth,
           querystring: expiringCountsQuery,
           response: { 200: expiringCounts, ...errors },

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { column, day, expectFormatAndGate, exportBoth } from '../../../test/export-file.js';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
+import { addCustomer, addPolicy, addTeamMember, cover } from '../../../test/team-book.js';
 import {
   addPlanWithout,
   createTestApp,
@@ -299,6 +300,59 @@ describe('payments', () => {
       next: '/api/installments/?status=due&page_size=2&page=3',
       previous: '/api/installments/?status=due&page_size=2&page=1',
     });
+  });
+
+  it("keeps the instalments of one member's policies with Mine, on the list and its export", async () => {
+    const owner = await agency();
+    const avi = await addTeamMember(t.app, owner, 'agent', 'Avi');
+    const bea = await addTeamMember(t.app, owner, 'agent', 'Bea');
+    const parties = await cover(owner.as);
+    const customer = await addCustomer(owner.as);
+    const quarterly = { assigned_to: avi.id, payment_frequency: 'quarterly' };
+    const avis = await addPolicy(owner.as, parties, customer.id, { policy_number: 'AVI-1', ...quarterly });
+    const beas = await addPolicy(owner.as, parties, customer.id, {
+      policy_number: 'BEA-1',
+      assigned_to: bea.id,
+    });
+    // Written straight to the database: a policy no one looks after, which no one's Mine holds.
+    const { policy_type_id: policyTypeId, company_id: companyId } = parties;
+    await insertPolicy(
+      t,
+      owner.user.tenant_id,
+      { customerId: customer.id, companyId, policyTypeId },
+      { policy_number: 'NOBODY' },
+    );
+
+    const policyNumbers = async (as: typeof owner.as, query: string) => {
+      const response = await as.get(`/api/installments/?page_size=100&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as { count: number; results: { policy_number: string }[] };
+      expect(page.count).toBe(page.results.length);
+      return page.results.map((row) => row.policy_number);
+    };
+    expect((await policyNumbers(owner.as, '')).sort()).toEqual([
+      'AVI-1',
+      'AVI-1',
+      'AVI-1',
+      'AVI-1',
+      'BEA-1',
+      'NOBODY',
+    ]);
+    // The owner looking at each member's book, and each member at their own.
+    for (const [member, policy, instalments] of [
+      [avi, avis, 4],
+      [bea, beas, 1],
+    ] as const) {
+      for (const as of [owner.as, member.as]) {
+        const mine = await policyNumbers(as, `assigned_to=${member.id}`);
+        expect(mine).toEqual(Array(instalments).fill(policy.policy_number));
+      }
+    }
+    const exported = await owner.as.get(`/api/installments/export/?format=csv&assigned_to=${bea.id}`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain('BEA-1');
+    expect(exported.body).not.toContain('AVI-1');
+    expect(exported.body).not.toContain('NOBODY');
   });
 
   it('refuses bad input with a message for each field', async () => {

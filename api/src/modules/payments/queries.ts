@@ -71,6 +71,7 @@ function listFilters(tenantId: string, query: Filters) {
     query.company_id ? eq(policies.companyId, query.company_id) : undefined,
     query.customer_id ? eq(policies.customerId, query.customer_id) : undefined,
     query.policy_id ? eq(installments.policyId, query.policy_id) : undefined,
+    query.assigned_to ? eq(policies.assignedTo, query.assigned_to) : undefined,
     query.search
       ? or(
           ilike(policies.policyNumber, containing(query.search)),

@@ -81,7 +81,7 @@ export const paymentRoutes =
           tags,
           summary: "Instalments across the agency's policies, filtered and sorted",
           description:
-            '`status` is a stored status, `due` (not paid yet) or `overdue` (not paid and due before today). `search` matches the policy number and the customer name. `ordering=attention` lists what is still owed first, by due date (the overdue lead), then the paid.',
+            '`status` is a stored status, `due` (not paid yet) or `overdue` (not paid and due before today). `search` matches the policy number and the customer name; `assigned_to` keeps the instalments of the policies assigned to one member (the list\'s "Mine"). `ordering=attention` lists what is still owed first, by due date (the overdue lead), then the paid.',
           security: bearerAuth,
           querystring: installmentListQuery,
           response: { 200: installmentPage, ...errors },

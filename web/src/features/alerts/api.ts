@@ -18,7 +18,7 @@ export function useExpiringPolicies(query: Query) {
   });
 }
 
-/** How many policies each window holds, under the list's insurer and search. */
+/** How many policies each window holds, under the list's insurer, Mine and search. */
 export function useExpiringCounts(query: Query) {
   return useQuery({
     queryKey: keys.counts(query),

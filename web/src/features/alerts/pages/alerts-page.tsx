@@ -18,6 +18,7 @@ import { type ListParams, useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
+import { MineFilter } from '../../team/components/assignee.js';
 import { useExpiringCounts, useExpiringPolicies } from '../api.js';
 import { ContactMenu } from '../components/contact-menu.js';
 import { DaysLeft } from '../components/days-left.js';
@@ -25,7 +26,7 @@ import { NotRenewingDialog } from '../components/not-renewing-dialog.js';
 import { WindowCards } from '../components/window-cards.js';
 import classes from './alerts-page.module.css';
 
-const FILTERS = ['within_days', 'include_lapsed', 'company_id'] as const;
+const FILTERS = ['within_days', 'include_lapsed', 'company_id', 'assigned_to'] as const;
 const DEFAULT_ORDERING = 'end_date';
 
 /** On a phone there are no column headings to sort by, so the sort is a choice among the filters. */
@@ -44,20 +45,23 @@ export function Component() {
   const params = useListParams(FILTERS, DEFAULT_ORDERING);
   const within = windowOf(params.filters.within_days);
   const includeLapsed = params.filters.include_lapsed !== 'false';
-  const narrowing = { ...(params.search ? { search: params.search } : {}), ...pick(params, 'company_id') };
+  const narrowing = {
+    ...(params.search ? { search: params.search } : {}),
+    ...pick(params, 'company_id', 'assigned_to'),
+  };
   const policies = useExpiringPolicies(params.query);
   const counts = useExpiringCounts(narrowing);
   const insurers = useInsurerChoices();
   const [marking, setMarking] = useState<ExpiringPolicy | null>(null);
   const touch = useDevice() === 'mobile' ? 44 : undefined;
   const canWork = useCan('work');
-  // The window and the lapsed ones are chosen above the list: searching and the insurer narrow it,
-  // and clearing those keeps the window.
+  // The window and the lapsed ones are chosen above the list: searching, the insurer and Mine narrow
+  // it, and clearing those keeps the window.
   const narrowed = {
     ...params,
-    filters: pick(params, 'company_id'),
+    filters: pick(params, 'company_id', 'assigned_to'),
     narrowed: Object.keys(narrowing).length > 0,
-    clear: () => params.set({ search: null, company_id: null, ordering: null }),
+    clear: () => params.set({ search: null, company_id: null, assigned_to: null, ordering: null }),
   };
 
   // Each button keeps its whole label: a table squeezed for room would otherwise cut them short.
@@ -162,6 +166,10 @@ export function Component() {
         }
         filters={
           <>
+            <MineFilter
+              value={params.filters.assigned_to}
+              onChange={(assigned_to) => params.set({ assigned_to })}
+            />
             <InsurerFilter params={params} insurers={insurers.data} width={180} />
             <Select
               label="Sort"

@@ -11,9 +11,17 @@ import { PaymentButton } from '../../../components/payment-button.js';
 import { formatDate } from '../../../lib/format.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { Money } from '../../../lib/money.js';
+import { MineFilter } from '../../team/components/assignee.js';
 import { useInstallments } from '../api.js';
 
-const FILTERS = ['status', 'due_date_from', 'due_date_to', 'company_id', 'customer_id'] as const;
+const FILTERS = [
+  'status',
+  'due_date_from',
+  'due_date_to',
+  'company_id',
+  'customer_id',
+  'assigned_to',
+] as const;
 const STATUS_OPTIONS = [
   { value: 'due', label: 'Due' },
   { value: 'overdue', label: 'Overdue' },
@@ -84,6 +92,13 @@ export function Component() {
         searchLabel="Search policy number or customer"
         filters={
           <>
+            {/* One policy's instalments have one assignee: whose they are is no choice there. */}
+            {!policyId && (
+              <MineFilter
+                value={params.filters.assigned_to}
+                onChange={(assigned_to) => params.set({ assigned_to })}
+              />
+            )}
             <FilterSelect
               params={params}
               name="status"

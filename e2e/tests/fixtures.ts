@@ -133,18 +133,23 @@ export function creator(request: APIRequestContext, broker: Broker) {
   };
 }
 
+/** An invitation made through the API as the owner; answers its id and link. */
+export async function invite(request: APIRequestContext, owner: Broker, email: string, role: string) {
+  const response = await request.post('/api/team/invitations/', {
+    headers: { authorization: `Bearer ${owner.access}` },
+    data: { email, role },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; invite_url: string };
+}
+
 /**
  * A member of the owner's agency with this role, invited and joined through the API; answers their
  * tokens, as the invitation's acceptance signs them in.
  */
 export async function teamMember(request: APIRequestContext, owner: Broker, role: string, firstName: string) {
   const email = uniqueEmail(role);
-  const invited = await request.post('/api/team/invitations/', {
-    headers: { authorization: `Bearer ${owner.access}` },
-    data: { email, role },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const { invite_url } = (await invited.json()) as { invite_url: string };
+  const { invite_url } = await invite(request, owner, email, role);
   const accepted = await request.post('/api/team/invitations/accept/', {
     data: {
       token: invite_url.split('/invite/')[1],

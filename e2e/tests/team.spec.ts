@@ -1,13 +1,13 @@
-import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import {
-  type Broker,
   creator,
   expect,
   expectAccessible,
+  invite,
   lastEmailTo,
-  PASSWORD,
   settled,
   signInWithTokens,
+  teamMember,
   test,
   uniqueEmail,
 } from './fixtures.js';
@@ -34,37 +34,6 @@ async function otherBrowser(browser: Browser, testInfo: TestInfo) {
     baseURL,
     reducedMotion,
   });
-}
-
-/** An invitation made through the API as the owner; answers its id and link. */
-async function invite(request: APIRequestContext, owner: Broker, email: string, role: string) {
-  const response = await request.post('/api/team/invitations/', {
-    headers: { authorization: `Bearer ${owner.access}` },
-    data: { email, role },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string; invite_url: string };
-}
-
-/** A colleague of the owner with this role, invited and joined through the API; answers their tokens. */
-async function colleague(request: APIRequestContext, owner: Broker, role: string, firstName: string) {
-  const email = uniqueEmail(role);
-  const { invite_url } = await invite(request, owner, email, role);
-  const accepted = await request.post('/api/team/invitations/accept/', {
-    data: {
-      token: invite_url.split('/invite/')[1],
-      password: PASSWORD,
-      first_name: firstName,
-      last_name: 'Cohen',
-    },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(201);
-  const { access, refresh, user } = (await accepted.json()) as {
-    access: string;
-    refresh: string;
-    user: { id: string };
-  };
-  return { id: user.id, email, access, refresh, name: `${firstName} Cohen` };
 }
 
 test('an owner invites an agent, who joins through the emailed link and works the book but not the insurers @phone', async ({
@@ -143,7 +112,7 @@ test('a viewer reads the customers and the team but changes nothing @phone', asy
   request,
   agency,
 }, testInfo) => {
-  const viewer = await colleague(request, agency, 'viewer', 'Tamar');
+  const viewer = await teamMember(request, agency, 'viewer', 'Tamar');
   await signInWithTokens(page, viewer);
   await page.goto('/customers');
   await expect(page.getByText('Dana Levi').first()).toBeVisible();
@@ -183,7 +152,7 @@ test('an owner withdraws an invitation and deactivates a member, handing their b
 }, testInfo) => {
   const waiting = uniqueEmail('waiting');
   const withdrawn = await invite(request, agency, waiting, 'viewer');
-  const leaving = await colleague(request, agency, 'agent', 'Avi');
+  const leaving = await teamMember(request, agency, 'agent', 'Avi');
   await signInWithTokens(page, agency);
   await page.goto('/team');
   await expect(page.getByText(waiting)).toBeVisible();
@@ -228,7 +197,7 @@ test('an owner changes a member’s role and commission share, and is told why t
   request,
   broker,
 }) => {
-  const member = await colleague(request, broker, 'agent', 'Shira');
+  const member = await teamMember(request, broker, 'agent', 'Shira');
   await signInWithTokens(page, broker);
   await page.goto('/team');
 
@@ -285,7 +254,7 @@ test('an agent narrows the leads to their own with Mine, and has nothing to reas
   request,
   agency,
 }, testInfo) => {
-  const agent = await colleague(request, agency, 'agent', 'Avi');
+  const agent = await teamMember(request, agency, 'agent', 'Avi');
   await creator(request, agency)('/api/leads/', { first_name: 'Ron', last_name: 'Bar' });
   // The agent's own, assigned to the member who adds it.
   const added = await request.post('/api/leads/', {
@@ -314,7 +283,7 @@ test('an owner hands policies to an agent in bulk, and sets a policy’s produce
   agency,
 }, testInfo) => {
   test.slow();
-  const agent = await colleague(request, agency, 'agent', 'Avi');
+  const agent = await teamMember(request, agency, 'agent', 'Avi');
   const { ids } = agency;
   await creator(request, agency)('/api/policies/', {
     policy_number: 'P-2001',
@@ -380,7 +349,7 @@ test('a viewer who opens a form by its address is told their role changes nothin
   request,
   agency,
 }, testInfo) => {
-  const viewer = await colleague(request, agency, 'viewer', 'Tamar');
+  const viewer = await teamMember(request, agency, 'viewer', 'Tamar');
   await signInWithTokens(page, viewer);
   const notice = 'Your role can view but not change records. Ask an owner or manager.';
 
@@ -411,7 +380,7 @@ test('an agent narrows the payments and the renewals due to their own with Mine 
   request,
   agency,
 }, testInfo) => {
-  const agent = await colleague(request, agency, 'agent', 'Avi');
+  const agent = await teamMember(request, agency, 'agent', 'Avi');
   const { ids } = agency;
   const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   // Both end within the renewals' first window, each with its instalment on the payments list; a

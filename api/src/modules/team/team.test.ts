@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, waitFor } from '../../../test/smtp-server.js';
-import { apiAs, createTestApp, PASSWORD, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import {
+  apiAs,
+  createTestApp,
+  PASSWORD,
+  setSubscription,
+  signedInAgency,
+  type TestApp,
+} from '../../../test/test-app.js';
 import { teamInvitations } from '../accounts/tables.js';
 import { tenants } from '../tenants/tables.js';
 
@@ -118,14 +125,13 @@ describe('invitations', () => {
     const taken = await owner.as.post('/api/team/invitations/', { email: owner.email, role: 'agent' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().email[0]).toMatch(/already has a Coverdesk account/);
-    // The trial's plan allows 10 users: the owner, this invitation and eight more.
-    for (let index = 0; index < 8; index++) await invite(owner, 'viewer');
-    const over = await owner.as.post('/api/team/invitations/', {
-      email: newEmail('eleventh'),
-      role: 'viewer',
-    });
+    // Starter allows 2 users: the owner and this invitation. The answer names the plan a third fits.
+    await setSubscription(t, owner.user.tenant_id, { plan: 'starter', status: 'active' });
+    const over = await owner.as.post('/api/team/invitations/', { email: newEmail('third'), role: 'viewer' });
     expect(over.statusCode).toBe(402);
-    expect(over.json().detail).toMatch(/allows up to 10 users/);
+    expect(over.json().detail).toBe(
+      'Your Starter plan allows up to 2 users; Professional allows 10. Upgrade your plan on the Billing page to add more.',
+    );
     // Inviting an address again replaces its invitation rather than counting twice.
     expect(
       (await owner.as.post('/api/team/invitations/', { email: invitation.email, role: 'manager' }))

@@ -190,12 +190,21 @@ describe('members', () => {
     ).toBe(201);
     await owner.as.patch(`/api/team/members/${agent.id}/`, { role: 'viewer' });
     expect((await agent.as.get('/api/customers/')).statusCode).toBe(401);
+    const beforeSignIn = Date.now();
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/token/',
       payload: { email: agent.email, password: PASSWORD },
     });
     const viewer = apiAs(t.app, signIn.json().access);
+    // The team's list tells when each member last signed in: this one just now.
+    const listed = (await owner.as.get('/api/team/members/')).json().results as {
+      id: string;
+      last_sign_in_at: string | null;
+    }[];
+    const signedIn = listed.find((each) => each.id === agent.id)?.last_sign_in_at;
+    expect(Date.parse(signedIn ?? '')).toBeGreaterThanOrEqual(beforeSignIn);
+    expect(Date.parse(signedIn ?? '')).toBeLessThanOrEqual(Date.now());
     expect((await viewer.get('/api/customers/')).statusCode).toBe(200);
     const write = await viewer.post('/api/customers/', { first_name: 'Noa', last_name: 'Levi' });
     expect(write.statusCode).toBe(403);

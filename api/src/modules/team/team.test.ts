@@ -35,6 +35,7 @@ afterAll(async () => {
 type Owner = Awaited<ReturnType<typeof signedInAgency>>;
 let sequence = 0;
 const newEmail = (label: string) => `${label}-${Date.now()}-${++sequence}@example.com`;
+const OWNERSHIP_REFUSAL = 'Only an owner can make someone an owner, invite one or change one.';
 const tokenOf = (inviteUrl: string) => inviteUrl.split('/').pop() as string;
 
 async function invite(owner: Owner, role: string, email = newEmail(role)) {
@@ -159,6 +160,7 @@ describe('invitations', () => {
       role: 'owner',
     });
     expect(ownerInvite.statusCode).toBe(403);
+    expect(ownerInvite.json().detail).toBe(OWNERSHIP_REFUSAL);
   });
 });
 
@@ -171,6 +173,7 @@ describe('members', () => {
     expect(alone.json().detail).toMatch(/at least one active owner/);
     const byManager = await manager.as.patch(`/api/team/members/${owner.user.id}/`, { role: 'agent' });
     expect(byManager.statusCode).toBe(403);
+    expect(byManager.json().detail).toBe(OWNERSHIP_REFUSAL);
     expect((await manager.as.patch(`/api/team/members/${manager.id}/`, { role: 'owner' })).statusCode).toBe(
       403,
     );

@@ -52,6 +52,19 @@ export type TeamAction = keyof typeof TEAM_ACTIONS;
 export const roleCan = (role: TeamRole, action: TeamAction): boolean =>
   (TEAM_ACTIONS[action] as readonly TeamRole[]).includes(role);
 
+/**
+ * Ownership, the rule inside `team`: giving the role `role` (by an invitation too), or changing a
+ * member who has it, takes an owner when it is `owner` (a manager does all but billing and ownership).
+ */
+export const mayHandleRole = (actorRole: TeamRole, role: TeamRole): boolean =>
+  role !== 'owner' || actorRole === 'owner';
+
+/**
+ * Whom an agency that shows agents only their own book (`agents_see_own_book`) keeps to it: agents.
+ * Owners, managers and viewers always read the whole book.
+ */
+export const keptToOwnBook = (role: TeamRole): boolean => role === 'agent';
+
 /** The sentence a refused request answers with (403). */
 export const roleRefusal = (role: TeamRole): string =>
   role === 'viewer'

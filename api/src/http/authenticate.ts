@@ -2,10 +2,12 @@ import {
   AGENCY_MFA_REQUIRED,
   detailResponse,
   MFA_REQUIRED_CODE,
+  mayHandleRole,
   roleCan,
   roleRefusal,
   TEAM_ROLES,
   type TeamAction,
+  type TeamRole,
 } from '@coverdesk/contract';
 import type {
   FastifyInstance,
@@ -94,6 +96,21 @@ export function registerAuthentication(
  */
 export function requireRole(auth: Pick<AccessClaims, 'role'>, action: TeamAction): void {
   if (!roleCan(auth.role, action)) throw new HttpError(403, { detail: roleRefusal(auth.role) });
+}
+
+/**
+ * Ownership (`mayHandleRole`), weighed by the team's routes once they know the roles a change
+ * touches: the role it gives and the role of the member it changes.
+ */
+export function requireOwnership(
+  auth: Pick<AccessClaims, 'role'>,
+  roles: readonly (TeamRole | undefined)[],
+): void {
+  if (roles.some((role) => role !== undefined && !mayHandleRole(auth.role, role))) {
+    throw new HttpError(403, {
+      detail: 'Only an owner can make someone an owner, invite one or change one.',
+    });
+  }
 }
 
 /** A route some roles may not call answers them 403 `{detail}`, beside the 403 it documents already. */

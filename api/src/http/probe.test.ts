@@ -250,12 +250,15 @@ async function matrix(operation: Operation): Promise<string[]> {
     }
   }
 
-  // The agency's own broker: the request works (platform-admin routes are not theirs).
+  // The agency's owner, who registered it: the request works where docs/permissions.md lets owners
+  // (platform-admin routes are not theirs).
+  const ownerRefused =
+    operation.isAdmin || (action !== undefined && !permissions.actions[action]?.includes('owner'));
   const ownRequest = requestOf(operation, await ownTargets(operation), ownValid, own);
   await check(
-    operation.isAdmin ? 'a broker on an admin route' : 'own token',
+    operation.isAdmin ? 'a broker on an admin route' : 'the owner',
     ownRequest,
-    operation.isAdmin ? 403 : works,
+    ownerRefused ? 403 : works,
     own,
   );
 

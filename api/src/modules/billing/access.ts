@@ -1,4 +1,4 @@
-import { MODULE_LABELS, MODULES, type ModuleName } from '@coverdesk/contract';
+import { keptToOwnBook, MODULE_LABELS, MODULES, type ModuleName } from '@coverdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
@@ -75,7 +75,7 @@ export async function withModuleFor<T, C extends Caller>(
   work: (tx: Transaction, auth: C, modules: readonly ModuleName[]) => Promise<T>,
 ): Promise<T> {
   // An agent of an agency that shows agents their own book sees only that (db/tenant.ts).
-  const options = { bookMember: auth.role === 'agent' ? auth.userId : undefined };
+  const options = { bookMember: auth.role && keptToOwnBook(auth.role) ? auth.userId : undefined };
   try {
     return await withTenant(
       db,

@@ -44,9 +44,10 @@ const formatCount = new Intl.NumberFormat('en-US').format;
 
 /**
  * Refuses with 402 to add `adding` more of a resource (one, a whole import, a file's megabytes) past
- * the agency's plan limit, saying how many still fit. Locks the agency's subscription row first, so parallel requests
- * count one after another and cannot both slip under the limit; call it in the transaction that adds
- * the rows. An agency without a subscription (only an admin's gets this far) has no plan to limit it.
+ * the agency's plan limit, saying how many still fit and which plan would take them. Locks the
+ * agency's subscription row first, so parallel requests count one after another and cannot both slip
+ * under the limit; call it in the transaction that adds the rows. An agency without a subscription
+ * (only an admin's gets this far) has no plan to limit it.
  */
 export async function assertBelowLimit(
   tx: Transaction,
@@ -56,9 +57,12 @@ export async function assertBelowLimit(
 ): Promise<void> {
   const [plan] = await planOf(tx, tenantId).for('update', { of: subscriptions });
   if (!plan || adding === 0) return;
-  const room = await roomUnder(tx, tenantId, plan, metric);
-  if (room.held + adding <= room.limit) return;
-  throw new HttpError(402, { detail: overLimitDetail(room, metric, adding) });
+  const held = await countOf(tx, tenantId, metric);
+  // Within the limit, as nearly every request is, the plans on sale are never read.
+  if (held + adding <= plan.limits[metric]) return;
+  throw new HttpError(402, {
+    detail: overLimitDetail(await roomUnder(tx, plan, metric, held), metric, adding),
+  });
 }
 
 /** Where the agency stands against a plan limit; undefined without a subscription. */
@@ -66,6 +70,8 @@ export interface LimitRoom {
   plan: string;
   limit: number;
   held: number;
+  /** The plans on sale with their limit of the resource, cheapest first: where to move to grow. */
+  offers: { plan: string; limit: number }[];
 }
 
 /** The agency's plan limit of a resource and how many it holds, read without a lock (for a dry run). */
@@ -75,25 +81,41 @@ export async function limitRoom(
   metric: UsageMetric,
 ): Promise<LimitRoom | undefined> {
   const [plan] = await planOf(tx, tenantId);
-  return plan && roomUnder(tx, tenantId, plan, metric);
+  return plan && roomUnder(tx, plan, metric, await countOf(tx, tenantId, metric));
 }
 
 async function roomUnder(
   tx: Transaction,
-  tenantId: string,
   plan: { displayName: string; limits: Record<UsageMetric, number> },
   metric: UsageMetric,
+  held: number,
 ): Promise<LimitRoom> {
-  return { plan: plan.displayName, limit: plan.limits[metric], held: await countOf(tx, tenantId, metric) };
+  const onSale = await tx
+    .select({ displayName: plans.displayName, limits: plans.limits })
+    .from(plans)
+    .where(eq(plans.isActive, true))
+    .orderBy(asc(plans.priceMonthly), asc(plans.sortOrder));
+  return {
+    plan: plan.displayName,
+    limit: plan.limits[metric],
+    held,
+    offers: onSale.map((each) => ({ plan: each.displayName, limit: each.limits[metric] })),
+  };
 }
 
 /** How many of `adding` new records fit under the limit. */
 export const fitting = (room: LimitRoom, adding: number) =>
   Math.min(adding, Math.max(0, room.limit - room.held));
 
-/** Why `adding` more of a resource would pass the plan's limit, and how many still fit. */
+/**
+ * Why `adding` more of a resource would pass the plan's limit, the cheapest plan on sale it would
+ * fit ("Your Starter plan allows up to 2 users; Professional allows 10."), and how many still fit.
+ */
 export function overLimitDetail(room: LimitRoom, metric: UsageMetric, adding: number): string {
-  const allows = `Your ${room.plan} plan allows up to ${formatCount(room.limit)} ${USAGE_METRIC_UNITS[metric]}.`;
+  const fits = room.offers.find((offer) => offer.limit >= room.held + adding);
+  const unit = metric === 'storage_mb' ? ' MB' : '';
+  const elsewhere = fits ? `; ${fits.plan} allows ${formatCount(fits.limit)}${unit}` : '';
+  const allows = `Your ${room.plan} plan allows up to ${formatCount(room.limit)} ${USAGE_METRIC_UNITS[metric]}${elsewhere}.`;
   const upgrade = 'Upgrade your plan on the Billing page to add more.';
   if (metric === 'storage_mb') {
     const megabytes = (value: number) => formatCount(Math.ceil(value * 10) / 10);

@@ -328,7 +328,7 @@ describe('customers', () => {
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toEqual({
       detail:
-        'Your Starter plan allows up to 250 customers. Upgrade your plan on the Billing page to add more.',
+        'Your Starter plan allows up to 250 customers; Professional allows 1,000. Upgrade your plan on the Billing page to add more.',
     });
     expect((await as.get('/api/customers/')).json().count).toBe(250);
 
@@ -341,7 +341,7 @@ describe('customers', () => {
     await insertCustomers(user.tenant_id, 1000);
     const refused = await as.post('/api/customers/', dana);
     expect(refused.json().detail).toBe(
-      'Your Professional plan allows up to 1,000 customers. Upgrade your plan on the Billing page to add more.',
+      'Your Professional plan allows up to 1,000 customers; Agency allows 10,000. Upgrade your plan on the Billing page to add more.',
     );
   });
 

@@ -376,7 +376,7 @@ describe('the plan', () => {
     const refused = await agency.upload({ customer_id: agency.customerId }, half(2));
     expect(refused.statusCode).toBe(402);
     expect(refused.json().detail).toBe(
-      'Your Tiny plan allows up to 1 MB of documents. The agency keeps 0.6 MB and this file is 0.6 MB. Upgrade your plan on the Billing page to add more.',
+      'Your Tiny plan allows up to 1 MB of documents; Starter allows 1,000 MB. The agency keeps 0.6 MB and this file is 0.6 MB. Upgrade your plan on the Billing page to add more.',
     );
     expect(stored(agency.tenantId, sha256(half(2).content))).toBe(false);
     expect(incoming()).toEqual([]);

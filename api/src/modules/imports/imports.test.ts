@@ -328,7 +328,7 @@ describe('policy import', () => {
     const started = await agency.as.post(`/api/imports/${record.id}/start/`);
     expect(started.statusCode).toBe(402);
     expect(started.json().detail).toBe(
-      'Your Test plan allows up to 10 policies. The agency has 0, so 10 of the 12 new policies in this file fit. Upgrade your plan on the Billing page to add more.',
+      'Your Test plan allows up to 10 policies; Starter allows 100. The agency has 0, so 10 of the 12 new policies in this file fit. Upgrade your plan on the Billing page to add more.',
     );
     expect(await count(agency.user.tenant_id, policies)).toBe(0);
   });
@@ -895,7 +895,7 @@ describe('the check step', () => {
         adding: 12,
         fit: 10,
         detail:
-          'Your Test plan allows up to 10 policies. The agency has 0, so 10 of the 12 new policies in this file fit. Upgrade your plan on the Billing page to add more.',
+          'Your Test plan allows up to 10 policies; Starter allows 100. The agency has 0, so 10 of the 12 new policies in this file fit. Upgrade your plan on the Billing page to add more.',
       },
     ]);
     const fits = await preview(

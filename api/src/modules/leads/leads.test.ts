@@ -609,7 +609,8 @@ describe('leads', () => {
     const refused = await as.post('/api/leads/', maya);
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toEqual({
-      detail: 'Your Starter plan allows up to 50 leads. Upgrade your plan on the Billing page to add more.',
+      detail:
+        'Your Starter plan allows up to 50 leads; Professional allows 200. Upgrade your plan on the Billing page to add more.',
     });
     const usage = (await as.get('/api/billing/usage/summary/')).json();
     expect(usage.leads).toMatchObject({ current_value: 50, limit_value: 50, remaining_usage: 0 });

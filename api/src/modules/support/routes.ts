@@ -37,8 +37,8 @@ const FORM =
  */
 const MESSAGES_PER_HOUR = 20;
 /**
- * Tickets and replies the demo agency may send an hour, among all its visitors: they share its one
- * user, and anyone can sign in to it without an account, so a limit per user would limit nobody.
+ * Tickets and replies the demo agency may send an hour, among all its visitors: they share its three
+ * members, and anyone can sign in as them without an account, so a limit per user would limit nobody.
  */
 const DEMO_MESSAGES_PER_HOUR = 3;
 const HOUR_SECONDS = 3600;

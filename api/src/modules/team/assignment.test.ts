@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ClaimDetail, CustomerDetail, Lead, Policy, TeamRole } from '@coverdesk/contract';
+import type {
+  CalendarEventList,
+  ClaimDetail,
+  CustomerDetail,
+  Lead,
+  Policy,
+  TeamRole,
+} from '@coverdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Agency,
@@ -350,5 +357,74 @@ describe('an agency that shows agents only their own book', () => {
     await agency.as.patch('/api/team/settings/', { agents_see_own_book: false });
     expect((await ids(bea.as, '/api/customers/')).length).toBe(2);
     expect((await bea.as.get('/api/policies/stats/')).statusCode).toBe(200);
+  });
+
+  it("finds, exports and puts on the calendar only an agent's own book", async () => {
+    const agency = await signedInAgency(t.app);
+    const ari = await addMember(agency, 'agent', 'Ari');
+    const bea = await addMember(agency, 'agent', 'Bea');
+    const parties = await cover(agency.as);
+    /** A customer of the agent's, all named Zamir: a monthly policy, a claim, a lead to follow up, a meeting. */
+    const book = async (as: Caller, name: string) => {
+      const customer = await addCustomer(as, { first_name: name, last_name: 'Zamir' });
+      const policy = await addPolicy(as, parties, customer.id, { payment_frequency: 'monthly' });
+      const claim = await addClaim(as, policy.id);
+      const lead = await created<Lead>(
+        as.post('/api/leads/', {
+          first_name: `${name}lead`,
+          last_name: 'Zamir',
+          next_follow_up_at: '2026-03-10T09:00:00Z',
+        }),
+      );
+      await created(
+        as.post('/api/calendar/meetings/', {
+          title: `${name}meeting`,
+          start: '2026-03-12T10:00:00Z',
+          end: '2026-03-12T11:00:00Z',
+        }),
+      );
+      return { ids: [customer.id, policy.id, claim.id, lead.id], policy, claim, lead };
+    };
+    const aris = await book(ari.as, 'Ariel');
+    const beas = await book(bea.as, 'Beatrice');
+    await agency.as.patch('/api/team/settings/', { agents_see_own_book: true });
+
+    /** What each file or answer names a record by, for Ari's book and for Bea's. */
+    const marks: Record<string, [string, string]> = {
+      '/api/search/?q=Zamir': ['Ariel', 'Beatrice'],
+      '/api/policies/export/?format=csv': [aris.policy.policy_number, beas.policy.policy_number],
+      '/api/claims/export/?format=csv': [aris.claim.claim_number, beas.claim.claim_number],
+      '/api/leads/export/?format=csv': ['Ariellead', 'Beatricelead'],
+      '/api/installments/export/?format=csv': [aris.policy.policy_number, beas.policy.policy_number],
+      // A month with each book's instalment, claim, follow-up and meeting, and a year's renewals.
+      '/api/calendar/events/?start=2026-03-01&end=2026-03-31': ['Ariel', 'Beatrice'],
+      '/api/calendar/events/?start=2026-01-01&end=2026-12-31&kinds=renewal': [
+        aris.policy.policy_number,
+        beas.policy.policy_number,
+      ],
+    };
+    const read = async (as: Caller, url: string) => {
+      const response = await as.get(url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response.body;
+    };
+    for (const [url, [arisMark, beasMark]] of Object.entries(marks)) {
+      const whole = await read(agency.as, url);
+      expect(whole, url).toContain(arisMark);
+      expect(whole, url).toContain(beasMark);
+      const seen = await read(bea.as, url);
+      expect(seen, url).toContain(beasMark);
+      expect(seen, url).not.toContain(arisMark);
+      for (const id of aris.ids) expect(seen, url).not.toContain(id);
+    }
+    const calendar = JSON.parse(
+      await read(bea.as, '/api/calendar/events/?start=2026-03-01&end=2026-03-31'),
+    ) as CalendarEventList;
+    expect(new Set(calendar.results.map((event) => event.kind))).toEqual(
+      new Set(['installment', 'claim_incident', 'claim_reported', 'follow_up', 'meeting']),
+    );
+    // Searched by its number, another agent's policy is not there at all.
+    const byNumber = await bea.as.get(`/api/search/?q=${aris.policy.policy_number}`);
+    expect((byNumber.json() as { results: unknown[] }).results).toEqual([]);
   });
 });

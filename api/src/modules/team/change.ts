@@ -10,8 +10,6 @@ import { isDemoAgency } from '../tenants/queries.js';
 const DEMO_TEAM =
   "The demo agency's team is fixed: register your own agency to invite colleagues and give them roles.";
 
-export const refuse = (detail: string) => new HttpError(403, { detail });
-
 /**
  * Runs a change to the team in the agency's transaction (its audit line and plan count are tenant
  * rows), as the connecting role: members, invitations and the agency are platform rows. Growing or
@@ -25,7 +23,7 @@ export const changeTeam = <T>(
 ) =>
   withModule(ctx, request, undefined, (tx, { tenantId }) =>
     asConnectingRole(tx, async () => {
-      if (await isDemoAgency(tx, tenantId)) throw refuse(DEMO_TEAM);
+      if (await isDemoAgency(tx, tenantId)) throw new HttpError(403, { detail: DEMO_TEAM });
       return work(tx);
     }),
   );

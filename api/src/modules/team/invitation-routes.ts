@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { asConnectingRole, withTenant } from '../../db/tenant.js';
-import { bearerAuth, signedInUser } from '../../http/authenticate.js';
+import { bearerAuth, requireOwnership, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { findUserByEmail } from '../accounts/queries.js';
@@ -28,7 +28,7 @@ import { deviceOf, hashToken, randomToken } from '../accounts/tokens.js';
 import { auditOrigin, recordAudit } from '../audit/record.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { tenants } from '../tenants/tables.js';
-import { actorEmail, changeTeam, refuse } from './change.js';
+import { actorEmail, changeTeam } from './change.js';
 import {
   dropOpenInvitationTo,
   findInvitation,
@@ -83,8 +83,7 @@ export const invitationRoutes =
       async (request, reply) => {
         const auth = signedInUser(request);
         const { email, role } = request.body;
-        if (role === 'owner' && auth.role !== 'owner')
-          throw refuse('Only an owner can invite another owner.');
+        requireOwnership(auth, [role]);
         if (await findUserByEmail(db, email)) {
           throw fieldError(
             'email',

@@ -1,3 +1,4 @@
+import type { ProducerReport } from '@coverdesk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +18,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Caller = Agency['as'];
+
+/** The producers' shares over every term of the tests' book. */
+const PRODUCERS = '/api/commission-report/producers/?date_from=2025-01-01&date_to=2026-12-31';
 
 /**
  * The figures each report adds up, by path in its answer (`*` sums a list's items). Each is a count
@@ -57,6 +61,16 @@ const ADDED_UP: Record<string, string[]> = {
     'overdue.amount',
   ],
   '/api/analytics/customers/': ['total_customers', 'active_customers', 'new_customers'],
+  [PRODUCERS]: [
+    'results.*.policies',
+    'results.*.producer_share_expected',
+    'results.*.producer_share_received',
+    'totals.policies',
+    'totals.expected_commission',
+    'totals.producer_share_expected',
+    'totals.received_commission',
+    'totals.producer_share_received',
+  ],
   '/api/analytics/portfolio-history/': [
     'results.*.new_policies',
     'results.*.premium_in_force',
@@ -113,6 +127,15 @@ describe("an agent who sees only their own book reads their own book's figures",
     const paid = await ari.as.post(`/api/installments/${first?.id}/payment/`, { payment_method: 'cash' });
     expect(paid.statusCode, paid.body).toBe(200);
     await addClaim(ari.as, monthly.id);
+    for (const [member, split] of [
+      [ari, '40.00'],
+      [bea, '25.00'],
+    ] as const) {
+      const set = await agency.as.patch(`/api/team/members/${member.id}/`, {
+        commission_split_percentage: split,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    }
 
     expect((await agency.as.patch('/api/team/settings/', { agents_see_own_book: true })).statusCode).toBe(
       200,
@@ -132,6 +155,25 @@ describe("an agent who sees only their own book reads their own book's figures",
     // Hand-worked: Ari's book holds his two policies' 4,200.00, Bea's her 2,400.00 in force.
     expect((await figures(ari.as, '/api/policies/stats/')).active_premium).toBe(420_000);
     expect((await figures(bea.as, '/api/policies/stats/')).active_premium).toBe(240_000);
+
+    // The producers' shares of an agent's book are their own row alone: Ari's 12.5% of 1,200.00 and
+    // 3,000.00 expected is 525.00, and his 40% of it 210.00.
+    const producers = async (as: Caller) =>
+      ((await as.get(PRODUCERS)).json() as ProducerReport).results.map((row) => [
+        row.user_id,
+        row.expected_commission,
+        row.producer_share_expected,
+      ]);
+    expect(await producers(ari.as)).toEqual([[ari.id, '525.00', '210.00']]);
+    expect((await producers(bea.as)).map(([id]) => id)).toEqual([bea.id]);
+    expect((await producers(agency.as)).map(([id]) => id)).toEqual([ari.id, bea.id]);
+    // Nor does Ari's statement, asked for by Bea, list a policy of his.
+    const arisStatement = `/api/commission-report/producers/${ari.id}/statement/?format=csv&date_from=2025-01-01`;
+    expect((await agency.as.get(arisStatement)).body).toContain('Ariel');
+    const statement = await bea.as.get(arisStatement);
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.body).not.toContain('Ariel');
+    expect(statement.body).not.toContain('Aviv');
   });
 
   it("counts the agency's whole book against its plan, whatever the agent sees", async () => {

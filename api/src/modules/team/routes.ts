@@ -1,7 +1,6 @@
 import {
   detailResponse,
   fieldErrorsResponse,
-  type TeamMemberPatchBody,
   type TeamSettings,
   TWO_STEP_GRACE_DAYS,
   teamMember,
@@ -16,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { bearerAuth, requireRole, signedInUser } from '../../http/authenticate.js';
+import { bearerAuth, requireOwnership, requireRole, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
 import { displayName } from '../accounts/queries.js';
 import { users } from '../accounts/tables.js';
@@ -24,7 +23,7 @@ import { revokeUserSessions } from '../accounts/tokens.js';
 import { auditOrigin, changedFields, recordAudit } from '../audit/record.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { tenants } from '../tenants/tables.js';
-import { actorEmail, changeTeam, refuse } from './change.js';
+import { actorEmail, changeTeam } from './change.js';
 import {
   findMember,
   listMembers,
@@ -40,14 +39,6 @@ const idParams = z.object({ id: uuid });
 const errors = { 400: fieldErrorsResponse, 403: detailResponse, 404: detailResponse };
 const LAST_OWNER = 'The agency needs at least one active owner: make another member an owner first.';
 const NO_MEMBER = 'No member of your agency has this id.';
-
-/** Making or unmaking an owner, or changing one, takes an owner ("manager: all but ownership"). */
-function assertOwnershipAllowed(actorRole: string, target: MemberRow, body: TeamMemberPatchBody) {
-  const touchesOwner = target.role === 'owner' || body.role === 'owner';
-  if (touchesOwner && actorRole !== 'owner') {
-    throw refuse('Only an owner can make someone an owner, or change an owner.');
-  }
-}
 
 /** The agency's members, their roles and shares, and the team's rules. */
 export const teamRoutes =
@@ -92,7 +83,7 @@ export const teamRoutes =
         const updated = await changeTeam(ctx, request, async (tx) => {
           const target = await findMember(tx, auth.tenantId, request.params.id, { lock: true });
           if (!target) throw notFound(NO_MEMBER);
-          assertOwnershipAllowed(auth.role, target, body);
+          requireOwnership(auth, [target.role, body.role]);
           const wasActive = target.deactivatedAt === null;
           const deactivating = body.is_active === false && wasActive;
           const reactivating = body.is_active === true && !wasActive;

@@ -1,9 +1,17 @@
-import { roleRefusal } from '@coverdesk/contract';
+import { type Lead, roleRefusal } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, waitFor } from '../../../test/smtp-server.js';
-import { apiAs, createTestApp, PASSWORD, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import { addClaim, addCustomer, addPolicy, cover, created } from '../../../test/team-book.js';
+import {
+  apiAs,
+  createTestApp,
+  PASSWORD,
+  setSubscription,
+  signedInAgency,
+  type TestApp,
+} from '../../../test/test-app.js';
 import { teamInvitations } from '../accounts/tables.js';
 import { tenants } from '../tenants/tables.js';
 
@@ -27,6 +35,7 @@ afterAll(async () => {
 type Owner = Awaited<ReturnType<typeof signedInAgency>>;
 let sequence = 0;
 const newEmail = (label: string) => `${label}-${Date.now()}-${++sequence}@example.com`;
+const OWNERSHIP_REFUSAL = 'Only an owner can make someone an owner, invite one or change one.';
 const tokenOf = (inviteUrl: string) => inviteUrl.split('/').pop() as string;
 
 async function invite(owner: Owner, role: string, email = newEmail(role)) {
@@ -50,6 +59,7 @@ async function member(owner: Owner, role: string) {
   return {
     id: joined.json().user.id as string,
     as: apiAs(t.app, joined.json().access),
+    refresh: joined.json().refresh as string,
     email: invitation.email,
   };
 }
@@ -118,14 +128,13 @@ describe('invitations', () => {
     const taken = await owner.as.post('/api/team/invitations/', { email: owner.email, role: 'agent' });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().email[0]).toMatch(/already has a Coverdesk account/);
-    // The trial's plan allows 10 users: the owner, this invitation and eight more.
-    for (let index = 0; index < 8; index++) await invite(owner, 'viewer');
-    const over = await owner.as.post('/api/team/invitations/', {
-      email: newEmail('eleventh'),
-      role: 'viewer',
-    });
+    // Starter allows 2 users: the owner and this invitation. The answer names the plan a third fits.
+    await setSubscription(t, owner.user.tenant_id, { plan: 'starter', status: 'active' });
+    const over = await owner.as.post('/api/team/invitations/', { email: newEmail('third'), role: 'viewer' });
     expect(over.statusCode).toBe(402);
-    expect(over.json().detail).toMatch(/allows up to 10 users/);
+    expect(over.json().detail).toBe(
+      'Your Starter plan allows up to 2 users; Professional allows 10. Upgrade your plan on the Billing page to add more.',
+    );
     // Inviting an address again replaces its invitation rather than counting twice.
     expect(
       (await owner.as.post('/api/team/invitations/', { email: invitation.email, role: 'manager' }))
@@ -151,6 +160,7 @@ describe('invitations', () => {
       role: 'owner',
     });
     expect(ownerInvite.statusCode).toBe(403);
+    expect(ownerInvite.json().detail).toBe(OWNERSHIP_REFUSAL);
   });
 });
 
@@ -163,6 +173,7 @@ describe('members', () => {
     expect(alone.json().detail).toMatch(/at least one active owner/);
     const byManager = await manager.as.patch(`/api/team/members/${owner.user.id}/`, { role: 'agent' });
     expect(byManager.statusCode).toBe(403);
+    expect(byManager.json().detail).toBe(OWNERSHIP_REFUSAL);
     expect((await manager.as.patch(`/api/team/members/${manager.id}/`, { role: 'owner' })).statusCode).toBe(
       403,
     );
@@ -182,12 +193,21 @@ describe('members', () => {
     ).toBe(201);
     await owner.as.patch(`/api/team/members/${agent.id}/`, { role: 'viewer' });
     expect((await agent.as.get('/api/customers/')).statusCode).toBe(401);
+    const beforeSignIn = Date.now();
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/token/',
       payload: { email: agent.email, password: PASSWORD },
     });
     const viewer = apiAs(t.app, signIn.json().access);
+    // The team's list tells when each member last signed in: this one just now.
+    const listed = (await owner.as.get('/api/team/members/')).json().results as {
+      id: string;
+      last_sign_in_at: string | null;
+    }[];
+    const signedIn = listed.find((each) => each.id === agent.id)?.last_sign_in_at;
+    expect(Date.parse(signedIn ?? '')).toBeGreaterThanOrEqual(beforeSignIn);
+    expect(Date.parse(signedIn ?? '')).toBeLessThanOrEqual(Date.now());
     expect((await viewer.get('/api/customers/')).statusCode).toBe(200);
     const write = await viewer.post('/api/customers/', { first_name: 'Noa', last_name: 'Levi' });
     expect(write.statusCode).toBe(403);
@@ -197,18 +217,22 @@ describe('members', () => {
     expect((await viewer.patch('/api/user/profile/', { currency: 'EUR' })).statusCode).toBe(403);
   });
 
-  it('deactivates a member: sessions end, sign-in is refused, their book goes to a colleague, all audited', async () => {
+  it('deactivates a member: sessions and calendar feed end, sign-in is refused, their book goes to a colleague, all audited', async () => {
     const owner = await signedInAgency(t.app);
     const agent = await member(owner, 'agent');
     const successor = await member(owner, 'manager');
-    const customer = (
-      await agent.as.post('/api/customers/', { first_name: 'Dana', last_name: 'Levi' })
-    ).json();
-    // Until creation assigns the creator, the test assigns the agent's customer itself.
-    await t.database.pool.query('update customers set assigned_to = $1 where id = $2', [
-      agent.id,
-      customer.id,
-    ]);
+    const parties = await cover(owner.as);
+    // What the agent adds is theirs; the owner's customer stays the owner's.
+    const customer = await addCustomer(agent.as);
+    const policy = await addPolicy(agent.as, parties, customer.id);
+    const claim = await addClaim(agent.as, policy.id);
+    const lead = await created<Lead>(agent.as.post('/api/leads/', { first_name: 'Ron', last_name: 'Bar' }));
+    const kept = await addCustomer(owner.as);
+    const feed = await agent.as.post('/api/calendar/feed/');
+    expect(feed.statusCode, feed.body).toBe(201);
+    const feedPath = new URL((feed.json() as { url: string }).url).pathname;
+    expect((await t.app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(200);
+
     const self = await owner.as.patch(`/api/team/members/${owner.user.id}/`, { is_active: false });
     expect(self.statusCode).toBe(409);
     const left = await owner.as.patch(`/api/team/members/${agent.id}/`, {
@@ -217,7 +241,16 @@ describe('members', () => {
     });
     expect(left.statusCode, left.body).toBe(200);
     expect(left.json()).toMatchObject({ is_active: false });
+
+    // At once: the access token is refused, the refresh token renews nothing, the feed is gone.
     expect((await agent.as.get('/api/customers/')).statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: agent.refresh },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(404);
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/token/',
@@ -225,12 +258,21 @@ describe('members', () => {
     });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().detail).toMatch(/deactivated/);
-    const { rows } = await t.database.pool.query('select assigned_to from customers where id = $1', [
-      customer.id,
-    ]);
-    expect(rows[0].assigned_to).toBe(successor.id);
-    const log = (await owner.as.get('/api/user/profile/audit/?entity=user')).json().results;
-    expect(log.map((entry: { action: string }) => entry.action)).toContain('member_deactivated');
+
+    const assignee = async (url: string, field = 'assigned_to') =>
+      ((await owner.as.get(url)).json() as Record<string, unknown>)[field];
+    expect(await assignee(`/api/customers/${customer.id}/`)).toBe(successor.id);
+    expect(await assignee(`/api/policies/${policy.id}/`)).toBe(successor.id);
+    expect(await assignee(`/api/claims/${claim.id}/`)).toBe(successor.id);
+    expect(await assignee(`/api/leads/${lead.id}/`, 'assigned_user_id')).toBe(successor.id);
+    expect(await assignee(`/api/customers/${kept.id}/`)).toBe(owner.user.id);
+    const log = (await owner.as.get('/api/user/profile/audit/?entity=user')).json().results as {
+      action: string;
+      entity_id: string;
+      changes: Record<string, { after: unknown }>;
+    }[];
+    const entry = log.find((each) => each.action === 'member_deactivated' && each.entity_id === agent.id);
+    expect(entry?.changes.book?.after).toBe('Tal Ben-David (4 records)');
     // Back again, within the plan.
     expect(
       (await owner.as.patch(`/api/team/members/${agent.id}/`, { is_active: true })).json().is_active,

@@ -26,14 +26,13 @@ import { displayName, findUserById } from '../accounts/queries.js';
 import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
+import { keepDocument } from './keep.js';
 import {
   BYTES_PER_MB,
   deleteDocument,
   findAttachment,
   findDocument,
-  insertDocument,
   listDocuments,
-  lockFile,
   toDocument,
   updateDocument,
 } from './queries.js';
@@ -108,15 +107,10 @@ export const documentRoutes =
             await withWholeBook(tx, () =>
               assertBelowLimit(tx, tenantId, 'storage_mb', file.size / BYTES_PER_MB),
             );
-            await lockFile(tx, tenantId, file.sha256);
-            const key = fileKey(tenantId, file.sha256);
-            if (!(await store.has(key))) await store.put(key, file.path, file.size);
-            const row = await insertDocument(tx, tenantId, {
+            const row = await keepDocument(tx, store, tenantId, file, {
               attachment,
               fileName: file.fileName,
               contentType: file.contentType,
-              size: file.size,
-              sha256: file.sha256,
               category: values.category,
               uploadedBy: { id: userId, name: user ? displayName(user) : '' },
             });

@@ -29,6 +29,8 @@ export interface FileStore {
   read(key: string): Promise<Readable | undefined>;
   /** Deletes the bytes; nothing kept under the key is no error. */
   delete(key: string): Promise<void>;
+  /** Lets go of the store's connections, once nothing uses it any more. */
+  close(): void;
 }
 
 const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{64}$/;
@@ -79,6 +81,10 @@ export class DiskStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.#path(key), { force: true });
+  }
+
+  close() {
+    // A directory holds no connection.
   }
 }
 

@@ -19,6 +19,7 @@ import {
 import { withTenant } from '../../db/tenant.js';
 import { auditLog } from '../audit/tables.js';
 import { plans, subscriptions } from '../billing/tables.js';
+import { tenants } from '../tenants/tables.js';
 
 let t: TestApp;
 let day: (days: number) => string;
@@ -379,6 +380,35 @@ describe('the plan', () => {
       'Your Tiny plan allows up to 1 MB of documents. The agency keeps 0.6 MB and this file is 0.6 MB. Upgrade your plan on the Billing page to add more.',
     );
     expect(stored(agency.tenantId, sha256(half(2).content))).toBe(false);
+    expect(incoming()).toEqual([]);
+  });
+});
+
+describe('the demo agency', () => {
+  it('keeps files of up to 2 MB, and 20 MB among all its visitors', async () => {
+    const agency = await setUp();
+    await t.database.db.update(tenants).set({ isDemo: true }).where(eq(tenants.id, agency.tenantId));
+    const scan = (bytes: number) => ({
+      name: 'scan.pdf',
+      content: Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(bytes - 5)]),
+    });
+    const megabytes = 1024 * 1024;
+    const tooLarge = await agency.upload({ customer_id: agency.customerId }, scan(2 * megabytes + 1));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({
+      detail: 'The demo agency keeps documents of up to 2 MB; register to keep files of up to 25 MB.',
+    });
+    // The same file ten times is stored once but counts ten times, as the plan counts it.
+    for (let i = 0; i < 10; i++)
+      await agency.uploaded({ customer_id: agency.customerId }, scan(2 * megabytes));
+    const full = await agency.upload({ policy_id: agency.policyId }, SAMPLES.txt);
+    expect(full.statusCode).toBe(402);
+    expect(full.json()).toEqual({
+      detail:
+        "The demo agency's visitors share 20 MB of documents, and they are used up until the demo is rebuilt tonight: register to keep your own.",
+    });
+    expect(stored(agency.tenantId, sha256(SAMPLES.txt.content))).toBe(false);
+    expect(stored(agency.tenantId, sha256(scan(2 * megabytes + 1).content))).toBe(false);
     expect(incoming()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Document, MAX_DOCUMENT_BYTES } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -20,6 +20,7 @@ import { withTenant } from '../../db/tenant.js';
 import { auditLog } from '../audit/tables.js';
 import { plans, subscriptions } from '../billing/tables.js';
 import { tenants } from '../tenants/tables.js';
+import { keepDocument, storeFile } from './keep.js';
 
 let t: TestApp;
 let day: (days: number) => string;
@@ -381,6 +382,36 @@ describe('the plan', () => {
     );
     expect(stored(agency.tenantId, sha256(half(2).content))).toBe(false);
     expect(incoming()).toEqual([]);
+  });
+});
+
+describe('storing before the transaction', () => {
+  it('stores the bytes again when they were released between storing them and writing the row', async () => {
+    const agency = await setUp();
+    mkdirSync(path.join(filesDir(), '.incoming'), { recursive: true });
+    const file = {
+      path: path.join(filesDir(), '.incoming', 'drivers'),
+      size: SAMPLES.csv.content.length,
+      sha256: sha256(SAMPLES.csv.content),
+    };
+    writeFileSync(file.path, SAMPLES.csv.content);
+    await storeFile(t.files, agency.tenantId, file);
+    expect(stored(agency.tenantId, file.sha256)).toBe(true);
+    // Another upload of the same bytes failed meanwhile, and released them.
+    await t.app.documentFileReleases.releaseIfUnused(agency.tenantId, file.sha256);
+    expect(stored(agency.tenantId, file.sha256)).toBe(false);
+    const row = await withTenant(t.database.db, agency.tenantId, (tx) =>
+      keepDocument(tx, t.files, agency.tenantId, file, {
+        attachment: { customerId: agency.customerId, policyId: null, claimId: null, leadId: null },
+        fileName: 'drivers.csv',
+        contentType: 'text/csv',
+        category: 'other',
+        uploadedBy: { id: agency.user.id, name: 'Noa Peretz' },
+      }),
+    );
+    rmSync(file.path);
+    const download = await agency.as.get(`/api/documents/${row.id}/download/`);
+    expect(download.rawPayload.equals(SAMPLES.csv.content)).toBe(true);
   });
 });
 

@@ -27,7 +27,7 @@ import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { isDemoAgency } from '../tenants/queries.js';
-import { keepDocument } from './keep.js';
+import { keepDocument, storeFile } from './keep.js';
 import {
   BYTES_PER_MB,
   countStorageMb,
@@ -115,6 +115,7 @@ export const documentRoutes =
           const demo = await isDemoAgency(ctx.db, agency);
           const megabytes = file.size / BYTES_PER_MB;
           if (demo && megabytes > DEMO_MAX_FILE_MB) throw new HttpError(413, { detail: DEMO_TOO_LARGE });
+          await storeFile(store, agency, file);
           const created = await withModule(ctx, request, MODULE_OF[owner], async (tx, { tenantId }) => {
             const attachment = await findAttachment(tx, tenantId, owner, id);
             if (!attachment) throw notFound(ATTACHED_TO[owner]);

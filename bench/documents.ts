@@ -1,7 +1,6 @@
 // Documents at their size limit: one 25 MB PDF uploaded onto a customer and downloaded again through
-// the HTTP API, on a fresh embedded database with files on disk (or in a bucket, with --s3), timing
-// each and reading the server's resident memory before and at its peak during each. The README lists
-// the figures.
+// the HTTP API, on a fresh embedded database with files on disk, timing each and reading the
+// server's resident memory before and at its peak during each. The README lists the figures.
 
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -41,7 +41,7 @@ import { customerRoutes } from './modules/customers/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { FileReleases } from './modules/documents/releases.js';
 import { documentRoutes } from './modules/documents/routes.js';
-import { openFileStore } from './modules/documents/storage.js';
+import type { FileStore } from './modules/documents/storage.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { importRoutes } from './modules/imports/routes.js';
 import { ImportRunner } from './modules/imports/runner.js';
@@ -120,7 +120,15 @@ declare module 'fastify' {
 /** Largest JSON body the API accepts; larger requests get 413. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp(config: Config, database: DatabaseHandle): Promise<FastifyInstance> {
+/**
+ * The app on a database and a file store its caller opened, and closes after it: the demo's daily
+ * reset uses the same ones.
+ */
+export async function buildApp(
+  config: Config,
+  database: DatabaseHandle,
+  files: FileStore,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -205,7 +213,6 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   const mailer = createMailer(config, database.db, settings, app.log);
   app.addHook('onClose', async () => mailer.close());
   const revokedSessions = new RevokedSessions(database.db, app.log, notifications);
-  const files = openFileStore(config.files);
   const fileReleases = new FileReleases(database.db, files, app.log);
   fileReleases.follow(notifications);
   app.decorate('documentFileReleases', fileReleases);

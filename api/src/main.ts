@@ -5,7 +5,9 @@ import { drainAndClose } from './http/graceful-stop.js';
 import { type MetricsServer, startMetricsServer } from './http/metrics.js';
 import { startScheduler } from './jobs/queue.js';
 import { scheduleBillingSettlement } from './modules/billing/schedule.js';
+import { ensureDemoAgency } from './modules/demo/account.js';
 import { scheduleDemoReset } from './modules/demo/schedule.js';
+import { openFileStore } from './modules/documents/storage.js';
 import { GENERATE_CRON, GENERATE_QUEUE } from './modules/notifications/runner.js';
 
 /** What supervisors (Docker, Kubernetes, systemd) usually wait after SIGTERM before they kill. */
@@ -13,8 +15,11 @@ const STOP_WITHIN_MS = 30_000;
 
 const config = loadConfig();
 const database = await prepareDatabase(config);
-const app = await buildApp(config, database);
-const demoReset = config.demoEnabled ? scheduleDemoReset(database.db, app.log) : undefined;
+// Documents' bytes, the app's and the demo agency's: closed once both have stopped.
+const files = openFileStore(config.files);
+if (config.demoEnabled) await ensureDemoAgency(database.db, files);
+const app = await buildApp(config, database, files);
+const demoReset = config.demoEnabled ? scheduleDemoReset(database.db, files, app.log) : undefined;
 const billingSettlement = scheduleBillingSettlement(database.db, app.log);
 const scheduler = await startScheduler(database.pool, { [GENERATE_QUEUE]: GENERATE_CRON }, (err) =>
   app.log.error({ err }, 'job scheduler error'),
@@ -39,6 +44,7 @@ async function shutdown(signal: string) {
     await metricsServer?.close();
     await scheduler.stop();
     await demoReset?.stop();
+    files.close();
     await billingSettlement.stop();
     await database.close();
     app.log.info('stopped');

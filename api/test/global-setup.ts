@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 import { ensureDemoAgency } from '../src/modules/demo/account.js';
+import { DiskStore } from '../src/modules/documents/storage.js';
 // The demo agency is built here, outside the app: its trial and audit need the modules' registries.
 import '../src/modules/wiring.js';
 import { databaseUrlFor, migrateTemplate, serverUrl, withServerClient } from './database.js';
@@ -14,12 +15,17 @@ declare module 'vitest' {
     databaseTemplate: string;
     /** The same with the demo agency built in it. */
     demoDatabaseTemplate: string;
+    /** The demo agency's documents' files, which a test opening the demo gets a copy of. */
+    demoFilesDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'coverdesk-test-'));
+  const demoFiles = new DiskStore(path.join(dir, 'demo-files'));
+  project.provide('demoFilesDir', path.join(dir, 'demo-files'));
+  const removeDir = () => rm(dir, { recursive: true, force: true });
   if (!serverUrl) {
-    const dir = await mkdtemp(path.join(tmpdir(), 'coverdesk-test-'));
     const database = await openDatabase({ pglite: {} });
     await migrateTemplate(database);
     const dumpTo = async (name: string) => {
@@ -30,10 +36,10 @@ export default async function setup(project: TestProject) {
       return file;
     };
     project.provide('databaseTemplate', await dumpTo('template.tar'));
-    await ensureDemoAgency(database.db);
+    await ensureDemoAgency(database.db, demoFiles);
     project.provide('demoDatabaseTemplate', await dumpTo('demo-template.tar'));
     await database.close();
-    return () => rm(dir, { recursive: true, force: true });
+    return removeDir;
   }
 
   const name = `coverdesk_template_${process.pid}`;
@@ -50,9 +56,12 @@ export default async function setup(project: TestProject) {
   await database.close();
   await withServerClient((client) => client.query(`create database ${demoName} template ${name}`));
   const demo = await openDatabase({ url: databaseUrlFor(demoName), poolSize: 2 });
-  await ensureDemoAgency(demo.db);
+  await ensureDemoAgency(demo.db, demoFiles);
   await demo.close();
   project.provide('databaseTemplate', name);
   project.provide('demoDatabaseTemplate', demoName);
-  return dropBoth;
+  return async () => {
+    await dropBoth();
+    await removeDir();
+  };
 }

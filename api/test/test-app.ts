@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MODULES, type ModuleName, type UserProfile } from '@coverdesk/contract';
@@ -11,19 +11,21 @@ import { type Config, loadConfig } from '../src/config.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { withTenant } from '../src/db/tenant.js';
 import { plans, subscriptions } from '../src/modules/billing/tables.js';
+import { type FileStore, openFileStore } from '../src/modules/documents/storage.js';
 import { openTestDatabase } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  files: FileStore;
   close(): Promise<void>;
 }
 
 /**
  * The real app on its own database, driven through `app.inject`. With `demoAgency`, the database
  * starts with the demo agency in it, built once for the whole run rather than by each test that
- * needs it.
+ * needs it, and the test's files directory with a copy of the demo's documents' files.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -43,14 +45,20 @@ export async function createTestApp(
     ...overrides,
   };
   const database = await openTestDatabase(inject(demoAgency ? 'demoDatabaseTemplate' : 'databaseTemplate'));
+  if (demoAgency && config.files.kind === 'disk') {
+    cpSync(inject('demoFilesDir'), config.files.dir, { recursive: true });
+  }
+  const files = openFileStore(config.files);
   // Not readied here, so a test may add a route before its first request.
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, files);
   return {
     app,
     database,
     config,
+    files,
     async close() {
       await app.close();
+      files.close();
       await database.close();
       if (config.files.kind === 'disk') rmSync(config.files.dir, { recursive: true, force: true });
     },

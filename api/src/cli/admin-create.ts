@@ -27,7 +27,7 @@ async function main() {
   const password = passwordField.safeParse(values.password);
   if (!password.success) throw new Error(`--password: ${password.error.issues[0]?.message}\n${USAGE}`);
 
-  const database = await prepareDatabase({ ...loadConfig(), demoEnabled: false });
+  const database = await prepareDatabase(loadConfig());
   try {
     const outcome = await createAdmin(database.db, {
       email: email.data,

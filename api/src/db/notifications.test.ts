@@ -24,7 +24,7 @@ describe.skipIf(!serverUrl)('two instances on one database', () => {
   beforeAll(async () => {
     a = await createTestApp({ adminEmails: [ADMIN] });
     second = await openDatabase({ url: a.database.pool.options.connectionString ?? '', poolSize: 2 });
-    b = await buildApp(a.config, second);
+    b = await buildApp(a.config, second, a.files);
     await Promise.all([a.app.ready(), b.ready()]);
     admin = apiAs(a.app, (await registerAgency(a.app, { email: ADMIN })).access);
   });

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { promoteAdmins } from '../modules/accounts/queries.js';
 import { applyPaddlePrices, seedPlans } from '../modules/billing/plan-catalogue.js';
-import { ensureDemoAgency } from '../modules/demo/account.js';
 import { savedPaddleSettings } from '../modules/platform-settings/store.js';
 import { type DatabaseHandle, openDatabase } from './client.js';
 import { runMigrations } from './migrate.js';
@@ -12,7 +11,7 @@ export function pgliteDataDir(config: Config): string {
   return path.join(config.dataDir, 'pglite');
 }
 
-/** Opens the configured database and brings it up to date: migrations, plans, admins, demo agency. */
+/** Opens the configured database and brings it up to date: migrations, plans, admins. */
 export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
   const database = await openDatabase(
     config.databaseUrl
@@ -25,7 +24,6 @@ export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
     // Prices saved in /admin/paddle-setup win over PADDLE_PRICES, as the rest of its settings do.
     await applyPaddlePrices(database.db, (await savedPaddleSettings(database.db)) ?? config.paddle);
     await promoteAdmins(database.db, config.adminEmails);
-    if (config.demoEnabled) await ensureDemoAgency(database.db);
     return database;
   } catch (error) {
     await database.close();

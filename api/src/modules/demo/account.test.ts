@@ -28,7 +28,7 @@ describe('demo login', () => {
   it('signs in as the demo user, whose agency stays active and which no visitor can change', async () => {
     // Building it again when it is there already leaves the one agency as it was.
     t = await createTestApp({}, { demoAgency: true });
-    await ensureDemoAgency(t.database.db);
+    await ensureDemoAgency(t.database.db, t.files);
     const response = await demoLogin(t.app);
     expect(response.statusCode).toBe(200);
     const body = response.json();

@@ -6,20 +6,22 @@ import { findDemoUser } from '../accounts/queries.js';
 import { createAgency } from '../accounts/service.js';
 import { users } from '../accounts/tables.js';
 import { subscriptions } from '../billing/tables.js';
+import type { FileStore } from '../documents/storage.js';
 import { seedDemoAgency } from './agency.js';
 
 const DEMO_EMAIL = 'demo@coverdesk.demo';
 
 /**
- * Makes sure the sample agency behind "Try the demo" exists, with its book of business. Its user has
- * no password (only the demo login reaches it) and its subscription never lapses.
+ * Makes sure the sample agency behind "Try the demo" exists, with its book of business and its
+ * documents' bytes in `files`. Its user has no password (only the demo login reaches it) and its
+ * subscription never lapses.
  */
-export async function ensureDemoAgency(db: Database, now = new Date()): Promise<void> {
-  await createDemoAgency(db, now);
+export async function ensureDemoAgency(db: Database, files: FileStore, now = new Date()): Promise<void> {
+  await createDemoAgency(db, files, now);
   await ensureDemoMembers(db);
 }
 
-async function createDemoAgency(db: Database, now: Date): Promise<void> {
+async function createDemoAgency(db: Database, files: FileStore, now: Date): Promise<void> {
   if (await findDemoUser(db)) return;
   const created = await createAgency(db, {
     email: DEMO_EMAIL,
@@ -41,7 +43,7 @@ async function createDemoAgency(db: Database, now: Date): Promise<void> {
       .update(subscriptions)
       .set({ status: 'active', currentPeriodEnd: null })
       .where(eq(subscriptions.tenantId, tenantId));
-    await seedDemoAgency(tx, tenantId, now);
+    await seedDemoAgency(tx, tenantId, now, files);
   });
 }
 
@@ -89,14 +91,16 @@ async function shareDemoBook(tx: Transaction, ownerId: string, agentId: string):
 
 /**
  * Rebuilds the demo agency's book as of `now`, in one tenant transaction: visitors see yesterday's
- * agency or today's, never half of one. False when there is no demo agency to rebuild.
+ * agency or today's, never half of one. The documents it replaces, visitors' uploads among them,
+ * are queued for release by their delete trigger; the app's release runner deletes the bytes no
+ * new document has. False when there is no demo agency to rebuild.
  */
-export async function resetDemoAgency(db: Database, now = new Date()): Promise<boolean> {
+export async function resetDemoAgency(db: Database, files: FileStore, now = new Date()): Promise<boolean> {
   const demo = await findDemoUser(db);
   if (!demo) return false;
   const agent = await findDemoUser(db, 'agent');
   await withTenant(db, demo.tenantId, async (tx) => {
-    await seedDemoAgency(tx, demo.tenantId, now);
+    await seedDemoAgency(tx, demo.tenantId, now, files);
     if (agent) await shareDemoBook(tx, demo.id, agent.id);
   });
   return true;

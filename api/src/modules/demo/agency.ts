@@ -9,6 +9,8 @@ import { clearDemoClaims, seedDemoClaims } from '../claims/demo.js';
 import { seedDemoStatement } from '../commission-statements/demo.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
+import { seedDemoDocuments } from '../documents/demo.js';
+import type { FileStore } from '../documents/storage.js';
 import { seedDemoLeads } from '../leads/demo.js';
 import { seedDemoNotifications } from '../notifications/demo.js';
 import { installments, policies } from '../policies/tables.js';
@@ -41,9 +43,15 @@ const localDay = (moment: Date) =>
 
 /**
  * Replaces the agency's book with the sample one, relative to `today`. Runs in the caller's tenant
- * transaction, so a reset is all or nothing and visitors never see half an agency.
+ * transaction, so a reset is all or nothing and visitors never see half an agency; its documents'
+ * bytes go into `files`.
  */
-export async function seedDemoAgency(tx: Transaction, tenantId: string, today: Date): Promise<void> {
+export async function seedDemoAgency(
+  tx: Transaction,
+  tenantId: string,
+  today: Date,
+  files: FileStore,
+): Promise<void> {
   const day = localDay(today);
   const random = new Random(`coverdesk-demo-${day}`);
   const moment = (iso: string) => {
@@ -218,4 +226,5 @@ export async function seedDemoAgency(tx: Transaction, tenantId: string, today: D
   await seedDemoMeetings(tx, { tenantId, day, random: new Random(`coverdesk-demo-meetings-${day}`) });
   await seedDemoNotifications(tx, { tenantId, day, now: today });
   await seedDemoStatement(tx, tenantId, day);
+  await seedDemoDocuments(tx, files, { tenantId, moment });
 }

@@ -1,10 +1,16 @@
-import { LEAD_STATUSES, POLICY_STATUSES } from '@coverdesk/contract';
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Document, LEAD_STATUSES, POLICY_STATUSES } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ok } from '../../../test/book-parties.js';
+import { SAMPLES, uploadDocument } from '../../../test/document-files.js';
 import { apiAs, createTestApp, type TestApp } from '../../../test/test-app.js';
 import type { Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { findDemoUser } from '../accounts/queries.js';
+import { documents } from '../documents/tables.js';
 import { resetDemoAgency } from './account.js';
 import { claimRun, DEMO_RESET_JOB, nextResetAt, scheduleDemoReset } from './schedule.js';
 import { scheduledRuns } from './tables.js';
@@ -210,19 +216,79 @@ describe('demo agency', () => {
     const before = await measure(t.database.db);
     const day = new Date();
     const started = Date.now();
-    expect(await resetDemoAgency(t.database.db, day)).toBe(true);
+    expect(await resetDemoAgency(t.database.db, t.files, day)).toBe(true);
     const elapsed = Date.now() - started;
     expect(elapsed).toBeLessThan(15_000);
     expect(await measure(t.database.db)).toEqual(before);
 
     // Another day: still within the limits and still whole.
     const later = new Date(day.getTime() + 40 * 86_400_000);
-    await resetDemoAgency(t.database.db, later);
+    await resetDemoAgency(t.database.db, t.files, later);
     const other = await measure(t.database.db);
     expect(other.policies).toBeLessThanOrEqual(500);
     expect(other.schedules_off).toBe(0);
     expect(other.totals_off).toBe(0);
-    await resetDemoAgency(t.database.db, day);
+    await resetDemoAgency(t.database.db, t.files, day);
+  });
+});
+
+describe("the demo agency's documents", () => {
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const demoDocuments = () => withTenant(t.database.db, tenantId, (tx) => tx.select().from(documents));
+  /** The files the store keeps for the demo agency. */
+  const storedFiles = () => {
+    if (t.config.files.kind !== 'disk') throw new Error('these tests keep files on disk');
+    return readdirSync(path.join(t.config.files.dir, tenantId)).sort();
+  };
+
+  it("holds a claim's paperwork, each file downloading with the hash it lists", async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
+    const as = apiAs(t.app, login.json().access_token);
+    const rows = await demoDocuments();
+    expect(rows.map((row) => [row.contentType, row.category]).sort()).toEqual([
+      ['application/pdf', 'policy_document'],
+      ['image/png', 'claim_photo'],
+      ['message/rfc822', 'correspondence'],
+      ['text/plain', 'correspondence'],
+    ]);
+    // All on one customer, who lists them with those on the policy and the claim.
+    const [customerId] = new Set(rows.map((row) => row.customerId));
+    const listed = await ok<{ results: Document[] }>(as.get(`/api/documents/?customer_id=${customerId}`));
+    expect(listed.results).toHaveLength(4);
+    expect(new Set(listed.results.map((each) => each.uploaded_by_name))).toEqual(new Set(['Dana Demo']));
+    for (const row of rows) {
+      const download = await as.get(`/api/documents/${row.id}/download/`);
+      expect(download.statusCode, row.fileName).toBe(200);
+      expect(sha256(download.rawPayload), row.fileName).toBe(row.sha256);
+    }
+    const schedule = rows.find((row) => row.policyId);
+    const policy = await ok<{ policy_number: string; customer_name: string }>(
+      as.get(`/api/policies/${schedule?.policyId}/`),
+    );
+    const pdf = (await as.get(`/api/documents/${schedule?.id}/download/`)).rawPayload.toString('latin1');
+    expect(pdf).toContain(`(${policy.policy_number})`);
+    expect(pdf).toContain(`(${policy.customer_name})`);
+    // What the resets above left unused is released by then.
+    await t.app.documentFileReleases.settled();
+    expect(storedFiles()).toEqual([...new Set(rows.map((row) => row.sha256))].sort());
+  });
+
+  it('keeps no file a reset left unused: yesterday’s schedule, a visitor’s upload', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login/demo/' });
+    const [first] = await demoDocuments();
+    await ok(
+      uploadDocument(t.app, login.json().access_token, { customer_id: first?.customerId ?? '' }, SAMPLES.csv),
+      201,
+    );
+    const day = new Date();
+    await resetDemoAgency(t.database.db, t.files, new Date(day.getTime() + 3 * 86_400_000));
+    const other = await demoDocuments();
+    await resetDemoAgency(t.database.db, t.files, day);
+    await t.app.documentFileReleases.settled();
+    const rows = await demoDocuments();
+    // The photo and the call note are the same bytes every day; the schedule and the email are not.
+    expect(other.filter((row) => rows.some((each) => each.sha256 === row.sha256))).toHaveLength(2);
+    expect(storedFiles()).toEqual([...new Set(rows.map((row) => row.sha256))].sort());
   });
 });
 
@@ -242,7 +308,7 @@ describe('daily reset', () => {
     try {
       vi.setSystemTime(new Date(2031, 4, 8, 2, 59, 59, 800));
       const log = { info: vi.fn(), error: vi.fn() };
-      const schedule = scheduleDemoReset(t.database.db, log as never);
+      const schedule = scheduleDemoReset(t.database.db, t.files, log as never);
       await vi.waitFor(() => expect(log.info).toHaveBeenCalled(), { timeout: 20_000 });
       await schedule.stop();
       expect(log.error).not.toHaveBeenCalled();
@@ -257,7 +323,7 @@ describe('daily reset', () => {
       expect(rows[0]?.latest.slice(0, 4)).toBe('2031');
     } finally {
       vi.useRealTimers();
-      await resetDemoAgency(t.database.db);
+      await resetDemoAgency(t.database.db, t.files);
     }
   });
 

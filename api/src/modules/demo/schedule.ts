@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import type { FileStore } from '../documents/storage.js';
 import { resetDemoAgency } from './account.js';
 import { scheduledRuns } from './tables.js';
 
@@ -48,7 +49,11 @@ export function nextResetAt(now: Date): Date {
  * yesterday's data (the reseed is one transaction) until the next day. `stop` clears the timer and
  * waits for a reset in progress, so the database can close after it.
  */
-export function scheduleDemoReset(db: Database, log: FastifyBaseLogger): { stop(): Promise<void> } {
+export function scheduleDemoReset(
+  db: Database,
+  files: FileStore,
+  log: FastifyBaseLogger,
+): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -68,7 +73,7 @@ export function scheduleDemoReset(db: Database, log: FastifyBaseLogger): { stop(
       // The day of the scheduled moment, not of when the timer happened to fire.
       if (!(await claimRun(db, DEMO_RESET_JOB, localDay(at)))) return;
       const started = Date.now();
-      const reset = await resetDemoAgency(db, new Date());
+      const reset = await resetDemoAgency(db, files, new Date());
       log.info({ job: DEMO_RESET_JOB, reset, ms: Date.now() - started }, 'demo agency rebuilt');
     } catch (err) {
       log.error({ err, job: DEMO_RESET_JOB }, 'demo agency reset failed');

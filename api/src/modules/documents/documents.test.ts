@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Document, MAX_DOCUMENT_BYTES } from '@coverdesk/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -19,6 +19,8 @@ import {
 import { withTenant } from '../../db/tenant.js';
 import { auditLog } from '../audit/tables.js';
 import { plans, subscriptions } from '../billing/tables.js';
+import { tenants } from '../tenants/tables.js';
+import { keepDocument, storeFile } from './keep.js';
 
 let t: TestApp;
 let day: (days: number) => string;
@@ -379,6 +381,65 @@ describe('the plan', () => {
       'Your Tiny plan allows up to 1 MB of documents; Starter allows 1,000 MB. The agency keeps 0.6 MB and this file is 0.6 MB. Upgrade your plan on the Billing page to add more.',
     );
     expect(stored(agency.tenantId, sha256(half(2).content))).toBe(false);
+    expect(incoming()).toEqual([]);
+  });
+});
+
+describe('storing before the transaction', () => {
+  it('stores the bytes again when they were released between storing them and writing the row', async () => {
+    const agency = await setUp();
+    mkdirSync(path.join(filesDir(), '.incoming'), { recursive: true });
+    const file = {
+      path: path.join(filesDir(), '.incoming', 'drivers'),
+      size: SAMPLES.csv.content.length,
+      sha256: sha256(SAMPLES.csv.content),
+    };
+    writeFileSync(file.path, SAMPLES.csv.content);
+    await storeFile(t.files, agency.tenantId, file);
+    expect(stored(agency.tenantId, file.sha256)).toBe(true);
+    // Another upload of the same bytes failed meanwhile, and released them.
+    await t.app.documentFileReleases.releaseIfUnused(agency.tenantId, file.sha256);
+    expect(stored(agency.tenantId, file.sha256)).toBe(false);
+    const row = await withTenant(t.database.db, agency.tenantId, (tx) =>
+      keepDocument(tx, t.files, agency.tenantId, file, {
+        attachment: { customerId: agency.customerId, policyId: null, claimId: null, leadId: null },
+        fileName: 'drivers.csv',
+        contentType: 'text/csv',
+        category: 'other',
+        uploadedBy: { id: agency.user.id, name: 'Noa Peretz' },
+      }),
+    );
+    rmSync(file.path);
+    const download = await agency.as.get(`/api/documents/${row.id}/download/`);
+    expect(download.rawPayload.equals(SAMPLES.csv.content)).toBe(true);
+  });
+});
+
+describe('the demo agency', () => {
+  it('keeps files of up to 2 MB, and 20 MB among all its visitors', async () => {
+    const agency = await setUp();
+    await t.database.db.update(tenants).set({ isDemo: true }).where(eq(tenants.id, agency.tenantId));
+    const scan = (bytes: number) => ({
+      name: 'scan.pdf',
+      content: Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(bytes - 5)]),
+    });
+    const megabytes = 1024 * 1024;
+    const tooLarge = await agency.upload({ customer_id: agency.customerId }, scan(2 * megabytes + 1));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({
+      detail: 'The demo agency keeps documents of up to 2 MB; register to keep files of up to 25 MB.',
+    });
+    // The same file ten times is stored once but counts ten times, as the plan counts it.
+    for (let i = 0; i < 10; i++)
+      await agency.uploaded({ customer_id: agency.customerId }, scan(2 * megabytes));
+    const full = await agency.upload({ policy_id: agency.policyId }, SAMPLES.txt);
+    expect(full.statusCode).toBe(402);
+    expect(full.json()).toEqual({
+      detail:
+        "The demo agency's visitors share 20 MB of documents, and they are used up until the demo is rebuilt tonight: register to keep your own.",
+    });
+    expect(stored(agency.tenantId, sha256(SAMPLES.txt.content))).toBe(false);
+    expect(stored(agency.tenantId, sha256(scan(2 * megabytes + 1).content))).toBe(false);
     expect(incoming()).toEqual([]);
   });
 });

@@ -141,6 +141,8 @@ export interface NewDocument {
   sha256: string;
   category: DocumentCategory;
   uploadedBy: { id: string; name: string };
+  /** When it was uploaded, if not now: the demo's files are dated within its book's history. */
+  createdAt?: Date;
 }
 
 export async function insertDocument(tx: Transaction, tenantId: string, values: NewDocument) {
@@ -156,6 +158,7 @@ export async function insertDocument(tx: Transaction, tenantId: string, values: 
       category: values.category,
       uploadedBy: values.uploadedBy.id,
       uploadedByName: values.uploadedBy.name,
+      ...(values.createdAt ? { createdAt: values.createdAt, updatedAt: values.createdAt } : {}),
     })
     .returning();
   if (!row) throw new Error('The document was not saved.');

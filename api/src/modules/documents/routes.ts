@@ -19,21 +19,22 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { withWholeBook } from '../../db/tenant.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
-import { notFound, parseWith } from '../../http/errors.js';
+import { HttpError, notFound, parseWith } from '../../http/errors.js';
 import { acceptFileForms, cleanFileName, fileHeaders } from '../../http/multipart.js';
 import { offsetOf, pageOf } from '../../http/pagination.js';
 import { displayName, findUserById } from '../accounts/queries.js';
 import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
+import { isDemoAgency } from '../tenants/queries.js';
+import { keepDocument, storeFile } from './keep.js';
 import {
   BYTES_PER_MB,
+  countStorageMb,
   deleteDocument,
   findAttachment,
   findDocument,
-  insertDocument,
   listDocuments,
-  lockFile,
   toDocument,
   updateDocument,
 } from './queries.js';
@@ -45,6 +46,15 @@ const idParams = z.object({ id: uuid });
 const tags = ['documents'];
 const errors = { 400: fieldErrorsResponse, 402: detailResponse, 403: detailResponse, 404: detailResponse };
 const NOT_FOUND = 'Document not found.';
+
+/**
+ * Every visitor of the demo shares its agency, and anyone may sign in to it, so it keeps small files
+ * and few of them; the nightly reset deletes what visitors uploaded.
+ */
+const DEMO_MAX_FILE_MB = 2;
+const DEMO_MAX_TOTAL_MB = 20;
+const DEMO_TOO_LARGE = `The demo agency keeps documents of up to ${DEMO_MAX_FILE_MB} MB; register to keep files of up to 25 MB.`;
+const DEMO_FULL = `The demo agency's visitors share ${DEMO_MAX_TOTAL_MB} MB of documents, and they are used up until the demo is rebuilt tonight: register to keep your own.`;
 
 /** The plan's module of each kind of record a document may be attached to. */
 const MODULE_OF: Record<DocumentOwner, ModuleName> = {
@@ -88,7 +98,8 @@ export const documentRoutes =
           tags,
           summary: 'Upload a document onto a customer, policy, claim or lead',
           description:
-            "multipart/form-data: `file`, one of `customer_id`, `policy_id`, `claim_id`, `lead_id`, and `category`. PDF, PNG, JPEG, HEIC, WebP, TXT, CSV, DOCX, XLSX or EML, whose bytes must be of the type its name says (415), at most 25 MB (413, before the body is read when its length says so). 402 when the plan's document storage is full.",
+            "multipart/form-data: `file`, one of `customer_id`, `policy_id`, `claim_id`, `lead_id`, and `category`. PDF, PNG, JPEG, HEIC, WebP, TXT, CSV, DOCX, XLSX or EML, whose bytes must be of the type its name says (415), at most 25 MB (413, before the body is read when its length says so). 402 when the plan's document storage is full. " +
+            `The demo agency keeps files of up to ${DEMO_MAX_FILE_MB} MB (413) and ${DEMO_MAX_TOTAL_MB} MB among all its visitors (402).`,
           security: bearerAuth,
           consumes: ['multipart/form-data'],
           response: { 201: document, 413: detailResponse, 415: detailResponse, ...errors },
@@ -101,22 +112,24 @@ export const documentRoutes =
           const values = parseWith(documentUploadFields, fields);
           const { owner, id } = ownerOf(values);
           const user = await findUserById(ctx.db, userId);
+          const demo = await isDemoAgency(ctx.db, agency);
+          const megabytes = file.size / BYTES_PER_MB;
+          if (demo && megabytes > DEMO_MAX_FILE_MB) throw new HttpError(413, { detail: DEMO_TOO_LARGE });
+          await storeFile(store, agency, file);
           const created = await withModule(ctx, request, MODULE_OF[owner], async (tx, { tenantId }) => {
             const attachment = await findAttachment(tx, tenantId, owner, id);
             if (!attachment) throw notFound(ATTACHED_TO[owner]);
             // The whole agency's storage, whichever part of the book the member sees.
-            await withWholeBook(tx, () =>
-              assertBelowLimit(tx, tenantId, 'storage_mb', file.size / BYTES_PER_MB),
-            );
-            await lockFile(tx, tenantId, file.sha256);
-            const key = fileKey(tenantId, file.sha256);
-            if (!(await store.has(key))) await store.put(key, file.path, file.size);
-            const row = await insertDocument(tx, tenantId, {
+            await withWholeBook(tx, async () => {
+              await assertBelowLimit(tx, tenantId, 'storage_mb', megabytes);
+              if (demo && (await countStorageMb(tx, tenantId)) + megabytes > DEMO_MAX_TOTAL_MB) {
+                throw new HttpError(402, { detail: DEMO_FULL });
+              }
+            });
+            const row = await keepDocument(tx, store, tenantId, file, {
               attachment,
               fileName: file.fileName,
               contentType: file.contentType,
-              size: file.size,
-              sha256: file.sha256,
               category: values.category,
               uploadedBy: { id: userId, name: user ? displayName(user) : '' },
             });

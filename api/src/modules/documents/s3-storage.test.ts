@@ -48,6 +48,18 @@ describe('documents kept in an S3 bucket', () => {
     expect(await s3.keys()).not.toContain(`${agency.user.tenant_id}/${document.sha256}`);
   });
 
+  it('deletes the object an upload stored when its document is not saved', async () => {
+    const agency = await signedInAgency(t.app);
+    const refused = await uploadDocument(
+      t.app,
+      agency.access,
+      { customer_id: '01900000-0000-7000-8000-000000000001' },
+      SAMPLES.pdf,
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(await s3.keys()).not.toContain(`${agency.user.tenant_id}/${sha256(SAMPLES.pdf.content)}`);
+  });
+
   it('answers a missing object as absent, and deleting one as done', async () => {
     const store = new S3Store(s3.config);
     const key = `01900000-0000-7000-8000-000000000000/${'0'.repeat(64)}`;

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -22,13 +22,18 @@ import type { FilesConfig, S3Config } from '../../config.js';
 export interface FileStore {
   /** Where an upload is written while it arrives, on the same disk as the store when it is one. */
   readonly incomingDir: string;
-  /** Keeps the file at `source` (consumed: moved or copied, then removed by the caller) under `key`. */
+  /**
+   * Keeps the file at `source` under `key`, leaving `source` for the caller to remove: an upload
+   * may need to store it again (keep.ts).
+   */
   put(key: string, source: string, size: number): Promise<void>;
   has(key: string): Promise<boolean>;
   /** The bytes, streamed; undefined when nothing is kept under the key. */
   read(key: string): Promise<Readable | undefined>;
   /** Deletes the bytes; nothing kept under the key is no error. */
   delete(key: string): Promise<void>;
+  /** Lets go of the store's connections, once nothing uses it any more. */
+  close(): void;
 }
 
 const KEY = /^[0-9a-f-]{36}\/[0-9a-f]{64}$/;
@@ -44,8 +49,9 @@ export const fileKey = (tenantId: string, sha256: string): string => checked(`${
 
 /**
  * A directory on the server's disk (`DATA_DIR/files`): a folder per agency, its files named by
- * their hash. An upload arrives in `.incoming` beside them and is renamed into place, so a file is
- * whole or absent. Made as it is first needed, so an install that keeps no documents has none.
+ * their hash. An upload arrives in `.incoming` beside them and is linked into place, so a file is
+ * whole or absent, and costs no copy. Made as it is first needed, so an install that keeps no
+ * documents has none.
  */
 export class DiskStore implements FileStore {
   readonly incomingDir: string;
@@ -61,7 +67,10 @@ export class DiskStore implements FileStore {
   async put(key: string, source: string): Promise<void> {
     const target = this.#path(key);
     await mkdir(path.dirname(target), { recursive: true });
-    await rename(source, target);
+    await link(source, target).catch((error: NodeJS.ErrnoException) => {
+      // Another upload of the same bytes linked them first: named by their hash, they are these.
+      if (error.code !== 'EEXIST') throw error;
+    });
   }
 
   async has(key: string): Promise<boolean> {
@@ -79,6 +88,10 @@ export class DiskStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.#path(key), { force: true });
+  }
+
+  close() {
+    // A directory holds no connection.
   }
 }
 

@@ -637,7 +637,7 @@ describe('an import interrupted part way', () => {
       expect(await withTenant(first.database.db, tenantId, (tx) => tx.select().from(customers))).toEqual([]);
 
       // A new server on the same database finds the job it left and runs the import to the end.
-      const second = await buildApp(first.config, first.database);
+      const second = await buildApp(first.config, first.database, first.files);
       try {
         await second.ready();
         const done = await waitForImport(agency, record.id, second);

@@ -5,6 +5,8 @@ test('a trial agency near expiry upgrades, moves to yearly at period end, cancel
   request,
   broker,
 }, testInfo) => {
+  // Six screens and four plan changes: on a busy two-core machine, past the default 30 s.
+  test.slow();
   await changeSubscription(request, broker.tenantId, {
     trial_ends_at: new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString(),
   });
@@ -158,7 +160,12 @@ test('a plan chosen on the pricing page carries through registration to the chec
   await page.goto('/pricing');
   await page.getByRole('link', { name: 'Subscribe now' }).first().click();
   await expect(page).toHaveURL(/\/checkout\?plan=starter&cycle=monthly$/);
-  await page.locator('label', { hasText: /^Yearly$/ }).click();
+  // The checkout's own cycle control, once its plan has come (the pricing page has one too).
+  await expect(page.getByText('$29.99')).toBeVisible();
+  await page
+    .getByRole('radiogroup', { name: 'Billing cycle' })
+    .locator('label', { hasText: /^Yearly$/ })
+    .click();
   await expect(page.getByText('$299.99')).toBeVisible();
   await page.getByRole('link', { name: 'Create your account' }).click();
   await expect(page).toHaveURL(/\/register\?plan=starter&cycle=yearly$/);

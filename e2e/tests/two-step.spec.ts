@@ -38,6 +38,8 @@ test('a broker turns two-step sign-in on by typing the key, then signs in with a
   page,
   broker,
 }, testInfo) => {
+  // Setup and two sign-ins through the form: on a busy two-core machine, past the default 30 s.
+  test.slow();
   await signInWithTokens(page, broker);
   await page.goto('/profile/settings');
   const key = await startSetup(page);

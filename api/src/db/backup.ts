@@ -9,7 +9,7 @@ import { tenants } from '../modules/tenants/tables.js';
 import { type DatabaseHandle, openDatabase } from './client.js';
 import { appliedMigrationCount, expectedMigrationCount } from './migrate.js';
 import { pgliteDataDir } from './prepare.js';
-import { APP_ROLE } from './tenant.js';
+import { APP_ROLE, BOOK_ROLE } from './tenant.js';
 
 export type Engine = DatabaseHandle['engine'];
 
@@ -188,7 +188,7 @@ async function restorePostgres(url: string, file: string, force: boolean): Promi
       );
     }
     if (force) await database.pool.query(DROP_APP_SCHEMAS);
-    await database.pool.query(ENSURE_APP_ROLE);
+    await database.pool.query(ENSURE_APP_ROLES);
     // Ownership goes to whoever restores (the database's own user); grants to the tenant role stay.
     await run(
       'pg_restore',
@@ -220,18 +220,23 @@ const DROP_APP_SCHEMAS = `
   grant usage on schema public to public;`;
 
 /**
- * Roles belong to the server, not to a database, so a dump holds grants to the tenant role but not
- * the role itself: on a new server it must exist before they are restored. As migration 0001 makes
- * it, and the restoring user must be a member to switch to it.
+ * Roles belong to the server, not to a database, so a dump holds grants to the tenant roles but not
+ * the roles themselves nor the one's membership in the other: on a new server they must exist before
+ * they are restored. As migrations 0001 and `own-book-role` make them, and the restoring user must be
+ * a member of both to switch to them.
  */
-const ENSURE_APP_ROLE = `
+const ENSURE_APP_ROLES = `
   do $$
   begin
     if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
       create role ${APP_ROLE} nologin nobypassrls;
     end if;
+    if not exists (select 1 from pg_roles where rolname = '${BOOK_ROLE}') then
+      create role ${BOOK_ROLE} nologin nobypassrls;
+    end if;
+    grant ${APP_ROLE} to ${BOOK_ROLE};
     if not (select rolsuper from pg_roles where rolname = current_user) then
-      execute format('grant ${APP_ROLE} to %I', current_user);
+      execute format('grant ${APP_ROLE}, ${BOOK_ROLE} to %I', current_user);
     end if;
   end
   $$`;
@@ -249,7 +254,7 @@ const POLICIES_TO_RESTORING_USER = `
   begin
     for policy in
       select policyname, tablename from pg_policies
-      where schemaname = 'public' and not (roles && array['public', '${APP_ROLE}']::name[])
+      where schemaname = 'public' and not (roles && array['public', '${APP_ROLE}', '${BOOK_ROLE}']::name[])
     loop
       execute format('alter policy %I on public.%I to current_user', policy.policyname, policy.tablename);
     end loop;

@@ -6,6 +6,13 @@ import { one } from './query-helpers.js';
 export const APP_ROLE = 'coverdesk_app';
 
 /**
+ * The role of a transaction that shows a member only their own book: a member of APP_ROLE, and the
+ * only role the `own_book` policies apply to, so every other transaction is planned without them
+ * (migration `own-book-role`).
+ */
+export const BOOK_ROLE = 'coverdesk_book';
+
+/**
  * Scopes an open transaction to one agency: row-level security then shows and accepts only that
  * tenant's rows, whatever the query forgets, and the agency's time zone makes `current_date` its own
  * day (which policies are active, which instalments overdue). The statement's privileges are checked
@@ -37,14 +44,16 @@ export async function enterTenant(
 
 /**
  * Shows the transaction the member's own book, or with null the agency's whole book again. The
- * `own_book` row-level security policies (migration `own-book`) keep the customers assigned to
- * `app.book_member` and what hangs off those; the schema own_book, first on the search path, holds
- * views of the kept totals summed over that book alone under the names of the agency's (migration
- * `own-book-totals`), so every figure reads the member's book through the same statements.
+ * `own_book` row-level security policies (migrations `own-book`, `own-book-role`) apply to BOOK_ROLE
+ * alone and keep the customers assigned to `app.book_member` and what hangs off those; the schema
+ * own_book, first on the search path, holds views of the kept totals summed over that book alone
+ * under the names of the agency's (migration `own-book-totals`), so every figure reads the member's
+ * book through the same statements.
  */
 async function seeBook(tx: Transaction, member: string | null): Promise<void> {
   await tx.execute(
     sql`select set_config('app.book_member', ${member ?? ''}, true),
+      set_config('role', ${member ? BOOK_ROLE : APP_ROLE}, true),
       set_config('search_path', ${member ? 'own_book, public' : 'public'}, true)`,
   );
   if (member) bookMembers.set(tx, member);
@@ -64,6 +73,8 @@ const bookMembers = new WeakMap<Transaction, string>();
 
 /** The member whose own book the transaction sees, or null when it sees the agency's whole book. */
 export const ownBookMember = (tx: Transaction): string | null => bookMembers.get(tx) ?? null;
+
+const tenantRole = (tx: Transaction) => (ownBookMember(tx) ? BOOK_ROLE : APP_ROLE);
 
 /**
  * Runs `work` seeing the agency's whole book, then returns to the member's own: for what must be
@@ -113,8 +124,22 @@ export async function asConnectingRole<T>(tx: Transaction, work: () => Promise<T
     return await work();
   } finally {
     connectingDepth.set(tx, depth);
-    if (depth === 0) await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
+    if (depth === 0) await tx.execute(sql`select set_config('role', ${tenantRole(tx)}, true)`);
   }
 }
 
 const connectingDepth = new WeakMap<Transaction, number>();
+
+/**
+ * Brings the planner's statistics of tables a bulk write has just filled up to date, inside the
+ * write's own transaction (ANALYZE counts the transaction's own new rows), before the statements that
+ * read what it wrote. Without them, on a database never analysed (every new install) or for an agency
+ * the statistics have not met yet, the planner guesses that an agency holds a few rows and reads all
+ * of them again for each row written: an import's kept totals grew with the square of its policies.
+ * ANALYZE holds a lock on each table until the transaction ends that only another ANALYZE (or
+ * VACUUM) waits for, so two agencies' large imports finish one after the other.
+ */
+export async function refreshStatistics(tx: Transaction, tables: readonly string[]): Promise<void> {
+  const names = tables.map((table) => sql.identifier(table));
+  await asConnectingRole(tx, () => tx.execute(sql`analyze ${sql.join(names, sql`, `)}`));
+}

@@ -3,6 +3,7 @@ import { buildSchedule, payInOrder, type ScheduledInstallment } from '@coverdesk
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
+import { refreshStatistics } from '../../db/tenant.js';
 import { uuidv7Batch } from '../../db/columns.js';
 import { paymentStatus, policyTotalsRefresh } from './instalments.js';
 import { isOpen } from './status.js';
@@ -182,9 +183,16 @@ export function policyInsertsDeferringTotals(tenantId: string, inputs: NewPolicy
   ];
 }
 
+/**
+ * Policies added at once past which the planner's statistics are refreshed before the kept totals
+ * read them: below it, even a plan that misjudges the agency's size reads a few thousand rows.
+ */
+const BULK_POLICIES = 1_000;
+
 /** Brings the kept totals up to date with policies added by `policyInsertsDeferringTotals`. */
 export async function catchUpKeptTotals(tx: Transaction, policyIds: string[]): Promise<void> {
   if (policyIds.length === 0) return;
+  if (policyIds.length >= BULK_POLICIES) await refreshStatistics(tx, ['customers', 'policies', 'installments']);
   await tx.execute(sql`select kept_totals_catch_up(${sql.param(policyIds)}::uuid[])`);
 }
 

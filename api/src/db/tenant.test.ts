@@ -115,7 +115,9 @@ describe('tenant isolation in the database', () => {
     const seen = (role: string) =>
       withTenant(t.database.db, a.user.tenant_id, async (tx) => {
         await tx.execute(sql`select set_config('role', ${role}, true)`);
-        const { rows } = await tx.execute<{ count: number }>(sql`select count(*)::int as count from customers`);
+        const { rows } = await tx.execute<{ count: number }>(
+          sql`select count(*)::int as count from customers`,
+        );
         return rows[0]?.count;
       });
     expect(await seen(APP_ROLE)).toBe(1);

@@ -3,8 +3,8 @@ import { buildSchedule, payInOrder, type ScheduledInstallment } from '@coverdesk
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Transaction } from '../../db/client.js';
-import { refreshStatistics } from '../../db/tenant.js';
 import { uuidv7Batch } from '../../db/columns.js';
+import { refreshStatistics } from '../../db/tenant.js';
 import { paymentStatus, policyTotalsRefresh } from './instalments.js';
 import { isOpen } from './status.js';
 import { installments, policies } from './tables.js';
@@ -192,7 +192,8 @@ const BULK_POLICIES = 1_000;
 /** Brings the kept totals up to date with policies added by `policyInsertsDeferringTotals`. */
 export async function catchUpKeptTotals(tx: Transaction, policyIds: string[]): Promise<void> {
   if (policyIds.length === 0) return;
-  if (policyIds.length >= BULK_POLICIES) await refreshStatistics(tx, ['customers', 'policies', 'installments']);
+  if (policyIds.length >= BULK_POLICIES)
+    await refreshStatistics(tx, ['customers', 'policies', 'installments']);
   await tx.execute(sql`select kept_totals_catch_up(${sql.param(policyIds)}::uuid[])`);
 }
 

@@ -176,12 +176,15 @@ describe.runIf(serverUrl)('backup and restore on PostgreSQL', () => {
       expect(await agencyNames(database)).toEqual(['Harbour Insurance']);
       const colleagues = await withTenant(database.db, agencyId, (tx) => tx.select().from(agencyUsers));
       expect(colleagues.map((user) => user.firstName)).toEqual(['Harbour Insurance']);
-      // The dump leaves out the mark the migrations give it; the restore, run as a superuser here,
-      // sets it again.
-      const similarity = await database.pool.query(
-        "select proleakproof from pg_proc where proname = 'word_similarity_op'",
+      // The dump leaves out the marks the migrations give them; the restore, run as a superuser
+      // here, sets them again.
+      const leakproof = await database.pool.query(
+        "select proname, proleakproof from pg_proc where proname in ('word_similarity_op', 'textlike') order by 1",
       );
-      expect(similarity.rows).toEqual([{ proleakproof: true }]);
+      expect(leakproof.rows).toEqual([
+        { proname: 'textlike', proleakproof: true },
+        { proname: 'word_similarity_op', proleakproof: true },
+      ]);
     } finally {
       await database.close();
     }

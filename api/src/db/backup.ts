@@ -202,7 +202,7 @@ async function restorePostgres(url: string, file: string, force: boolean): Promi
       );
     });
     await database.pool.query(POLICIES_TO_RESTORING_USER);
-    await database.pool.query(MARK_SIMILARITY_LEAKPROOF);
+    await database.pool.query(MARK_SEARCH_LEAKPROOF);
     return { engine: 'postgresql', ...(await describeRestored(database)) };
   } finally {
     await database.close();
@@ -262,15 +262,17 @@ const POLICIES_TO_RESTORING_USER = `
   $$`;
 
 /**
- * pg_dump leaves out what was changed on a function an extension made, so the dump loses the
- * LEAKPROOF mark migration 0036 gives pg_trgm's similarity operator, without which search reads an
- * agency's rows one by one. Only a superuser may set it again, as only one could in the migration.
+ * pg_dump leaves out what was changed on a function an extension made or PostgreSQL's own, so the
+ * dump loses the LEAKPROOF marks migrations 0036 and 0072 give pg_trgm's similarity operator and
+ * LIKE, without which search reads an agency's rows one by one. Only a superuser may set them again,
+ * as only one could in the migrations.
  */
-const MARK_SIMILARITY_LEAKPROOF = `
+const MARK_SEARCH_LEAKPROOF = `
   do $$
   begin
     if (select rolsuper from pg_roles where rolname = current_user) then
       alter function word_similarity_op(text, text) leakproof;
+      alter function textlike(text, text) leakproof;
     end if;
   end
   $$`;

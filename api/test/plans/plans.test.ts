@@ -1,6 +1,6 @@
 // The query-plan guard (`npm run test:plans`, PostgreSQL only): an agency's book built through the
 // product's own paths on a fresh database, as a new install has it (imports, an agent kept to their own
-// book, claims, an insurer's statement; nobody runs ANALYZE by hand), then every statement of the hot
+// book, an insurer's statements; nobody runs ANALYZE by hand), then every statement of the hot
 // screens run again under EXPLAIN (ANALYZE, BUFFERS), at 5,000 policies and at 20,000. It fails when a
 // statement reads more than twice the buffers recorded for it in budgets.json, or when it grows faster
 // than the book (a plan that reads the agency again for each row). Buffers, not milliseconds: they do
@@ -217,7 +217,6 @@ const HOT_READS = [
   '/api/analytics/portfolio/',
   '/api/analytics/portfolio-history/?months=36',
   '/api/customers/',
-  '/api/claims/',
   '/api/installments/?status=overdue',
 ];
 const OWNER_READS = ['/api/commission-report/insurers-owed/', '/api/commission-statements/'];

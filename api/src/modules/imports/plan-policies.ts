@@ -24,6 +24,7 @@ import { createCustomers } from '../customers/queries.js';
 import { findPolicyForChange } from '../policies/queries.js';
 import { policies } from '../policies/tables.js';
 import {
+  bulkStatistics,
   catchUpKeptTotals,
   changedSchedule,
   type NewPolicy,
@@ -168,6 +169,7 @@ export async function planPolicies(
   const newInsurers = new Map<string, ImportNewInsurer>();
   // Policies inserted with the kept totals deferred, brought up to date by `finish`.
   const inserted: string[] = [];
+  const statistics = bulkStatistics();
 
   /**
    * What a row that says nothing of its payments has paid: the instalments due before today, unless
@@ -284,6 +286,7 @@ export async function planPolicies(
           // New insurers and types first: the rows that name them follow.
           await createParties(tx, tenantId, parties);
           await createCustomers(tx, tenantId, newCustomers);
+          await statistics(tx, inserted.length);
           await runInOrder(tx, inserts);
           for (const input of creates) inserted.push(input.id);
           return updatePolicies(tx, tenantId, updates);
@@ -295,6 +298,7 @@ export async function planPolicies(
   return {
     plan,
     async finish(tx) {
+      await statistics(tx, inserted.length);
       await catchUpKeptTotals(tx, inserted);
     },
     findings: () => ({

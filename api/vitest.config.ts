@@ -1,5 +1,15 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import FileTimesReporter from './test/file-times-reporter.js';
+
+// Each file's time, for the slowest files in the stage table (scripts/stages.sh): one report per database.
+const timesFile = fileURLToPath(
+  new URL(
+    `../reports/api-tests-${process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite'}.json`,
+    import.meta.url,
+  ),
+);
 
 export default defineConfig({
   test: {
@@ -18,5 +28,6 @@ export default defineConfig({
     // the run's time). Every file builds its own app on its own database, so what they share is code;
     // the one file that mocks a module (http/probe.test.ts) loads its modules afresh.
     isolate: false,
+    reporters: ['default', new FileTimesReporter(timesFile)],
   },
 });

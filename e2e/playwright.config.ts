@@ -56,7 +56,13 @@ export default defineConfig({
   // The browser and the server share two cores: a screen's first load, with its chunk compiled cold,
   // can take longer than Playwright's default 5 s wait on a busy machine without anything being wrong.
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // Besides the console's list, every test's time in a file the stage table reads for the slowest
+  // tests (scripts/stages.sh).
+  reporter: [
+    ['list'],
+    ['json', { outputFile: '../reports/browser-tests.json' }],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+  ],
   // Reduced motion, which the app honours: the accessibility checks see toasts and dialogs at rest,
   // never half faded in or out.
   //

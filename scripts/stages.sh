@@ -3,13 +3,15 @@
 # outermost script, whether the run passed or stopped at a failing stage.
 #
 # The outermost script owns the table: it sets STAGE_TIMES to a file of its own, which the scripts
-# it runs (`npm test` inside `.ci/run`) append to rather than print.
+# it runs (`npm test` inside `.ci/run`) append to rather than print. Under the table come the ten
+# slowest browser tests and API test files of the run (scripts/slowest.mjs).
 
 if [[ -z "${STAGE_TIMES:-}" ]]; then
   STAGE_TIMES="$(mktemp -t coverdesk-stages.XXXXXX)"
   export STAGE_TIMES
   STAGE_TABLE_OWNER=$$
   STAGE_RUN_START=$SECONDS
+  STAGE_RUN_EPOCH=$(date +%s)
   trap 'print_stage_table' EXIT
 fi
 
@@ -48,5 +50,7 @@ print_stage_table() {
   done <"$STAGE_TIMES"
   printf '| %-40s | %8s | %-20s |\n' 'Total' "$total" "$([[ $rc == 0 ]] && echo passed || echo "FAILED (exit $rc)")"
   rm -f "$STAGE_TIMES"
+  # Under it, where the time went: the slowest browser tests and API test files of this run.
+  node scripts/slowest.mjs "$STAGE_RUN_EPOCH" || true
   return "$rc"
 }

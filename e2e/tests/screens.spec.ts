@@ -1,16 +1,27 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   adminSession,
+  contextOptions,
   expect,
   expectAccessible,
+  registerBroker,
   seedAgency,
   settled,
   signInWithTokens,
   test,
+  watchPage,
 } from './fixtures.js';
 
 /**
  * Every screen of the app shell, looked at: no serious accessibility problem, no console error,
  * nothing scrolling sideways, and a screenshot per viewport for people to review.
+ *
+ * A test a screen, but not a page, an agency and a sign-in a screen: the screens of a group (public,
+ * signed in, the platform admin's, an agency's book) share one page, opened once by the group on one
+ * worker in a context of its own, and each test loads its screen in it, the app's files coming from
+ * that page's cache. A new screen costs its own load and checks. The tests of a group run in order on
+ * one worker; after a failure Playwright starts a new worker, whose page the group opens anew, so the
+ * other screens are still looked at and every screen that failed is named.
  */
 const PUBLIC_SCREENS = [
   { path: '/', heading: /./ },
@@ -41,44 +52,19 @@ const SIGNED_IN_SCREENS = [
   { path: '/support', heading: 'Support' },
 ];
 
-async function lookAt(
-  page: import('@playwright/test').Page,
-  name: string,
-  testInfo: import('@playwright/test').TestInfo,
-) {
-  await settled(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-  await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
+const EMPTY_SCREENS: [path: string, empty: string][] = [
+  ['/policy-types', 'No policy types yet'],
+  ['/companies', 'No insurers yet'],
+  ['/customers', 'No customers yet'],
+  ['/policies', 'No policies yet'],
+  ['/payments', 'No instalments yet'],
+  ['/alerts', 'Nothing ends in the next 30 days or lapsed lately'],
+  ['/calendar', 'Nothing on these dates'],
+];
 
-for (const screen of PUBLIC_SCREENS) {
-  test(`public screen ${screen.path} @phone`, async ({ page }, testInfo) => {
-    await page.goto(screen.path);
-    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-    await lookAt(page, screen.path.replace(/[^a-z]+/g, '-') || 'home', testInfo);
-  });
-}
+type BookIds = Awaited<ReturnType<typeof seedAgency>>;
 
-for (const screen of SIGNED_IN_SCREENS) {
-  test(`signed-in screen ${screen.path} @phone`, async ({ page, broker }, testInfo) => {
-    await signInWithTokens(page, broker);
-    await page.goto(screen.path);
-    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-    await lookAt(page, screen.path.replace(/[^a-z]+/g, '-'), testInfo);
-  });
-}
-
-test('admin screen /admin @phone', async ({ page, request }, testInfo) => {
-  await signInWithTokens(page, await adminSession(request));
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin portal' })).toBeVisible();
-  await expect(page.getByText(/of \d+ applied/)).toBeVisible();
-  await lookAt(page, 'admin', testInfo);
-});
-
-const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => string; heading: string }[] = [
+const MODULE_SCREENS: { path: (ids: BookIds) => string; heading: string }[] = [
   { path: () => '/policy-types', heading: 'Policy types' },
   { path: () => '/policy-types/create', heading: 'Policy types' },
   { path: (ids) => `/policy-types/${ids.type}/edit`, heading: 'Policy types' },
@@ -118,55 +104,124 @@ const MODULE_SCREENS: { path: (ids: Awaited<ReturnType<typeof seedAgency>>) => s
   { path: () => '/dashboard', heading: 'Dashboard' },
 ];
 
-for (const screen of MODULE_SCREENS) {
-  const name = screen.path({ type: 'id', company: 'id', customer: 'id', policy: 'id' });
-  test(`module screen ${name} @phone`, async ({ page, agency }, testInfo) => {
-    await signInWithTokens(page, agency);
-    await page.goto(screen.path(agency.ids));
-    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-    await expect(page.getByLabel('Loading')).toHaveCount(0);
-    await lookAt(page, name.replace(/[^a-z]+/g, '-'), testInfo);
-  });
+interface Group {
+  page: Page;
+  /** The page's console errors since the last screen was looked at. */
+  errors: string[];
+  /** The agency's book, for a group signed in to an agency with one. */
+  ids: BookIds;
 }
 
-test('the filters of a list, in a drawer on a phone and in the row on a desk @phone', async ({
-  page,
-  broker,
-  request,
-}, testInfo) => {
-  await seedAgency(request, broker);
-  await signInWithTokens(page, broker);
-  await page.goto('/customers');
-  if (testInfo.project.name === 'mobile') {
-    await page.getByRole('button', { name: 'Filters' }).click();
-    await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+/**
+ * Declares a group's shared page, in the describe block it is called in: opened before the group's
+ * first test, signed in with the session `signIn` makes through the API (none for the public screens).
+ */
+function screenGroup(
+  signIn: (
+    request: APIRequestContext,
+  ) => Promise<{ session?: { access: string; refresh: string }; ids?: BookIds }>,
+) {
+  test.describe.configure({ mode: 'default' });
+  const group = {} as Group;
+  test.beforeAll(async ({ browser, playwright }, workerInfo) => {
+    const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+    const { session, ids } = await signIn(request);
+    await request.dispose();
+    const context = await browser.newContext(contextOptions(workerInfo.project.use));
+    group.page = await context.newPage();
+    group.errors = await watchPage(group.page);
+    if (session) await signInWithTokens(group.page, session);
+    if (ids) group.ids = ids;
+  });
+  test.afterAll(async () => {
+    await group.page?.context().close();
+  });
+  return group;
+}
+
+/** Loads a screen in the group's page and waits for its heading. */
+async function open(group: Group, path: string, heading: string | RegExp) {
+  await group.page.goto(path);
+  await expect(group.page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/** The checks of every screen; `name` is its screenshot's. */
+async function lookAt(group: Group, name: string) {
+  const { page } = group;
+  await settled(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  expect(group.errors.splice(0), 'console errors on the page').toEqual([]);
+}
+
+test.describe('public screens', () => {
+  const group = screenGroup(async () => ({}));
+  for (const screen of PUBLIC_SCREENS) {
+    test(`public screen ${screen.path} @phone`, async () => {
+      await open(group, screen.path, screen.heading);
+      await lookAt(group, screen.path.replace(/[^a-z]+/g, '-') || 'home');
+    });
   }
-  await page
-    .getByRole('textbox', { name: 'Status' })
-    .or(page.getByRole('combobox', { name: 'Status' }))
-    .first()
-    .click();
-  await page.getByRole('option', { name: 'Inactive' }).click();
-  await expect(page).toHaveURL(/status=inactive/);
-  await lookAt(page, 'customers-filters', testInfo);
 });
 
-test('module screens when the agency has nothing yet @phone', async ({ page, broker }, testInfo) => {
-  // Six screens, each loaded and checked with axe: more than one test's usual time.
-  test.slow();
-  await signInWithTokens(page, broker);
-  const emptyScreens: [path: string, empty: string][] = [
-    ['/policy-types', 'No policy types yet'],
-    ['/companies', 'No insurers yet'],
-    ['/customers', 'No customers yet'],
-    ['/policies', 'No policies yet'],
-    ['/payments', 'No instalments yet'],
-    ['/alerts', 'Nothing ends in the next 30 days or lapsed lately'],
-    ['/calendar', 'Nothing on these dates'],
-  ];
-  for (const [path, empty] of emptyScreens) {
-    await page.goto(path);
-    await expect(page.getByText(empty)).toBeVisible();
-    await lookAt(page, `${path.slice(1)}-empty`, testInfo);
+test.describe('screens of an agency with nothing yet', () => {
+  const group = screenGroup(async (request) => ({ session: await registerBroker(request) }));
+  for (const screen of SIGNED_IN_SCREENS) {
+    test(`signed-in screen ${screen.path} @phone`, async () => {
+      await open(group, screen.path, screen.heading);
+      await lookAt(group, screen.path.replace(/[^a-z]+/g, '-'));
+    });
   }
+
+  // The module screens before there is anything in them: their empty states.
+  for (const [path, empty] of EMPTY_SCREENS) {
+    test(`module screen ${path} when the agency has nothing yet @phone`, async () => {
+      await group.page.goto(path);
+      await expect(group.page.getByText(empty)).toBeVisible();
+      await lookAt(group, `${path.slice(1)}-empty`);
+    });
+  }
+});
+
+test.describe('screens of the platform admin', () => {
+  const group = screenGroup(async (request) => ({ session: await adminSession(request) }));
+  test('admin screen /admin @phone', async () => {
+    await open(group, '/admin', 'Admin portal');
+    await expect(group.page.getByText(/of \d+ applied/)).toBeVisible();
+    await lookAt(group, 'admin');
+  });
+});
+
+test.describe('screens of an agency with its book', () => {
+  const group = screenGroup(async (request) => {
+    const session = await registerBroker(request);
+    return { session, ids: await seedAgency(request, session) };
+  });
+  for (const screen of MODULE_SCREENS) {
+    const name = screen.path({ type: 'id', company: 'id', customer: 'id', policy: 'id' });
+    test(`module screen ${name} @phone`, async () => {
+      await open(group, screen.path(group.ids), screen.heading);
+      await expect(group.page.getByLabel('Loading')).toHaveCount(0);
+      await lookAt(group, name.replace(/[^a-z]+/g, '-'));
+    });
+  }
+
+  test('the filters of a list, in a drawer on a phone and in the row on a desk @phone', async () => {
+    const { page } = group;
+    await open(group, '/customers', 'Customers');
+    if (test.info().project.name === 'mobile') {
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+    }
+    await page
+      .getByRole('textbox', { name: 'Status' })
+      .or(page.getByRole('combobox', { name: 'Status' }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Inactive' }).click();
+    await expect(page).toHaveURL(/status=inactive/);
+    await lookAt(group, 'customers-filters');
+  });
 });

@@ -8,11 +8,6 @@ export const DATE_ORDERS = ['day_first', 'month_first'] as const;
 export type DateOrder = (typeof DATE_ORDERS)[number];
 export const dateOrder = z.enum(DATE_ORDERS, { error: 'Choose day first or month first.' });
 
-export const DATE_ORDER_LABELS: Record<DateOrder, string> = {
-  day_first: 'Day first (31/12/2026)',
-  month_first: 'Month first (12/31/2026)',
-};
-
 /** Day and month in either order, then a four-digit year: "1/3/2026", "01.03.2026", "12-31-2026". */
 export const NUMERIC_DATE = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;
 

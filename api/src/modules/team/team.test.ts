@@ -78,6 +78,9 @@ describe('invitations', () => {
       'the invitation',
     );
     expect(mail.raw).toContain(tokenOf(invitation.invite_url).slice(0, 20));
+    expect((invitation as unknown as { email_sent: boolean }).email_sent).toBe(true);
+    expect(mail.raw).toContain('Content-Type: text/html');
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain('Accept the invitation</a>');
 
     const listed = (await owner.as.get('/api/team/invitations/')).json().results;
     expect(listed.map((each: { email: string }) => each.email)).toEqual([invitation.email]);

@@ -186,6 +186,11 @@ export const insurerOwedAges = z.object({
   company_id: z.string(),
   company_name: z.string(),
   commission_payment_method: z.enum(COMMISSION_PAYMENT_METHODS),
+  reconciled: z
+    .boolean()
+    .describe(
+      'It has an accepted commission statement. Until it has, Coverdesk knows nothing it paid, and all it ever owed reads as owed.',
+    ),
   insurer_paid: money,
   days_0_30: money,
   days_31_60: money,
@@ -199,19 +204,19 @@ export type InsurerOwedAges = z.infer<typeof insurerOwedAges>;
 export const insurersOwedQuery = z.object({ company_id: blankAsAbsent(uuid) });
 
 /**
- * The aged list of what insurers owe: a row per insurer the agency reconciles (one with an accepted
- * statement) with anything paid or owed, and the total.
+ * The aged list of what insurers owe: a row per insurer with anything paid or owed, reconciled
+ * through an accepted statement or not, and the total.
  */
 export const insurersOwed = z.object({
   /** The agency's today, the day the ages count from. */
   as_of: isoDate,
-  /**
-   * Insurers without an accepted commission statement: not in the list, since Coverdesk has no word
-   * yet of what they paid.
-   */
-  insurers_not_reconciled: z.number().int(),
   results: z.array(insurerOwedAges),
-  totals: insurerOwedAges.omit({ company_id: true, company_name: true, commission_payment_method: true }),
+  totals: insurerOwedAges.omit({
+    company_id: true,
+    company_name: true,
+    commission_payment_method: true,
+    reconciled: true,
+  }),
 });
 export type InsurersOwed = z.infer<typeof insurersOwed>;
 

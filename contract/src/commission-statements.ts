@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readAmount } from './amount-text.js';
 import { money } from './billing.js';
+import { dateOrder } from './date-order.js';
 import { isoDate, text, uuid } from './fields.js';
 import type { ImportField } from './imports.js';
 import { paged, pageQuery } from './pagination.js';
@@ -86,13 +87,17 @@ export const STATEMENT_FIELDS: ImportField[] = [
       'paid',
       'net commission',
       'comm',
+      'comm amt',
+      'comm amount',
+      'commission amt',
       'brokerage',
     ],
   },
   {
     key: 'transaction_date',
     label: 'Transaction date',
-    synonyms: ['date', 'effective date', 'posting date', 'transaction date', 'entry date'],
+    synonyms: ['date', 'effective', 'effective date', 'posting date', 'transaction date', 'entry date'],
+    date: true,
   },
   {
     key: 'transaction_type',
@@ -155,6 +160,11 @@ export const statementUploadFields = z.object({
   total_amount: signedMoneyInput,
   /** The broker's choice of field per column, when the headers did not say: JSON `{header: field}`. */
   columns: z.record(z.string(), z.string().nullable()).optional(),
+  /**
+   * How the file's dates written "05/01/2026" are read, when the broker chose; without it, as the
+   * file's own dates settle it, and a file whose dates all fit both orders is refused to ask.
+   */
+  date_order: dateOrder.optional(),
 });
 export type StatementUploadFields = z.input<typeof statementUploadFields>;
 

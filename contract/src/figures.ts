@@ -20,23 +20,23 @@ export const FIGURES = {
       'The premium a term keeps: all of it, unless cancelled; then the premium for the days of cover, or the premium less the refund.',
   },
   received: {
-    label: 'Received commission',
+    label: 'Earned on customer payments',
     definition:
-      'What the insurer owes on what customers paid: all the expected commission once the earned premium is paid (full policy), or in proportion to what is paid (pro rata).',
+      'The commission earned on what customers paid, which the insurer owes: not money received (that is Paid by insurer). All the expected commission once the earned premium is paid (full policy), or in proportion to what is paid (pro rata).',
   },
   outstanding: {
     label: 'Outstanding commission',
-    definition: 'Expected commission less received commission.',
+    definition: 'Expected commission less the commission earned on customer payments.',
   },
   this_month: {
     label: 'Commission this month',
     definition:
-      'Expected: the commission of the terms, new and renewals, that started this month up to today (a cancelled one with what it earned). Received: what insurers owe on the payments customers made this month.',
+      'Expected: the commission of the terms, new and renewals, that started this month up to today (a cancelled one with what it earned). Earned on customer payments: what insurers owe on the payments customers made this month.',
   },
   this_year: {
     label: 'Commission this year',
     definition:
-      'Expected and received commission of the policies whose term overlaps this calendar year, as the commission report counts them for the year.',
+      'Expected commission, and commission earned on customer payments, of the policies whose term overlaps this calendar year, as the commission report counts them for the year.',
   },
   owed_by_insurer: {
     label: 'Owed by insurer',

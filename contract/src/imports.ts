@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type DateHint, dateHint, dateOrder, fileDateOrder } from './date-order.js';
 import { text, uuid } from './fields.js';
 
 /** What a spreadsheet can bring into the agency. */
@@ -51,6 +52,8 @@ export interface ImportField {
   /** Header names that mean this field, compared without case, spaces or punctuation. */
   synonyms: readonly string[];
   required?: boolean;
+  /** A date: its column's numeric dates are read in the file's date order. */
+  date?: boolean;
 }
 
 const customerFields: ImportField[] = [
@@ -108,6 +111,7 @@ const customerFields: ImportField[] = [
   {
     key: 'date_of_birth',
     label: 'Date of birth',
+    date: true,
     synonyms: ['dob', 'birth date', 'birthdate', 'birthday', 'born'],
   },
   {
@@ -179,12 +183,14 @@ const policyFields: ImportField[] = [
     key: 'start_date',
     label: 'Start date',
     required: true,
+    date: true,
     synonyms: ['start', 'effective', 'effective date', 'inception', 'inception date', 'from', 'valid from'],
   },
   {
     key: 'end_date',
     label: 'End date',
     required: true,
+    date: true,
     synonyms: [
       'end',
       'expiry',
@@ -200,13 +206,22 @@ const policyFields: ImportField[] = [
     key: 'total_premium',
     label: 'Premium',
     required: true,
-    synonyms: ['premium', 'total premium', 'gross premium', 'gross', 'amount', 'annual premium'],
+    synonyms: [
+      'premium',
+      'total premium',
+      'gross premium',
+      'written premium',
+      'gross written premium',
+      'gross',
+      'amount',
+      'annual premium',
+    ],
   },
   { key: 'net_premium', label: 'Net premium', synonyms: ['net', 'net amount'] },
   {
     key: 'commission_percentage',
     label: 'Commission %',
-    synonyms: ['commission', 'commission rate', 'rate', 'comm %', 'comm'],
+    synonyms: ['commission', 'commission rate', 'rate', 'comm %', 'comm rate', 'comm', 'commission percent'],
   },
   {
     key: 'payment_frequency',
@@ -234,6 +249,7 @@ const policyFields: ImportField[] = [
   {
     key: 'paid_up_to',
     label: 'Paid up to',
+    date: true,
     synonyms: ['paid until', 'paid to', 'paid through', 'paid thru', 'paid up until', 'paid up to date'],
   },
   {
@@ -280,11 +296,15 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
   leads: leadFields,
 };
 
-/** A header as compared with the synonyms: "Policy No." and "policy_no" read alike. */
+/**
+ * A header as compared with the synonyms: "Policy No." and "policy_no" read alike; "Comm %" is a
+ * rate, never the "Comm" amount beside it.
+ */
 export const normalizedHeader = (header: string) =>
   header
     .toLowerCase()
     .replace(/#/g, ' number ')
+    .replace(/%/g, ' percent ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .replace(/\bno\b/g, 'number')
     .trim();
@@ -326,6 +346,16 @@ export function guessColumnsOf(
   return columns;
 }
 
+/** The positions of the columns chosen for a date field. */
+export function dateColumns(fields: ImportField[], columns: (string | null)[]): number[] {
+  const dates = new Set(fields.filter((field) => field.date).map((field) => field.key));
+  return columns.flatMap((field, index) => (field && dates.has(field) ? [index] : []));
+}
+
+/** What the date columns an import's columns choose say of their order. */
+export const importDateOrder = (kind: ImportKind, columns: (string | null)[], hints: (DateHint | null)[]) =>
+  fileDateOrder(hints, dateColumns(IMPORT_FIELDS[kind], columns));
+
 export const importDuplicates = z.enum(IMPORT_DUPLICATE_CHOICES, { error: 'Choose skip or update.' });
 
 export const importUploadQuery = z.object({
@@ -359,6 +389,12 @@ export const importSettingsBody = z.object({
     .describe(
       'Policies: with past_instalments "unpaid", leave the instalments of policies that have already ended unpaid too (they would be overdue at once). Without it an ended policy is taken as paid.',
     ),
+  date_order: dateOrder
+    .nullable()
+    .default(null)
+    .describe(
+      'How dates written "05/01/2026" are read, as the broker chose. Null: as the file\'s own values settle it (a first number over 12 is a day, a second one a month); a file whose dates all fit both orders is refused until one is chosen.',
+    ),
 });
 export type ImportSettingsBody = z.input<typeof importSettingsBody>;
 
@@ -376,6 +412,12 @@ export const importRecord = z.object({
   all_or_nothing: z.boolean(),
   past_instalments: importPastInstalments,
   expired_unpaid: z.boolean(),
+  date_order: dateOrder.nullable().describe('The date order the broker chose; null while none was.'),
+  date_hints: z
+    .array(dateHint.nullable())
+    .describe(
+      'For each column, what its dates written with slashes or dots say of their order; null for a column with none that depend on it.',
+    ),
   total_rows: z.number().int(),
   processed_rows: z.number().int().describe('Rows worked through so far while the import runs.'),
   created: z.number().int(),

@@ -17,6 +17,7 @@ export * from './constants.js';
 export * from './contact.js';
 export * from './customers.js';
 export * from './dashboard.js';
+export * from './date-order.js';
 export * from './documents.js';
 export * from './errors.js';
 export * from './export.js';

@@ -52,8 +52,15 @@ export const invitation = z.object({
 });
 export type Invitation = z.infer<typeof invitation>;
 
-/** A new invitation, with the link it emailed: the only time the link is shown. */
-export const createdInvitation = invitation.extend({ invite_url: z.string() });
+/** A new invitation, with its link: the only time the link is shown. */
+export const createdInvitation = invitation.extend({
+  invite_url: z.string(),
+  email_sent: z
+    .boolean()
+    .describe(
+      'The mail server took the invitation email. False with no mail server set up, or when it refused: pass the link on yourself.',
+    ),
+});
 export type CreatedInvitation = z.infer<typeof createdInvitation>;
 
 export const invitationList = z.object({ results: z.array(invitation) });

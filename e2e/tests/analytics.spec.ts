@@ -168,7 +168,7 @@ test('customer analytics: who the book is made of, over the period chosen @phone
   // 2,600.00 over 2 customers; commission (125.00 + 120.00 + 60.00) / 2, received (125.00 + 60.00) / 2.
   await expect(figure(page, 'Average lifetime premium')).toContainText('$1,300.00');
   await expect(figure(page, 'Average commission')).toContainText('$152.50');
-  await expect(figure(page, 'Average commission')).toContainText('$92.50 received');
+  await expect(figure(page, 'Average commission')).toContainText('$92.50 earned on customer payments');
   const top = section(page, 'Top customers by premium');
   // A desk also counts their policies (2 and 1); a phone leaves that to the customer's page.
   await expect(top.getByRole('row').nth(1)).toContainText(/^Dana Levi(2)?\$2,000\.00$/);
@@ -217,7 +217,7 @@ test('portfolio history: the book month by month, over 12 or 24 months @phone', 
     new Date().toISOString().slice(0, 7);
   const expectedThisMonth = (startedThisMonth(30) ? 125 : 0) + (startedThisMonth(10) ? 120 : 0);
   await expect(figure(page, 'Commission this month')).toContainText(`$${expectedThisMonth}.00`);
-  await expect(figure(page, 'Commission this month')).toContainText('$185.00 received');
+  await expect(figure(page, 'Commission this month')).toContainText('$185.00 earned on customer payments');
   // Over the 12 months: the same payments, of the 305.00 the three new terms expect.
   await expect(section(page, 'Commission')).toContainText('$185.00 of $305.00 in 12 months');
   for (const chart of ['Premium in force', 'Policies in force', 'New, renewed, expired and cancelled']) {

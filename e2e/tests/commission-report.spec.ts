@@ -108,9 +108,9 @@ test('the report filtered to one insurer shows its figures and exports them @pho
   await expectTotals(page, {
     'Total premium': '$3,600.00',
     'Commission expected': '$390.00',
-    Received: '$101.25',
+    'Earned on customer payments': '$101.25',
     Outstanding: '$288.75',
-    'Received %': '25.96%',
+    'Earned on payments %': '25.96%',
   });
   const byInsurer = page.getByRole('region', { name: 'By insurer' });
   await expect(byInsurer).toContainText('Harel Insurance');
@@ -122,9 +122,9 @@ test('the report filtered to one insurer shows its figures and exports them @pho
   await expectTotals(page, {
     'Total premium': '$1,600.00',
     'Commission expected': '$200.00',
-    Received: '$31.25',
+    'Earned on customer payments': '$31.25',
     Outstanding: '$168.75',
-    'Received %': '15.63%',
+    'Earned on payments %': '15.63%',
   });
   await expect(byInsurer).not.toContainText('Migdal');
   await expect(page.getByRole('link', { name: /P-1042/ })).toBeVisible();
@@ -192,7 +192,7 @@ test('a payment recorded on the payments screen shows in the report at once @pho
   await seedTwoInsurers(request, broker);
   await signInWithTokens(page, broker);
   await page.goto(YEAR_2026);
-  await expectTotals(page, { Received: '$101.25' });
+  await expectTotals(page, { 'Earned on customer payments': '$101.25' });
 
   await openFromMenu('Payments Management');
   await page.getByRole('button', { name: 'Record a payment on P-1043, instalment 1' }).click();
@@ -202,7 +202,11 @@ test('a payment recorded on the payments screen shows in the report at once @pho
   // P-1043 paid in full at Harel, pro rata: its 75.00 is received; 176.25 of 390.00 is 45.19%.
   await page.goBack();
   await expect(page).toHaveURL(/start_date=2026-01-01/);
-  await expectTotals(page, { Received: '$176.25', Outstanding: '$213.75', 'Received %': '45.19%' });
+  await expectTotals(page, {
+    'Earned on customer payments': '$176.25',
+    Outstanding: '$213.75',
+    'Earned on payments %': '45.19%',
+  });
 });
 
 test("the demo agency's report for this year, filtered to one insurer and exported", async ({

@@ -39,7 +39,7 @@ test("the demo agency's dashboard: its figures, charts and lists, and a card tha
   await expect(page.getByRole('heading', { name: 'Renewals due' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent leads' })).toBeVisible();
   await expect(
-    page.getByRole('table', { name: 'Premium written and commission received by month' }),
+    page.getByRole('table', { name: 'Premium written and commission earned on customer payments by month' }),
   ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Commission by insurer this year' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Policies in force by type' })).toBeVisible();

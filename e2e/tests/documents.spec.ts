@@ -64,7 +64,7 @@ test('a broker drops three files onto a policy, previews the schedule, downloads
   await page.goto(`/policies/${policyId}`);
   const panel = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Documents' }) });
   await expect(panel.getByText('No documents on this policy yet.')).toBeVisible();
-  await expect(panel.getByLabel('Category for new files')).toHaveValue('Policy document');
+  await expect(panel.getByLabel('Category for new files')).toHaveValue('By file type');
 
   await dropFiles(page);
   // A bar for each file while they go up, then the three in the list, newest first.

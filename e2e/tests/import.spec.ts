@@ -141,3 +141,66 @@ test('a broker imports a 500-row spreadsheet with two bad rows, fixes the mappin
   await expect(page).toHaveURL(/\/policies$/);
   await expect(page.getByText(/^BK-\d{4}$/).first()).toBeVisible();
 });
+
+/** A policy file as a US agency's system exports it, with its dates as `dates` gives them. */
+const usFile = (dates: [string, string][]) =>
+  Buffer.from(
+    [
+      'Policy Number,Carrier,Line of Business,Insured Name,Effective,Expiration,Written Premium,Comm %',
+      ...dates.map(
+        ([start, end], index) =>
+          `US-${index + 1},Travelers,Commercial auto,Insured ${index + 1},${start},${end},"1,200.00",12.5`,
+      ),
+    ].join('\r\n'),
+  );
+
+test('the columns step reads the date order from the file, and asks for it when the file cannot tell @phone', async ({
+  page,
+  broker,
+}, testInfo) => {
+  test.slow();
+  const shot = (name: string) =>
+    page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  await signInWithTokens(page, broker);
+  const uploadFile = async (name: string, buffer: Buffer) => {
+    await page.goto('/policy-import?kind=policies');
+    await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer });
+    await page.getByRole('button', { name: 'Upload and map columns' }).click();
+    await expect(page.getByRole('heading', { name: `Policies from ${name}` })).toBeVisible();
+  };
+
+  // 04/30/2027 can only be month first: the file says so, and every US header maps without asking.
+  await uploadFile(
+    'us-book.csv',
+    usFile([
+      ['05/01/2026', '04/30/2027'],
+      ['06/01/2026', '05/31/2027'],
+    ]),
+  );
+  await expect(page.getByText('Choose a column for')).toBeHidden();
+  const order = page.getByRole('radiogroup', { name: 'How are the dates written?' });
+  await expect(
+    page.getByText(/Read from your file: one of its dates has a number over 12 in second place/),
+  ).toBeVisible();
+  await expect(order.getByRole('radio', { name: 'Month first: 05/01/2026 is May 1, 2026' })).toBeChecked();
+  await expectAccessible(page);
+  await shot('import-dates-1-read-from-file');
+  await page.getByRole('button', { name: 'Check the rows' }).click();
+  const plan = page.getByLabel('What the import would do');
+  await expect(plan.getByText('2', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Enter a valid date')).toBeHidden();
+
+  // Every date fits both orders: the agency's usual order is offered, to check; the broker changes it.
+  await uploadFile('ambiguous.csv', usFile([['05/01/2026', '04/01/2027']]));
+  await expect(page.getByText('Check the date order')).toBeVisible();
+  await expect(page.getByText(/Every date in "Effective" and "Expiration" fits both orders/)).toBeVisible();
+  await expect(order.getByRole('radio', { name: 'Month first: 05/01/2026 is May 1, 2026' })).toBeChecked();
+  await expectAccessible(page);
+  await shot('import-dates-2-asked');
+  await order.getByRole('radio', { name: 'Day first: 05/01/2026 is 5 January 2026' }).check();
+  await page.getByRole('button', { name: 'Check the rows' }).click();
+  await expect(plan).toBeVisible();
+  // The choice is the import's: back on the columns it is still day first.
+  await page.getByRole('button', { name: 'Back to columns' }).click();
+  await expect(order.getByRole('radio', { name: 'Day first: 05/01/2026 is 5 January 2026' })).toBeChecked();
+});

@@ -61,6 +61,10 @@ describe('Prometheus metrics', () => {
     expect(sample(text, 'job_queue_jobs{queue="notification-email",state="queued"}')).toBe(1);
     expect(sample(text, 'job_queue_jobs{queue="notification-email",state="failed"}')).toBe(1);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+    // Every gauge passes promtool's lint: none is named like a counter.
+    const gauges = [...text.matchAll(/^# TYPE (\S+) gauge$/gm)].map((match) => match[1]);
+    expect(gauges).toContain('nodejs_active_handles');
+    expect(gauges.filter((name) => name?.endsWith('_total'))).toEqual([]);
     expect(text).toContain('process_resident_memory_bytes');
   });
 

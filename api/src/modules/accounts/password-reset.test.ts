@@ -40,6 +40,10 @@ describe('password reset by email', () => {
       'the reset email',
     );
     expect(mail.raw).toContain('Subject: Reset your Coverdesk password');
+    // A plain-text part and an HTML one, as the reminders have, the link a button in it.
+    expect(mail.raw).toContain('Content-Type: text/plain');
+    expect(mail.raw).toContain('Content-Type: text/html');
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain('Choose a new password</a>');
     const token = resetLinkIn(mail.raw);
     expect(token).toBeDefined();
 
@@ -179,6 +183,19 @@ describe('without SMTP', () => {
       const kept = await waitForRow(local, agency.email);
       expect(kept.status).toBe('not_configured');
       expect(kept.textBody).toMatch(/http:\/\/coverdesk\.test\/reset-password\/[A-Za-z0-9_-]{43}/);
+
+      // An invitation says no email went, for the owner to pass its link on.
+      const invited = await local.app.inject({
+        method: 'POST',
+        url: '/api/team/invitations/',
+        headers: bearer(agency.access),
+        payload: { email: 'new.agent@example.com', role: 'agent' },
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      expect(invited.json()).toMatchObject({
+        email_sent: false,
+        invite_url: expect.stringContaining('/invite/'),
+      });
     } finally {
       await local.close();
     }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { fieldError } from '../../http/errors.js';
 import { type AuditOrigin, recordAudit } from '../audit/record.js';
+import { linkEmail } from '../mail/html.js';
 import { consumeAttempt, withinLimit } from '../throttle/throttle.js';
 import { hashPassword } from './passwords.js';
 import { findUserByEmail, findUserById, replacePassword } from './queries.js';
@@ -50,21 +51,20 @@ export async function sendResetLink(
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
   });
   const link = `${config.appUrl}/reset-password/${token}`;
-  await mailer.send({
-    to: user.email,
-    subject: 'Reset your Coverdesk password',
-    text: [
-      `Hello ${user.firstName || 'there'},`,
-      '',
-      'Someone asked to reset the password of your Coverdesk account. To choose a new password, open this link:',
-      '',
-      link,
-      '',
-      `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for this, you can ignore this email; your password stays as it is.`,
-      '',
-      'Coverdesk',
-    ].join('\n'),
-  });
+  await mailer.send(
+    linkEmail({
+      to: user.email,
+      subject: 'Reset your Coverdesk password',
+      paragraphs: [
+        `Hello ${user.firstName || 'there'},`,
+        'Someone asked to reset the password of your Coverdesk account. To choose a new password, open this link.',
+      ],
+      link: { url: link, label: 'Choose a new password' },
+      after: [
+        `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for this, you can ignore this email; your password stays as it is.`,
+      ],
+    }),
+  );
   return 'sent';
 }
 

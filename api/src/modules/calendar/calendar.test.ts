@@ -418,6 +418,9 @@ describe('calendar feed', () => {
       title: `Call ${'about the fleet cover and its many vehicles '.repeat(3)}ü`,
       start: `${today}T10:00:00Z`,
       end: `${today}T10:30:00Z`,
+      location: 'Office, 2nd floor',
+      video_url: 'https://meet.example.com/fleet',
+      notes: 'Bring the fleet list.\nAsk about the trailer.',
     });
     const created = await agency.as.post('/api/calendar/feed/');
     expect(created.statusCode).toBe(201);
@@ -440,6 +443,12 @@ describe('calendar feed', () => {
     expect(unfolded).toContain(`DTSTART;VALUE=DATE:${day}`);
     expect(unfolded).toContain(`DTSTART:${day}T100000Z\r\nDTEND:${day}T103000Z`);
     expect(unfolded).toContain('ü');
+    // A meeting's place, video link and notes travel with it.
+    expect(unfolded).toContain('LOCATION:Office\\, 2nd floor\r\n');
+    expect(unfolded).toContain(
+      'DESCRIPTION:Video call: https://meet.example.com/fleet\\nBring the fleet list.\\nAsk about the trailer.\\nAssigned to:',
+    );
+    expect(unfolded.match(/LOCATION:/g)).toHaveLength(1);
     expect(unfolded.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     // Ids unique across agencies, as calendar apps merge events by UID.
     expect(unfolded.match(/UID:\S+\.[0-9a-f-]{36}@coverdesk/g)).toHaveLength(2);

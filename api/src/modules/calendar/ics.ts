@@ -1,4 +1,5 @@
 import { addDays, CALENDAR_KIND_LABELS, type CalendarEvent } from '@coverdesk/contract';
+import type { MeetingDetails } from './queries.js';
 
 // An iCalendar (RFC 5545) feed of the agency's events, for a calendar app to subscribe to.
 
@@ -54,7 +55,11 @@ function eventLines(event: CalendarEvent, options: FeedOptions, stamp: string): 
         `DTEND;VALUE=DATE:${dateValue(addDays(event.end ?? event.start, 1))}`,
       ]
     : [`DTSTART:${momentValue(event.start)}`, ...(event.end ? [`DTEND:${momentValue(event.end)}`] : [])];
+  const meeting = options.meetings.get(event.id);
+  const place = meeting?.location || meeting?.videoUrl;
   const details = [
+    meeting?.location && meeting.videoUrl && `Video call: ${meeting.videoUrl}`,
+    meeting?.notes,
     event.company_name && `Insurer: ${event.company_name}`,
     event.assignee_name && `Assigned to: ${event.assignee_name}`,
     event.amount && `Amount: ${event.amount}`,
@@ -67,6 +72,7 @@ function eventLines(event: CalendarEvent, options: FeedOptions, stamp: string): 
     `DTSTAMP:${stamp}`,
     ...timing,
     `SUMMARY:${escapeText(event.title)}`,
+    ...(place ? [`LOCATION:${escapeText(place)}`] : []),
     ...(details.length > 0 ? [`DESCRIPTION:${escapeText(details.join('\n'))}`] : []),
     `CATEGORIES:${escapeText(CALENDAR_KIND_LABELS[event.kind])}`,
     `URL:${options.appUrl}${event.url}`,
@@ -80,6 +86,8 @@ interface FeedOptions {
   appUrl: string;
   tenantId: string;
   now: Date;
+  /** The location, video link and notes of the feed's meetings, by event id. */
+  meetings: Map<string, MeetingDetails>;
 }
 
 /** The whole feed, lines ended by CRLF as the format requires. */

@@ -9,7 +9,7 @@ import {
   type MeetingValues,
   OPEN_LEAD_STATUSES,
 } from '@coverdesk/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { isoMoment, one, withGenericPlans } from '../../db/query-helpers.js';
 import { ownBookMember } from '../../db/tenant.js';
@@ -297,6 +297,30 @@ export async function listCalendarEvents(
   options: CalendarEventsOptions,
 ): Promise<CalendarEvent[]> {
   return JSON.parse(await calendarEventsJson(tx, tenantId, options)) as CalendarEvent[];
+}
+
+/** Where the meetings among `events` happen and their notes, by event id, for the calendar feed. */
+export async function meetingDetails(tx: Transaction, events: CalendarEvent[]) {
+  const ids = events.flatMap((event) =>
+    event.kind === 'meeting' ? [event.id.slice('meeting:'.length)] : [],
+  );
+  if (ids.length === 0) return new Map<string, MeetingDetails>();
+  const rows = await tx
+    .select({
+      id: meetings.id,
+      location: meetings.location,
+      videoUrl: meetings.videoUrl,
+      notes: meetings.notes,
+    })
+    .from(meetings)
+    .where(inArray(meetings.id, ids));
+  return new Map(rows.map(({ id, ...details }) => [`meeting:${id}`, details]));
+}
+
+export interface MeetingDetails {
+  location: string;
+  videoUrl: string;
+  notes: string;
 }
 
 const meetingColumns = {

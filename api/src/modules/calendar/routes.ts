@@ -42,6 +42,7 @@ import {
   findMeetingParties,
   listCalendarEvents,
   listMeetings,
+  meetingDetails,
   updateMeeting,
 } from './queries.js';
 import { calendarFeeds } from './tables.js';
@@ -324,11 +325,12 @@ export const calendarRoutes =
         if (!owner || owner.isDemo || !request.params.secret.endsWith('.ics')) throw noFeed();
         const events = await withModuleFor(ctx, owner, MODULE, async (tx, { tenantId }, modules) => {
           const today = await agencyToday(tx);
-          return listCalendarEvents(tx, tenantId, {
+          const listed = await listCalendarEvents(tx, tenantId, {
             start: addDays(today, -FEED_DAYS_BACK),
             end: addDays(today, FEED_DAYS_AHEAD),
             kinds: calendarKindsFor(modules),
           });
+          return { listed, meetings: await meetingDetails(tx, listed) };
         }).catch((error: unknown) => {
           // An agency whose access ended publishes nothing, and whoever holds the address learns
           // nothing of its billing: a calendar app has no one to show a 402 to.
@@ -337,11 +339,12 @@ export const calendarRoutes =
         });
         return sendCalendar(
           reply,
-          calendarFeedText(events, {
+          calendarFeedText(events.listed, {
             name: `${owner.agency} (Coverdesk)`,
             appUrl: ctx.config.appUrl,
             tenantId: owner.tenantId,
             now: new Date(),
+            meetings: events.meetings,
           }),
         );
       },

@@ -460,7 +460,7 @@ describe('the exports', () => {
     const lines = answer.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'Policy number,Customer,Insurer,Commission paid,Policy type,Status,Start date,End date,Total premium,Net premium,Commission %,Expected commission,Received commission,Outstanding commission,Received %,Payment status,Instalments paid,Instalments,Amount paid,Paid by insurer,Owed by insurer,Created at',
+      'Policy number,Customer,Insurer,Commission paid,Policy type,Status,Start date,End date,Total premium,Net premium,Commission %,Expected commission,Earned on customer payments,Outstanding commission,Earned on payments %,Payment status,Instalments paid,Instalments,Amount paid,Paid by insurer,Owed by insurer,Created at',
     );
     expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual([
       'HA-1',

@@ -88,6 +88,7 @@ describe('what insurers owe, by age', () => {
         company_id: parties.clal.id,
         company_name: 'Clal',
         commission_payment_method: 'pro_rata',
+        reconciled: true,
         insurer_paid: '100.00',
         days_0_30: '50.00',
         days_31_60: '0.00',
@@ -100,6 +101,7 @@ describe('what insurers owe, by age', () => {
         company_id: parties.harel.id,
         company_name: 'Harel',
         commission_payment_method: 'full_policy',
+        reconciled: true,
         insurer_paid: '80.00',
         days_0_30: '0.00',
         days_31_60: '240.00',
@@ -165,7 +167,7 @@ describe('what insurers owe, by age', () => {
     });
   });
 
-  it("ages only the insurers reconciled through an accepted statement, and is the agency's own", async () => {
+  it("ages every insurer with commission owed, a never-reconciled one marked so, and is the agency's own", async () => {
     const agency = await signedInAgency(t.app);
     const parties = await addBookParties(agency.as);
     const { as_of: today } = await owed(agency.as);
@@ -184,17 +186,27 @@ describe('what insurers owe, by age', () => {
       );
     await policy('HA-1', parties.harel.id);
     await policy('CL-1', parties.clal.id);
-    // Before any statement, Coverdesk has no word of what the insurers paid.
-    expect(await owed(agency.as)).toMatchObject({ results: [], insurers_not_reconciled: 2 });
+    // Before any statement, what each insurer owes is listed, marked as never reconciled.
+    const before = await owed(agency.as);
+    expect(
+      before.results.map((row) => [row.company_name, row.reconciled, row.insurer_paid, row.days_0_30]),
+    ).toEqual([
+      ['Clal', false, '0.00', '125.00'],
+      ['Harel', false, '0.00', '100.00'],
+    ]);
+    expect(before.totals.owed_by_insurer).toBe('225.00');
     await acceptedStatement(agency, parties.harel.id, today, [['HA-1', '60.00']]);
     const aged = await owed(agency.as);
-    expect(aged.insurers_not_reconciled).toBe(1);
-    expect(aged.results.map((row) => [row.company_name, row.owed_by_insurer])).toEqual([['Harel', '40.00']]);
-    expect(aged.totals.owed_by_insurer).toBe('40.00');
+    expect(aged.results.map((row) => [row.company_name, row.reconciled, row.owed_by_insurer])).toEqual([
+      ['Clal', false, '125.00'],
+      ['Harel', true, '40.00'],
+    ]);
+    expect(aged.totals.owed_by_insurer).toBe('165.00');
+    expect((await owed(agency.as, `?company_id=${parties.clal.id}`)).results).toHaveLength(1);
 
     const other = await signedInAgency(t.app);
     const nothing = await owed(other.as, `?company_id=${parties.harel.id}`);
-    expect(nothing).toMatchObject({ results: [], insurers_not_reconciled: 0 });
+    expect(nothing.results).toEqual([]);
     expect(nothing.totals.owed_by_insurer).toBe('0.00');
   });
 });

@@ -17,19 +17,15 @@ const AGES = sql`
   coalesce(sum(owed) filter (where current_date - owed_from between 61 and 90), 0) as days_61_90,
   coalesce(sum(owed) filter (where current_date - owed_from > 90), 0) as days_over_90`;
 
-/** `column` is the insurer asked for, when one is. */
-const ofInsurer = (companyId: string | undefined, column: SQLWrapper = companies.id) =>
-  companyId ? sql`and ${column} = ${companyId}::uuid` : sql``;
-
 /** An insurer the agency reconciles: one with an accepted commission statement. */
 const reconciled = sql`exists (select 1 from ${commissionStatements}
   where ${commissionStatements.tenantId} = ${companies.tenantId} and ${commissionStatements.companyId} = ${companies.id}
     and ${commissionStatements.status} = 'accepted')`;
 
 /**
- * Each insurer's row (and, with `is_total`, the agency's) as of the agency's today: the insurers the
- * agency reconciles, those with an accepted commission statement. Until then Coverdesk has no word
- * of what an insurer paid, and all it ever owed would read as owed.
+ * Each insurer's row (and, with `is_total`, the agency's) as of the agency's today: every insurer
+ * with commission owed or paid, `reconciled` when it has an accepted commission statement (until
+ * then Coverdesk has no word of what it paid, and all it ever owed reads as owed).
  *
  * `owing` holds, per policy, what the insurer owes by each day it owes more: a full-policy insurer
  * the term's commission from its start; a pro-rata insurer, from each instalment's due date, the
@@ -39,7 +35,8 @@ const reconciled = sql`exists (select 1 from ${commissionStatements}
  * step owes what it adds beyond the larger of the step before and the amount paid.
  */
 const agesOf = (tenantId: string, companyId: string | undefined) => {
-  const ofCompany = (column: SQLWrapper) => ofInsurer(companyId, column);
+  /** `column` is the insurer asked for, when one is. */
+  const ofCompany = (column: SQLWrapper) => (companyId ? sql`and ${column} = ${companyId}::uuid` : sql``);
   return sql`
     with paid as (
       select ${insurerReceipts.policyId} as policy_id, sum(${insurerReceipts.amount}) as amount,
@@ -54,7 +51,6 @@ const agesOf = (tenantId: string, companyId: string | undefined) => {
       from ${policies} join ${companies} on ${companies.id} = ${policies.companyId}
       where ${policies.tenantId} = ${tenantId}::uuid
         and ${companies.commissionPaymentMethod} <> 'pro_rata' and ${policies.startDate} <= current_date
-        and ${reconciled}
         ${ofCompany(policies.companyId)}
       union all
       select ${policies.id}, ${policies.companyId},
@@ -66,7 +62,6 @@ const agesOf = (tenantId: string, companyId: string | undefined) => {
         and ${installments.policyId} = ${policies.id}
         and ${installments.status} <> 'cancelled' and ${installments.dueDate} <= current_date
       where ${policies.tenantId} = ${tenantId}::uuid and ${companies.commissionPaymentMethod} = 'pro_rata'
-        and ${reconciled}
         ${ofCompany(policies.companyId)}
       window due_order as (partition by ${policies.id} order by ${installments.dueDate}, ${installments.id})
       union all
@@ -94,6 +89,7 @@ const agesOf = (tenantId: string, companyId: string | undefined) => {
     select per_company.company_id, grouping(per_company.company_id) = 1 as is_total,
       min(${companies.name}) as company_name,
       min(${companies.commissionPaymentMethod}) as commission_payment_method,
+      bool_or(${reconciled}) as reconciled,
       ${money(sql`paid`)} as insurer_paid,
       ${money(sql`days_0_30`)} as days_0_30,
       ${money(sql`days_31_60`)} as days_31_60,
@@ -123,13 +119,9 @@ export async function insurersOwed(
   const { rows } = await tx.execute<Row>(agesOf(tenantId, companyId));
   const total = rows.find((row) => row.is_total);
   if (!total) throw new Error('the grand total is always a row');
-  const { is_total, company_id, company_name, commission_payment_method, ...totals } = total;
-  const { rows: waiting } = await tx.execute<{ count: number }>(sql`
-    select count(*)::int as count from ${companies}
-    where ${companies.tenantId} = ${tenantId}::uuid ${ofInsurer(companyId)} and not ${reconciled}`);
+  const { is_total, company_id, company_name, commission_payment_method, reconciled, ...totals } = total;
   return {
     as_of: await agencyToday(tx),
-    insurers_not_reconciled: waiting[0]?.count ?? 0,
     results: rows.filter((row) => !row.is_total).map(({ is_total, ...row }) => row),
     totals,
   };

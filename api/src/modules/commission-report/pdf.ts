@@ -82,7 +82,12 @@ const ROW_COLUMNS: Column<CommissionReportRow>[] = [
   { title: 'Net', width: 52, align: 'right', value: (row) => formatMoney(row.net_premium) },
   { title: 'Rate %', width: 32, align: 'right', value: (row) => row.commission_percentage },
   { title: 'Expected', width: 50, align: 'right', value: (row) => formatMoney(row.expected_commission) },
-  { title: 'Received', width: 50, align: 'right', value: (row) => formatMoney(row.received_commission) },
+  {
+    title: 'Earned on payments',
+    width: 50,
+    align: 'right',
+    value: (row) => formatMoney(row.received_commission),
+  },
   {
     title: 'Outstanding',
     width: 56,
@@ -115,7 +120,7 @@ const COMPANY_COLUMNS: Column<CommissionCompanySummary>[] = [
     value: (row) => formatMoney(row.total_expected_commission),
   },
   {
-    title: 'Received',
+    title: 'Earned on payments',
     width: 85,
     align: 'right',
     value: (row) => formatMoney(row.total_received_commission),
@@ -126,7 +131,12 @@ const COMPANY_COLUMNS: Column<CommissionCompanySummary>[] = [
     align: 'right',
     value: (row) => formatMoney(row.outstanding_commission),
   },
-  { title: 'Received %', width: 60, align: 'right', value: (row) => row.commission_received_percentage },
+  {
+    title: 'Earned on payments %',
+    width: 60,
+    align: 'right',
+    value: (row) => row.commission_received_percentage,
+  },
 ];
 
 /** A report PDF being written: the heading and totals first, then rows batch by batch. */
@@ -368,9 +378,9 @@ export class CommissionPdf {
       ['Paid by customers', formatMoney(summary.total_paid)],
       ['Premium still to pay', formatMoney(summary.total_pending)],
       ['Expected commission', formatMoney(summary.total_expected_commission)],
-      ['Received commission', formatMoney(summary.total_received_commission)],
+      ['Earned on customer payments', formatMoney(summary.total_received_commission)],
       ['Outstanding commission', formatMoney(summary.outstanding_commission)],
-      ['Commission received', `${summary.commission_received_percentage} %`],
+      ['Earned on payments', `${summary.commission_received_percentage} %`],
       ['Average commission rate', `${summary.average_commission_percentage} %`],
     ];
     const perLine = 3;

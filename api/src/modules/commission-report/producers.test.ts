@@ -384,10 +384,10 @@ describe('the producer statement', () => {
         'Start date',
         'End date',
         'Expected commission',
-        'Received commission',
+        'Earned on customer payments',
         'Split %',
         'Share of expected',
-        'Share of received',
+        'Share of earned on payments',
       ],
       [
         'PR-1',

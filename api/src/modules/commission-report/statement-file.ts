@@ -15,10 +15,10 @@ const CSV_COLUMNS: [keyof ProducerStatementRow, string][] = [
   ['start_date', 'Start date'],
   ['end_date', 'End date'],
   ['expected_commission', 'Expected commission'],
-  ['received_commission', 'Received commission'],
+  ['received_commission', 'Earned on customer payments'],
   ['split_percentage', 'Split %'],
   ['producer_share_expected', 'Share of expected'],
-  ['producer_share_received', 'Share of received'],
+  ['producer_share_received', 'Share of earned on payments'],
 ];
 
 const layout = csvLayout(CSV_COLUMNS);
@@ -82,8 +82,8 @@ export class ProducerStatementPdf extends CommissionPdf {
       ['Policies', String(totals.policies)],
       ['Expected commission', formatMoney(totals.expected_commission)],
       ['Share of expected', formatMoney(totals.producer_share_expected)],
-      ['Received commission', formatMoney(totals.received_commission)],
-      ['Share of received', formatMoney(totals.producer_share_received)],
+      ['Earned on customer payments', formatMoney(totals.received_commission)],
+      ['Share of earned on payments', formatMoney(totals.producer_share_received)],
     ];
     const blockWidth = this.width / figures.length;
     figures.forEach(([label, figure], index) => {

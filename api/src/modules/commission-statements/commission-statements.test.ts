@@ -368,6 +368,35 @@ describe('an insurer’s commission statement', () => {
     expect(all.count).toBe(2);
   });
 
+  it('reads its dates in the order the file settles, asks when every date fits both, and maps US headers', async () => {
+    const agency = await signedInAgency(t.app);
+    const parties = await addBookParties(agency.as);
+    await policyOf(agency.as, parties, 'AB-1', parties.dana);
+    const fields = { company_id: parties.harel.id, statement_date: '2026-05-31', total_amount: '120.00' };
+    const header = ['Policy Number', 'Insured Name', 'Written Premium', 'Comm %', 'Comm Amt', 'Effective'];
+    const file = (date: string, premium = '1200.00') =>
+      csv([header, ['AB-1', 'Dana Levi', premium, '10', '120.00', date]]);
+
+    const asked = await upload(agency, fields, file('05/01/2026'));
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().date_order).toEqual([
+      'The dates in the column "Effective" could be day first or month first (05/01/2026 fits both): choose the date order and upload the file again.',
+    ]);
+    const confirmed = await uploaded(agency, { ...fields, date_order: 'month_first' }, file('05/01/2026'));
+    // "Comm %" is the rate beside the amount, never the commission paid.
+    expect(lineNumbered(confirmed, 2)).toMatchObject({
+      transaction_date: '2026-05-01',
+      paid_commission: '120.00',
+      premium: '1200.00',
+      policy_number: 'AB-1',
+    });
+
+    const settled = await uploaded(agency, fields, file('05/13/2026', '1200.0'));
+    expect(lineNumbered(settled, 2).transaction_date).toBe('2026-05-13');
+    const refusedOrder = await upload(agency, { ...fields, date_order: 'day_first' }, file('05/14/2026'));
+    expect(refusedOrder.json().detail).toBe('Nothing was saved. Row 2: the date "05/14/2026" is not a date.');
+  });
+
   it("is the agency's own: another agency's insurer and statements answer 404, agents and viewers only read", async () => {
     const agency = await signedInAgency(t.app);
     const other = await signedInAgency(t.app);

@@ -1,4 +1,7 @@
 import {
+  DateHintReader,
+  type DateOrder,
+  dateColumns,
   guessColumnsOf,
   MAX_STATEMENT_LINES,
   missingStatementColumns,
@@ -7,7 +10,7 @@ import {
   STATEMENT_FIELDS,
 } from '@coverdesk/contract';
 import { HttpError } from '../../http/errors.js';
-import { dateCell } from '../imports/cells.js';
+import { dateCell, settledDateOrder } from '../imports/cells.js';
 import { echoed, readImportFile } from '../imports/parse.js';
 import { fieldsOf } from '../imports/plan-rows.js';
 
@@ -46,12 +49,15 @@ const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isN
 /**
  * The statement's lines, each with its commission (negative for a chargeback); a policy number or an
  * insured's name on every line. A file whose columns cannot be told answers 400 with its headers and
- * the guess, for the broker to choose; a line that cannot be read, 400 naming its row.
+ * the guess, for the broker to choose; a line that cannot be read, 400 naming its row. Dates written
+ * "05/01/2026" are read in `dateOrder`, else in the order the file's dates settle; a file whose dates
+ * all fit both orders, with none given, answers 400 asking for `date_order`.
  */
 export function readStatementFile(
   bytes: Buffer,
   given: Record<string, string | null> | undefined,
   saved: Record<string, string | null>,
+  dateOrder?: DateOrder,
 ): Promise<StatementFile> {
   return readImportFile(
     bytes,
@@ -66,13 +72,27 @@ export function readStatementFile(
           columns,
         });
       }
-      const problems: string[] = [];
-      const lines: StatementFileLine[] = [];
+      // The lines are read through before their dates, whose order the whole column settles.
+      const dates = new DateHintReader(headers.length);
+      const read: { row: number; values: Record<string, string> }[] = [];
       for await (const { row, cells } of rows) {
         const values = fieldsOf(cells, columns);
+        dates.read(cells);
+        read.push({ row, values });
+      }
+      const order = settledDateOrder(
+        headers.map(echoed),
+        dates.hints(),
+        dateColumns(STATEMENT_FIELDS, columns),
+        dateOrder,
+        ' and upload the file again',
+      );
+      const problems: string[] = [];
+      const lines: StatementFileLine[] = [];
+      for (const { row, values } of read) {
         const paid = readSignedAmount(values.commission ?? '');
         const premium = values.premium ? readSignedAmount(values.premium) : null;
-        const date = values.transaction_date ? dateCell(values.transaction_date) : null;
+        const date = values.transaction_date ? dateCell(values.transaction_date, order) : null;
         const rowProblems = [
           paid === undefined && `the commission "${echoed(values.commission ?? '')}" is not an amount`,
           premium === undefined && `the premium "${echoed(values.premium ?? '')}" is not an amount`,

@@ -132,7 +132,7 @@ export const commissionStatementRoutes =
         schema: {
           tags,
           summary: "Upload an insurer's commission statement",
-          description: `multipart/form-data: \`file\` (CSV in any delimiter, UTF-8 or Windows-1252, or XLSX; at most ${MAX_STATEMENT_BYTES / MB} MB and ${MAX_STATEMENT_LINES.toLocaleString('en-US')} lines, 413 past the size), \`company_id\`, \`statement_date\`, \`total_amount\` (what the insurer says it pays in all), and optionally \`columns\`: a JSON object choosing the field of a header (${STATEMENT_FIELDS.map((field) => `\`${field.key}\``).join(', ')}, or null). Headers that name their field, or a synonym, map without asking, and the insurer's last choices are remembered; a file whose commission or policy columns cannot be told answers 400 with its \`headers\` and the guessed \`columns\`. A line that cannot be read answers 400 naming its row, and nothing is saved. The same file again for the same insurer: 409. Each line is matched to a policy of this insurer: by number without case or punctuation, else by the insured's name and the premium within 1% (\`fuzzy\`, to confirm).`,
+          description: `multipart/form-data: \`file\` (CSV in any delimiter, UTF-8 or Windows-1252, or XLSX; at most ${MAX_STATEMENT_BYTES / MB} MB and ${MAX_STATEMENT_LINES.toLocaleString('en-US')} lines, 413 past the size), \`company_id\`, \`statement_date\`, \`total_amount\` (what the insurer says it pays in all), and optionally \`columns\`: a JSON object choosing the field of a header (${STATEMENT_FIELDS.map((field) => `\`${field.key}\``).join(', ')}, or null). Headers that name their field, or a synonym, map without asking, and the insurer's last choices are remembered; a file whose commission or policy columns cannot be told answers 400 with its \`headers\` and the guessed \`columns\`. A line that cannot be read answers 400 naming its row, and nothing is saved. Dates written \`05/01/2026\` are read in \`date_order\` (\`day_first\` or \`month_first\`) when given, else in the order the file's own dates settle (a first number over 12 is a day, a second one a month); a file whose dates all fit both orders answers 400 with a \`date_order\` message naming the column, to send again with one. The same file again for the same insurer: 409. Each line is matched to a policy of this insurer: by number without case or punctuation, else by the insured's name and the premium within 1% (\`fuzzy\`, to confirm).`,
           security: bearerAuth,
           consumes: ['multipart/form-data'],
           response: {
@@ -150,7 +150,7 @@ export const commissionStatementRoutes =
           return savedMapping(tx, fields.company_id);
         });
         // Read in a worker thread, outside any transaction: a large file holds no connection.
-        const read = await readStatementFile(file.bytes, fields.columns, saved);
+        const read = await readStatementFile(file.bytes, fields.columns, saved, fields.date_order);
         const detail = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
           const id = await createStatement(
             tx,

@@ -1,18 +1,48 @@
 // Spreadsheet cells as the API's bodies take them. A value that cannot be read is passed on as it is,
 // so the contract's own rule refuses it with the same message a form shows. Amounts and percentages
 // need nothing here: the contract's money and percentage fields read them (amount-text.ts).
+import {
+  type DateHint,
+  type DateOrder,
+  fileDateOrder,
+  NUMERIC_DATE,
+  unsettledDatesDetail,
+} from '@coverdesk/contract';
+import { HttpError } from '../../http/errors.js';
 
 /**
- * "2026-03-01", "2026/3/1", or day first as most of the world writes it: "1/3/2026", "01.03.2026".
- * Month-first dates (US) cannot be told from day-first ones and are read day first.
+ * The order a file's dates are read in: the broker's (`chosen`), else the one its date columns'
+ * `hints` settle. A file whose dates could be read either way, with none chosen, is refused (400)
+ * with the sentence that names its columns, and `where` to choose: dates are never guessed.
  */
-export function dateCell(text: string): string {
+export function settledDateOrder(
+  headers: string[],
+  hints: (DateHint | null)[],
+  dateColumns: number[],
+  chosen: DateOrder | null | undefined,
+  where: string,
+): DateOrder {
+  if (chosen) return chosen;
+  const found = fileDateOrder(hints, dateColumns);
+  // No date of the file depends on the order.
+  if (found.columns.length === 0) return 'day_first';
+  if (found.order) return found.order;
+  throw new HttpError(400, { date_order: [unsettledDatesDetail(headers, hints, found, where)] });
+}
+
+/**
+ * "2026-03-01", "2026/3/1", or day and month in `order`: "1/3/2026" is 1 March day first and
+ * 3 January month first (the file's order, read by `DateHintReader`, or the broker's).
+ */
+export function dateCell(text: string, order: DateOrder): string {
   const pad = (value: string) => value.padStart(2, '0');
   const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ].*)?$/.exec(text);
   if (iso) return `${iso[1]}-${pad(iso[2] ?? '')}-${pad(iso[3] ?? '')}`;
-  const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
-  if (dayFirst) return `${dayFirst[3]}-${pad(dayFirst[2] ?? '')}-${pad(dayFirst[1] ?? '')}`;
-  return text;
+  const numeric = NUMERIC_DATE.exec(text.trim());
+  if (!numeric) return text;
+  const [, first = '', second = '', year] = numeric;
+  const [day, month] = order === 'day_first' ? [first, second] : [second, first];
+  return `${year}-${pad(month)}-${pad(day)}`;
 }
 
 const choiceWord = (text: string) =>

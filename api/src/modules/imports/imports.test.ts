@@ -1009,3 +1009,144 @@ describe('words a file uses', () => {
     expect((await preview(agency, people)).create).toBe(2);
   });
 });
+
+describe('the date order of a file', () => {
+  const header = [
+    'Policy Number',
+    'Carrier',
+    'Line of Business',
+    'Insured Name',
+    'Effective',
+    'Expiration',
+    'Written Premium',
+    'Comm %',
+    'Comm Amt',
+  ];
+  const row = (number: string, start: string, end: string) => [
+    number,
+    'Travelers',
+    'Commercial auto',
+    `Insured ${number}`,
+    start,
+    end,
+    '1,200.00',
+    '12.5',
+    '150.00',
+  ];
+  const startOf = async (agency: Agency, number: string) =>
+    (await policyNumbered(agency, number)).detail.start_date as string;
+
+  it('maps a US agency management export without asking', async () => {
+    const agency = await signedInAgency(t.app);
+    const record = await uploaded(agency, 'policies', csv([header, row('US-1', '2026-05-01', '2027-04-30')]));
+    expect(record.columns).toEqual([
+      'policy_number',
+      'company',
+      'policy_type',
+      'customer_full_name',
+      'start_date',
+      'end_date',
+      'total_premium',
+      'commission_percentage',
+      null,
+    ]);
+    // ISO dates need no order: nothing to ask.
+    expect(record.date_hints.every((hint) => hint === null)).toBe(true);
+    await imported(agency, record);
+    expect((await policyNumbered(agency, 'US-1')).detail).toMatchObject({
+      start_date: '2026-05-01',
+      commission_percentage: '12.50',
+    });
+  });
+
+  it('reads month first from a second number over 12, in any row of a date column', async () => {
+    const agency = await signedInAgency(t.app);
+    const record = await uploaded(
+      agency,
+      'policies',
+      csv([header, row('US-2', '05/01/2026', '04/30/2027'), row('US-3', '06/01/2026', '05/31/2027')]),
+    );
+    expect(record.date_hints[4]).toEqual({ reads: 'either', example: '05/01/2026' });
+    expect(record.date_hints[5]).toEqual({ reads: 'month_first', example: '04/30/2027' });
+    expect(record.date_order).toBeNull();
+    const checked = await preview(agency, record);
+    expect(checked).toMatchObject({ create: 2, fail: 0 });
+    await imported(agency, record);
+    // May 1st, never 5 January.
+    expect(await startOf(agency, 'US-2')).toBe('2026-05-01');
+    expect((await policyNumbered(agency, 'US-3')).detail.end_date).toBe('2027-05-31');
+  });
+
+  it('refuses a file whose dates all fit both orders until one is chosen, and reads day first from a first number over 12', async () => {
+    const agency = await signedInAgency(t.app);
+    const record = await uploaded(agency, 'policies', csv([header, row('EU-1', '05/01/2026', '04/01/2027')]));
+    expect(record.date_order).toBeNull();
+    // Every date fits both orders: the file cannot tell, and the dry run asks.
+    const refused = await agency.as.get(`/api/imports/${record.id}/preview/`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().date_order).toEqual([
+      'The dates in the columns "Effective" and "Expiration" could be day first or month first (05/01/2026 fits both): choose the date order on the Columns step.',
+    ]);
+    // Nor can it start.
+    const start = await agency.as.post(`/api/imports/${record.id}/start/`);
+    expect(start.statusCode).toBe(400);
+    expect(await count(agency.user.tenant_id, policies)).toBe(0);
+
+    const other = await uploaded(agency, 'policies', csv([header, row('EU-2', '13/01/2026', '12/01/2027')]));
+    expect(other.date_hints[4]?.reads).toBe('day_first');
+    await imported(agency, other);
+    expect(await startOf(agency, 'EU-2')).toBe('2026-01-13');
+  });
+
+  it('reads the order the broker confirmed for a file that cannot tell, and theirs over the file', async () => {
+    const agency = await signedInAgency(t.app);
+    const record = await uploaded(agency, 'policies', csv([header, row('AM-1', '05/01/2026', '04/01/2027')]));
+    const confirmed = await settle(agency, record, { date_order: 'month_first' });
+    expect(confirmed.date_order).toBe('month_first');
+    expect(await preview(agency, confirmed)).toMatchObject({ create: 1, fail: 0 });
+    await imported(agency, confirmed);
+    expect(await startOf(agency, 'AM-1')).toBe('2026-05-01');
+
+    // A file that says month first, read day first because the broker said so: its US dates fail.
+    const told = await uploaded(agency, 'policies', csv([header, row('AM-2', '05/01/2026', '04/30/2027')]));
+    const overruled = await settle(agency, told, { date_order: 'day_first' });
+    const checked = await preview(agency, overruled);
+    expect(checked.fail).toBe(1);
+    expect(Object.keys(checked.failed_rows[0]?.errors ?? {})).toEqual(['end_date']);
+  });
+
+  it('asks again when a column has dates of both orders, naming it', async () => {
+    const agency = await signedInAgency(t.app);
+    const record = await uploaded(
+      agency,
+      'customers',
+      csv([
+        ['Name', 'Date of birth'],
+        ['Avi Ron', '13/02/1980'],
+        ['Dana Levi', '02/13/1981'],
+      ]),
+    );
+    expect(record.date_hints[1]?.reads).toBe('mixed');
+    const refused = await agency.as.get(`/api/imports/${record.id}/preview/`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().date_order[0]).toMatch(/^The dates in the column "Date of birth" are written both/);
+    const chosen = await settle(agency, record, { date_order: 'day_first' });
+    const checked = await preview(agency, chosen);
+    expect(checked).toMatchObject({ create: 1, fail: 1 });
+    expect(checked.failed_rows[0]?.row).toBe(3);
+  });
+
+  it('leaves out of the question a column of dates not chosen as one', async () => {
+    const agency = await signedInAgency(t.app);
+    const record = await uploaded(
+      agency,
+      'customers',
+      csv([
+        ['Name', 'Notes'],
+        ['Avi Ron', '05/01/2026'],
+      ]),
+    );
+    expect(record.date_hints[1]?.reads).toBe('either');
+    expect((await preview(agency, record)).create).toBe(1);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { IMPORT_ECHO_CHARS, IMPORT_SAMPLE_ROWS, MAX_IMPORT_ROWS } from '@coverdesk/contract';
+import { DateHintReader, IMPORT_ECHO_CHARS, IMPORT_SAMPLE_ROWS, MAX_IMPORT_ROWS } from '@coverdesk/contract';
 import { HttpError } from '../../http/errors.js';
 import { startWorker } from '../../jobs/worker-thread.js';
 import { IMPORT_FILE_WORKER } from '../../paths.js';
@@ -128,18 +128,24 @@ export async function readImportFile<T>(
 export const echoed = (cell: string) =>
   cell.length > IMPORT_ECHO_CHARS ? `${cell.slice(0, IMPORT_ECHO_CHARS - 1)}…` : cell;
 
-/** What an upload keeps of its file: the header, the first rows to map the columns by, and the count. */
+/**
+ * What an upload keeps of its file: the header, the first rows to map the columns by, the count, and
+ * what each column's dates say of their order.
+ */
 export function surveyImportFile(bytes: Buffer, maxRows = MAX_IMPORT_ROWS) {
   return readImportFile(
     bytes,
     async ({ headers, rows }) => {
       const sample: string[][] = [];
+      const dates = new DateHintReader(headers.length);
       let totalRows = 0;
       for await (const { cells } of rows) {
         if (sample.length < IMPORT_SAMPLE_ROWS) sample.push(cells.map(echoed));
+        dates.read(cells);
         totalRows += 1;
       }
-      return { headers: headers.map(echoed), sample, totalRows };
+      const dateHints = dates.hints().map((hint) => hint && { ...hint, example: echoed(hint.example) });
+      return { headers: headers.map(echoed), sample, totalRows, dateHints };
     },
     maxRows,
   );

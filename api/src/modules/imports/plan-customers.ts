@@ -50,7 +50,7 @@ export async function planCustomers(
     async plan(rows) {
       for (const { row, cells } of rows) {
         await giveWay();
-        const { body, rename } = customerFields(fieldsOf(cells, settings.columns), '');
+        const { body, rename } = customerFields(fieldsOf(cells, settings.columns), '', settings.dateOrder);
         const parsed = customerBody.safeParse(body);
         if (parsed.success) people.place(row, parsed.data, new Set(Object.keys(body)));
         else people.fail(row, errorsOf(parsed.error.issues, rename));

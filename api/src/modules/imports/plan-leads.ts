@@ -49,7 +49,7 @@ export async function planLeads(
       for (const { row, cells } of rows) {
         await giveWay();
         const values = fieldsOf(cells, settings.columns);
-        const { body, rename } = customerFields(values, '');
+        const { body, rename } = customerFields(values, '', settings.dateOrder);
         const errors: Record<string, string[]> = {};
         if (values.source)
           body.source = choiceCell(values.source, LEAD_SOURCE_LABELS, { web: 'website', walkin: 'walk_in' });

@@ -4,6 +4,7 @@ import {
   type CustomerValues,
   companyBody,
   customerBody,
+  type DateOrder,
   dueBy,
   fromCents,
   type ImportNewInsurer,
@@ -68,7 +69,7 @@ const POLICY_FIELDS = [
   'notes',
 ] as const;
 
-function policyFields(values: Record<string, string>) {
+function policyFields(values: Record<string, string>, dateOrder: DateOrder) {
   const body: Record<string, unknown> = {
     customer_id: PLACEHOLDER_ID,
     company_id: PLACEHOLDER_ID,
@@ -77,7 +78,7 @@ function policyFields(values: Record<string, string>) {
   for (const key of POLICY_FIELDS) {
     const value = values[key];
     if (value === undefined) continue;
-    if (key === 'start_date' || key === 'end_date') body[key] = dateCell(value);
+    if (key === 'start_date' || key === 'end_date') body[key] = dateCell(value, dateOrder);
     else if (key === 'payment_frequency')
       body[key] = choiceCell(value, PAYMENT_FREQUENCY_LABELS, FREQUENCY_ALIASES);
     else body[key] = value;
@@ -98,6 +99,7 @@ function statedPayment(
   values: Record<string, string>,
   policy: PolicyValues,
   schedule: PaidSchedule,
+  dateOrder: DateOrder,
 ): { amount?: string; errors: Record<string, string[]> } {
   const amountText = values.amount_paid;
   const upToText = values.paid_up_to;
@@ -114,7 +116,7 @@ function statedPayment(
     return { amount: amount.data, errors: {} };
   }
   if (upToText !== undefined) {
-    const upTo = isoDate.safeParse(dateCell(upToText));
+    const upTo = isoDate.safeParse(dateCell(upToText, dateOrder));
     if (!upTo.success) return { errors: { paid_up_to: upTo.error.issues.map((issue) => issue.message) } };
     return { amount: dueBy(schedule, upTo.data), errors: {} };
   }
@@ -206,7 +208,7 @@ export async function planPolicies(
       if (typeProblem) errors.policy_type = typeProblem;
 
       // The customer: found by id number, email, phone or name, or created from the row.
-      const { body: customer, rename } = customerFields(values, 'customer_');
+      const { body: customer, rename } = customerFields(values, 'customer_', settings.dateOrder);
       const displayName =
         (customer.business_name as string | undefined) ||
         [customer.first_name, customer.last_name].filter(Boolean).join(' ');
@@ -219,10 +221,12 @@ export async function planPolicies(
         else Object.assign(errors, errorsOf(parsed.error.issues, rename));
       }
 
-      const parsed = policyBody.safeParse(policyFields(values));
+      const parsed = policyBody.safeParse(policyFields(values, settings.dateOrder));
       if (!parsed.success) Object.assign(errors, errorsOf(parsed.error.issues));
       const schedule = parsed.success ? buildSchedule(parsed.data) : [];
-      const stated = parsed.success ? statedPayment(values, parsed.data, schedule) : { errors: {} };
+      const stated = parsed.success
+        ? statedPayment(values, parsed.data, schedule, settings.dateOrder)
+        : { errors: {} };
       Object.assign(errors, stated.errors);
       if (!parsed.success || Object.keys(errors).length > 0) {
         outcomes.push(failed(row, errors));

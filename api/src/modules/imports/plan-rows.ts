@@ -1,7 +1,7 @@
 // What every import planner shares: a row's fields and problems, finding people again by their keys,
 // and giving way while a long file is planned.
 import { setImmediate } from 'node:timers/promises';
-import { CUSTOMER_TYPE_LABELS } from '@coverdesk/contract';
+import { CUSTOMER_TYPE_LABELS, type DateOrder } from '@coverdesk/contract';
 import type { z } from 'zod';
 import { uuidv7Source } from '../../db/columns.js';
 import { duplicateKeys } from '../customers/queries.js';
@@ -43,7 +43,7 @@ export const failed = (row: number, errors: Record<string, string[]>): RowOutcom
 });
 
 /** The fields a customer body takes from a row; `prefix` is `customer_` in a policy row. */
-export function customerFields(values: Record<string, string>, prefix: string) {
+export function customerFields(values: Record<string, string>, prefix: string, dateOrder: DateOrder) {
   const get = (key: string) => values[`${prefix}${key}`];
   const fullName = get('full_name');
   const named = fullName && !get('first_name') && !get('last_name') ? splitName(fullName) : {};
@@ -72,7 +72,7 @@ export function customerFields(values: Record<string, string>, prefix: string) {
     });
   else if (get('business_name')) body.customer_type = 'business';
   const born = get('date_of_birth');
-  if (born) body.date_of_birth = dateCell(born);
+  if (born) body.date_of_birth = dateCell(born, dateOrder);
   const tags = get('tags');
   if (tags) body.tags = tagsCell(tags);
   // A name written in one column is reported on that column.

@@ -1,12 +1,17 @@
-import type {
-  ImportKind,
-  ImportNewInsurer,
-  ImportPastDue,
-  ImportPastInstalments,
-  ImportRowAction,
-  UsageMetric,
+import {
+  type DateHint,
+  type DateOrder,
+  dateColumns,
+  IMPORT_FIELDS,
+  type ImportKind,
+  type ImportNewInsurer,
+  type ImportPastDue,
+  type ImportPastInstalments,
+  type ImportRowAction,
+  type UsageMetric,
 } from '@coverdesk/contract';
 import type { Transaction } from '../../db/client.js';
+import { settledDateOrder } from './cells.js';
 import type { FileRow } from './parse.js';
 import { planCustomers } from './plan-customers.js';
 import { planLeads } from './plan-leads.js';
@@ -28,7 +33,16 @@ export interface ImportSettings {
   /** Policies: with past instalments left unpaid, those of policies already ended too. */
   expiredUnpaid: boolean;
   fileName: string;
+  /** How dates written "05/01/2026" are read. */
+  dateOrder: DateOrder;
 }
+
+/** The settings as an import keeps them: the date order as the broker chose it, and what the file said. */
+export type StoredSettings = Omit<ImportSettings, 'dateOrder'> & {
+  headers: string[];
+  dateOrder: DateOrder | null;
+  dateHints: (DateHint | null)[];
+};
 
 /** What a policy file's check step asks and warns about besides its rows. */
 export interface PlanFindings {
@@ -66,14 +80,24 @@ export interface ImportPlanner {
 
 const PLANNERS = { customers: planCustomers, policies: planPolicies, leads: planLeads } as const;
 
+/** The order the import reads its dates in; refused (400) while its dates could be read either way. */
+export const readingDateOrder = (kind: ImportKind, settings: StoredSettings): DateOrder =>
+  settledDateOrder(
+    settings.headers,
+    settings.dateHints,
+    dateColumns(IMPORT_FIELDS[kind], settings.columns),
+    settings.dateOrder,
+    ' on the Columns step',
+  );
+
 /** A planner for a file of `kind`, knowing the agency's records as the caller's transaction reads them. */
 export function startPlan(
   tx: Transaction,
   tenantId: string,
   kind: ImportKind,
-  settings: ImportSettings,
+  settings: StoredSettings,
 ): Promise<ImportPlanner> {
-  return PLANNERS[kind](tx, tenantId, settings);
+  return PLANNERS[kind](tx, tenantId, { ...settings, dateOrder: readingDateOrder(kind, settings) });
 }
 
 /** Rows planned at a time: each batch's records are written, and dropped, before the next is read. */

@@ -18,7 +18,7 @@ import { BYTE_ORDER_MARK, csvCell } from '../../http/csv.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { assertBelowLimit, fitting, type LimitRoom, limitRoom, overLimitDetail } from '../billing/usage.js';
 import { echoed, readImportFile, type surveyImportFile } from './parse.js';
-import { dryRun, type ImportPlanner, type ImportSettings, type RowOutcome, startPlan } from './plan.js';
+import { dryRun, type ImportPlanner, type RowOutcome, type StoredSettings, startPlan } from './plan.js';
 import { type ImportFailure, importMappings, imports } from './tables.js';
 
 type Settings = z.output<typeof importSettingsBody>;
@@ -39,6 +39,8 @@ export const toRecord = (row: Omit<Row, 'file' | 'failures' | 'tenantId'>): Impo
   all_or_nothing: row.allOrNothing,
   past_instalments: row.pastInstalments,
   expired_unpaid: row.expiredUnpaid,
+  date_order: row.dateOrder,
+  date_hints: row.dateHints,
   total_rows: row.totalRows,
   processed_rows: row.status === 'done' || row.status === 'failed' ? row.totalRows : 0,
   created: row.created,
@@ -66,6 +68,8 @@ export async function findImport(tx: Transaction, tenantId: string, id: string) 
       allOrNothing: imports.allOrNothing,
       pastInstalments: imports.pastInstalments,
       expiredUnpaid: imports.expiredUnpaid,
+      dateOrder: imports.dateOrder,
+      dateHints: imports.dateHints,
       totalRows: imports.totalRows,
       created: imports.created,
       updated: imports.updated,
@@ -132,6 +136,7 @@ export async function storeUpload(
       headers: survey.headers,
       columns,
       sample: survey.sample,
+      dateHints: survey.dateHints,
       totalRows: survey.totalRows,
     })
     .onConflictDoUpdate({
@@ -178,6 +183,7 @@ export async function saveSettings(tx: Transaction, tenantId: string, id: string
       allOrNothing: settings.all_or_nothing,
       pastInstalments: settings.past_instalments,
       expiredUnpaid: settings.expired_unpaid,
+      dateOrder: settings.date_order,
       status: 'draft',
       detail: '',
       failed: 0,
@@ -215,7 +221,7 @@ export function assertMapped(kind: ImportKind, columns: (string | null)[]) {
   }
 }
 
-type StoredImport = Pick<Row, 'id' | 'kind'> & ImportSettings;
+type StoredImport = Pick<Row, 'id' | 'kind'> & StoredSettings;
 
 const METRICS: UsageMetric[] = ['customers', 'policies', 'leads'];
 

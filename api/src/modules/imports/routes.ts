@@ -29,7 +29,7 @@ import { conflict, HttpError } from '../../http/errors.js';
 import { withModule } from '../billing/access.js';
 import { isDemoAgency } from '../tenants/queries.js';
 import { surveyImportFile } from './parse.js';
-import { startPlan } from './plan.js';
+import { readingDateOrder, startPlan } from './plan.js';
 import {
   assertImportFits,
   assertMapped,
@@ -240,6 +240,7 @@ export const importRoutes =
             }
             if (found.status !== 'draft') return toRecord(found);
             assertMapped(found.kind, found.columns);
+            readingDateOrder(found.kind, found);
             await assertImportFits(tx, tenantId, found);
             await tx
               .update(imports)

@@ -1,4 +1,6 @@
 import {
+  DATE_ORDERS,
+  type DateHint,
   IMPORT_DUPLICATE_CHOICES,
   IMPORT_KINDS,
   IMPORT_PAST_INSTALMENT_CHOICES,
@@ -41,6 +43,10 @@ export const imports = pgTable(
       .default('paid'),
     /** Policies: with past instalments left unpaid, those of policies already ended too. */
     expiredUnpaid: boolean('expired_unpaid').notNull().default(false),
+    /** How dates written "05/01/2026" are read, as the broker chose; null while they have not. */
+    dateOrder: text('date_order', { enum: DATE_ORDERS }),
+    /** Per column, what its numeric dates say of their order (read once, when the file came). */
+    dateHints: jsonb('date_hints').$type<(DateHint | null)[]>().notNull().default(sql`'[]'::jsonb`),
     totalRows: integer('total_rows').notNull(),
     /** The first rows, for the broker to recognise the columns while mapping them. */
     sample: jsonb('sample').$type<string[][]>().notNull().default(sql`'[]'::jsonb`),

@@ -19,8 +19,11 @@ export interface EmailMessage {
 export class EmailNotSent extends Error {}
 
 export interface Mailer {
-  /** Never throws: a message that cannot be sent is kept in the outbox and logged. */
-  send(message: EmailMessage): Promise<void>;
+  /**
+   * Never throws: a message that cannot be sent is kept in the outbox and logged. True when the mail
+   * server took it; false when it was kept (no mail server set up, or it refused).
+   */
+  send(message: EmailMessage): Promise<boolean>;
   /**
    * Sends now or throws `EmailNotSent` with the reason, for senders that keep their own record and
    * retry (reminders); nothing goes to the outbox.
@@ -157,7 +160,7 @@ export function createMailer(
       const found = await routeOrReason().catch((err: unknown) => ({ unreadable: String(err) }));
       if ('unreadable' in found) {
         await keep(message, 'failed', found.unreadable);
-        return;
+        return false;
       }
       if (!found.route) {
         log.info(
@@ -165,11 +168,12 @@ export function createMailer(
           'email kept in outbox (no mail server set up)',
         );
         await keep(message, 'not_configured');
-        return;
+        return false;
       }
       try {
         await found.route.transport.sendMail({ from: found.route.from, ...message });
         log.info({ to: message.to, subject: message.subject }, 'email sent');
+        return true;
       } catch (err) {
         log.error(
           { err, to: message.to, subject: message.subject },
@@ -177,6 +181,7 @@ export function createMailer(
         );
         // Admins read the outbox: the transport's error, with its host and port, stays in the log.
         await keep(message, 'failed', refusalOf(err));
+        return false;
       }
     },
     async deliver(message) {

@@ -193,7 +193,7 @@ describe('payment reminders', () => {
     await only(agency.as, 'payment_reminder', { channel: 'in_app', lead_time: 3 });
     const second = new NotificationRunner(
       t.database,
-      { send: async () => {}, deliver: async () => {}, close: () => {} },
+      { send: async () => true, deliver: async () => {}, close: () => {} },
       { appUrl: 'http://coverdesk.test', retryDelaySeconds: 1 },
       t.app.log,
     );

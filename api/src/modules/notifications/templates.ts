@@ -11,6 +11,7 @@ import {
 } from '@coverdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
+import { emailHtml, escapeHtml, paragraphHtml } from '../mail/html.js';
 import { notificationTemplates } from './tables.js';
 
 export interface TemplateText {
@@ -127,15 +128,6 @@ export async function resetTemplate(
     );
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-
 /**
  * Fills the placeholders in one pass, so a value that itself reads "{amount}" stays as it is; a
  * placeholder without a value is left for the reader to see.
@@ -172,9 +164,14 @@ export function renderTemplate(
   const text = `${body}\n\n${link.label}: ${link.url}\n`;
   const paragraphs = template.body
     .split(/\n{2,}/)
-    .map((paragraph) => fill(escapeHtml(paragraph), values, escapeHtml).replace(/\n/g, '<br>'))
-    .map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${paragraph}</p>`)
+    .map((paragraph) => paragraphHtml(fill(escapeHtml(paragraph), values, escapeHtml)))
     .join('');
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#f4f5f7"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7"><tr><td align="center" style="padding:24px 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1f2933"><tr><td style="padding:24px 28px 8px;font-size:18px;font-weight:bold;color:#364fc7">${escapeHtml(values.agency_name ?? 'Coverdesk')}</td></tr><tr><td style="padding:8px 28px 8px">${paragraphs}</td></tr><tr><td style="padding:0 28px 28px"><a href="${escapeHtml(link.url)}" style="display:inline-block;background:#364fc7;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:bold">${escapeHtml(link.label)}</a></td></tr></table><p style="font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#52606d">Sent by Coverdesk. Choose which reminders you get under Notification Settings.</p></td></tr></table></body></html>`;
+  const html = emailHtml({
+    subject,
+    heading: values.agency_name ?? 'Coverdesk',
+    paragraphs,
+    link,
+    footer: 'Sent by Coverdesk. Choose which reminders you get under Notification Settings.',
+  });
   return { subject, body, text, html };
 }

@@ -38,7 +38,7 @@ export const policyFile = fileLayout([
   },
   {
     field: 'received_commission',
-    heading: 'Received commission',
+    heading: 'Earned on customer payments',
     kind: 'money',
     value: sql`${receivedCommission}::text`,
   },

@@ -1,5 +1,5 @@
+import { escapeHtml } from '../mail/html.js';
 import type { EmailMessage } from '../mail/mailer.js';
-import { escapeHtml } from '../notifications/templates.js';
 
 const paragraphsOf = (text: string) =>
   text

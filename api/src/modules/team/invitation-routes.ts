@@ -27,6 +27,7 @@ import { users } from '../accounts/tables.js';
 import { deviceOf, hashToken, randomToken } from '../accounts/tokens.js';
 import { auditOrigin, recordAudit } from '../audit/record.js';
 import { assertBelowLimit } from '../billing/usage.js';
+import { linkEmail } from '../mail/html.js';
 import { tenants } from '../tenants/tables.js';
 import { actorEmail, changeTeam } from './change.js';
 import {
@@ -128,25 +129,27 @@ export const invitationRoutes =
         const inviteUrl = `${config.appUrl}/invite/${token}`;
         const who = inviterName(created.invitation);
         // Sent after the commit; the link is in the answer too, for the inviter to pass on if mail is slow.
-        await mailer
-          .send({
-            to: email,
-            subject: `${who} invited you to ${created.agency} on Coverdesk`,
-            text: [
-              'Hello,',
-              '',
-              `${who} invited you to join ${created.agency} on Coverdesk as ${articled(TEAM_ROLE_LABELS[role])}.`,
-              '',
-              `Accept the invitation and choose your password here (the link works once, for ${INVITATION_DAYS} days):`,
-              inviteUrl,
-              '',
-              'If you were not expecting this, you can ignore this email.',
-              '',
-              'Coverdesk',
-            ].join('\n'),
-          })
-          .catch((err: unknown) => request.log.error({ err }, 'invitation email failed'));
-        return reply.code(201).send({ ...toInvitation(created.invitation), invite_url: inviteUrl });
+        const emailSent = await mailer
+          .send(
+            linkEmail({
+              to: email,
+              subject: `${who} invited you to ${created.agency} on Coverdesk`,
+              paragraphs: [
+                'Hello,',
+                `${who} invited you to join ${created.agency} on Coverdesk as ${articled(TEAM_ROLE_LABELS[role])}.`,
+                `Accept the invitation and choose your password here (the link works once, for ${INVITATION_DAYS} days).`,
+              ],
+              link: { url: inviteUrl, label: 'Accept the invitation' },
+              after: ['If you were not expecting this, you can ignore this email.'],
+            }),
+          )
+          .catch((err: unknown) => {
+            request.log.error({ err }, 'invitation email failed');
+            return false;
+          });
+        return reply
+          .code(201)
+          .send({ ...toInvitation(created.invitation), invite_url: inviteUrl, email_sent: emailSent });
       },
     );
 

@@ -199,10 +199,14 @@ export const teamRoutes =
             .update(tenants)
             .set({
               ...(agents_see_own_book !== undefined ? { agentsSeeOwnBook: agents_see_own_book } : {}),
-              // Turned on again it keeps its first date: the grace does not start over.
+              // Turned on again, even after a while off, it keeps its first date: no member's grace
+              // starts over.
               ...(require_two_step !== undefined
                 ? {
-                    requireTwoStepSince: require_two_step ? (before.requireTwoStepSince ?? new Date()) : null,
+                    requireTwoStepSince: require_two_step
+                      ? (before.requireTwoStepSince ?? before.twoStepFirstRequired ?? new Date())
+                      : null,
+                    twoStepFirstRequired: before.requireTwoStepSince ?? before.twoStepFirstRequired,
                   }
                 : {}),
             })
@@ -231,7 +235,11 @@ export const teamRoutes =
 /** The team's rules as stored on the agency. */
 async function findTeamSettings(executor: Executor, tenantId: string, options?: { lock: boolean }) {
   const query = executor
-    .select({ agentsSeeOwnBook: tenants.agentsSeeOwnBook, requireTwoStepSince: tenants.requireTwoStepSince })
+    .select({
+      agentsSeeOwnBook: tenants.agentsSeeOwnBook,
+      requireTwoStepSince: tenants.requireTwoStepSince,
+      twoStepFirstRequired: tenants.twoStepFirstRequired,
+    })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
   const [row] = await (options?.lock ? query.for('update') : query);

@@ -78,6 +78,9 @@ describe('invitations', () => {
       'the invitation',
     );
     expect(mail.raw).toContain(tokenOf(invitation.invite_url).slice(0, 20));
+    expect((invitation as unknown as { email_sent: boolean }).email_sent).toBe(true);
+    expect(mail.raw).toContain('Content-Type: text/html');
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain('Accept the invitation</a>');
 
     const listed = (await owner.as.get('/api/team/invitations/')).json().results;
     expect(listed.map((each: { email: string }) => each.email)).toEqual([invitation.email]);
@@ -327,9 +330,15 @@ describe('two-step sign-in for everyone', () => {
     // The same token goes on working: the database says two-step sign-in is on now.
     expect((await as.get('/api/customers/')).statusCode).toBe(200);
 
+    const since = (await owner.as.get('/api/team/settings/')).json().require_two_step_since;
     await owner.as.patch('/api/team/settings/', { require_two_step: false });
     expect(
       (await (await signIn(manager.email)).get('/api/user/profile/')).json().two_step_required_by,
     ).toBeNull();
+
+    // Required again after a while off: each member keeps the deadline they had, no new seven days.
+    const again = await owner.as.patch('/api/team/settings/', { require_two_step: true });
+    expect(again.json().require_two_step_since).toBe(since);
+    expect(Date.parse(since)).toBeLessThan(Date.now() - 7 * 86_400_000);
   });
 });

@@ -18,6 +18,11 @@ export const tenants = pgTable('tenants', {
    * (or from joining, if later) to turn it on. Null while not required.
    */
   requireTwoStepSince: timestamp('require_two_step_since', { withTimezone: true, mode: 'date' }),
+  /**
+   * The date two-step sign-in was first required from, kept while it is not: required again, each
+   * member keeps the deadline they had rather than a new seven days.
+   */
+  twoStepFirstRequired: timestamp('two_step_first_required', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
 

@@ -1,6 +1,7 @@
 import type {
   CommissionStatement,
   CommissionStatementDetail,
+  DateOrder,
   Meeting,
   MeetingBody,
   Paged,
@@ -44,6 +45,8 @@ export interface StatementUpload {
   statement_date: string;
   total_amount: string;
   columns?: Record<string, string | null>;
+  /** Sent once the file's dates were found to fit both orders. */
+  date_order?: DateOrder;
 }
 
 export function useUploadStatement() {
@@ -51,7 +54,7 @@ export function useUploadStatement() {
   return useMutation({
     mutationFn: ({ file, columns, ...fields }: StatementUpload) => {
       const form = new FormData();
-      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
       if (columns) form.append('columns', JSON.stringify(columns));
       form.append('file', file, file.name);
       return api.post<CommissionStatementDetail>('/commission-statements/', form, { retry: false });

@@ -225,7 +225,7 @@ export function portfolioChecks(
       sumCents(startedThisYear, (policy) => policy.expected_commission),
     ),
     moneyCheck(
-      `Received commission of ${thisYear.year} = their policies' received commission`,
+      `Commission earned on customer payments of ${thisYear.year} = their policies' earned on customer payments`,
       thisYear.received,
       sumCents(startedThisYear, (policy) => policy.received_commission),
     ),
@@ -323,7 +323,7 @@ export function customerChecks(
           sumCents(own, (policy) => policy.expected_commission),
         ),
         moneyCheck(
-          `${name}: received commission`,
+          `${name}: earned on customer payments`,
           customer.received_commission,
           sumCents(own, (policy) => policy.received_commission),
         ),

@@ -91,7 +91,7 @@ function PortfolioFigures({ data }: { data: PortfolioAnalytics }) {
           hint={`${formatMoney(commission.outstanding)} still to come`}
         />
         <StatCard
-          label={`Commission received ${commission.year}`}
+          label={`Earned on customer payments ${commission.year}`}
           figure="received"
           value={<Money amount={commission.received} />}
           hint={`${formatShare(commission.received_percentage)} of expected`}
@@ -284,7 +284,7 @@ function CommissionThisYear({ data }: { data: PortfolioAnalytics }) {
   const money = useChartMoney();
   const rows = [
     { label: 'Expected', amount: commission.expected },
-    { label: 'Received', amount: commission.received },
+    { label: 'Earned on customer payments', amount: commission.received },
     { label: 'Outstanding', amount: commission.outstanding },
   ];
   return (
@@ -311,7 +311,7 @@ function CommissionThisYear({ data }: { data: PortfolioAnalytics }) {
             { header: 'Commission', render: (row) => row.label },
             { header: 'Amount', numeric: true, render: (row) => <Money amount={row.amount} /> },
           ]}
-          total={['Received so far', formatShare(commission.received_percentage)]}
+          total={['Earned on payments so far', formatShare(commission.received_percentage)]}
         />
       }
       empty={commission.policies === 0 && `No policy starts in ${commission.year} yet.`}

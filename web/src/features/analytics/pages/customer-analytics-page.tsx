@@ -116,7 +116,7 @@ function CustomerFigures({ data }: { data: CustomerAnalytics }) {
         <StatCard
           label="Average commission"
           value={<Money amount={lifetime.average_expected_commission} />}
-          hint={`${formatMoney(lifetime.average_received_commission)} received`}
+          hint={`${formatMoney(lifetime.average_received_commission)} earned on customer payments`}
         />
       </StatGrid>
 
@@ -155,7 +155,7 @@ function CustomerFigures({ data }: { data: CustomerAnalytics }) {
           rows={data.top_by_commission}
           figures={[
             { header: 'Expected', amount: (row) => row.expected_commission },
-            { header: 'Received', amount: (row) => row.received_commission },
+            { header: 'Earned on payments', amount: (row) => row.received_commission },
           ]}
         />
         <LifetimeValue data={data} />
@@ -296,7 +296,7 @@ function LifetimeValue({ data }: { data: CustomerAnalytics }) {
       value: <Money amount={lifetime.average_expected_commission} />,
     },
     {
-      label: 'Average commission received',
+      label: 'Average earned on customer payments',
       value: <Money amount={lifetime.average_received_commission} />,
     },
   ];

@@ -141,7 +141,7 @@ function HistoryFigures({ data }: { data: PortfolioHistory }) {
           label="Commission this month"
           figure="this_month"
           value={<Money amount={last.expected_commission} />}
-          hint={`Expected; ${formatMoney(last.received_commission)} received`}
+          hint={`Expected; ${formatMoney(last.received_commission)} earned on customer payments`}
         />
       </StatGrid>
       <HistoryCharts months={months} received={received} expected={expected} />
@@ -229,13 +229,13 @@ function HistoryCharts({
       />
       <ChartCard
         title="Commission"
-        description={`Expected on the terms that started each month; received from each month's payments: ${formatMoney(received)} of ${formatMoney(expected)} in ${months.length} months`}
+        description={`Expected on the terms that started each month; earned on each month's customer payments: ${formatMoney(received)} of ${formatMoney(expected)} in ${months.length} months`}
         chart={
           <BarChart
             {...monthly}
             series={[
               { name: 'expected', label: 'Expected', color: 'indigo.2' },
-              { name: 'received', label: 'Received', color: 'teal.7' },
+              { name: 'received', label: 'Earned on payments', color: 'teal.7' },
             ]}
             valueFormatter={money.tooltip}
             yAxisProps={{ tickFormatter: money.axis, width: 64 }}
@@ -309,7 +309,7 @@ function MonthByMonth({ months }: { months: PortfolioMonth[] }) {
               render: (month) => <Money amount={month.expected_commission} />,
             },
             {
-              header: 'Commission received',
+              header: 'Earned on customer payments',
               numeric: true,
               render: (month) => <Money amount={month.received_commission} />,
             },
@@ -342,7 +342,7 @@ function MonthCard({ month }: { month: PortfolioMonth }) {
       <MonthFigures
         figures={[
           ['Commission expected', formatMoney(month.expected_commission)],
-          ['Commission received', formatMoney(month.received_commission)],
+          ['Earned on customer payments', formatMoney(month.received_commission)],
           ['Retention', retention(month)],
         ]}
       />

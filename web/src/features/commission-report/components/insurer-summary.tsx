@@ -57,7 +57,7 @@ function InsurerChart({ insurers }: { insurers: CommissionCompanySummary[] }) {
       orientation="vertical"
       series={[
         { name: 'expected', label: 'Expected', color: 'indigo.3' },
-        { name: 'received', label: 'Received', color: 'teal.7' },
+        { name: 'received', label: 'Earned on payments', color: 'teal.7' },
       ]}
       valueFormatter={(value) => formatMoney(value.toFixed(2))}
       xAxisProps={{ tickFormatter: (value: number) => scale.format(value) }}
@@ -66,7 +66,7 @@ function InsurerChart({ insurers }: { insurers: CommissionCompanySummary[] }) {
       withLegend
       legendProps={{ verticalAlign: 'top', height: 32 }}
       role="img"
-      aria-label="Commission expected and received by insurer; the figures are in the table below"
+      aria-label="Commission expected and earned on customer payments by insurer; the figures are in the table below"
     />
   );
 }
@@ -102,9 +102,9 @@ function InsurerTable({ insurers, onChoose }: Pick<InsurerSummaryProps, 'insurer
             <Table.Th ta="right">Policies</Table.Th>
             <Table.Th ta="right">Premium</Table.Th>
             <Table.Th ta="right">Expected</Table.Th>
-            <Table.Th ta="right">Received</Table.Th>
+            <Table.Th ta="right">Earned on payments</Table.Th>
             <Table.Th ta="right">Outstanding</Table.Th>
-            <Table.Th ta="right">Received %</Table.Th>
+            <Table.Th ta="right">Earned on payments %</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -148,7 +148,7 @@ function InsurerCard({
 }: { insurer: CommissionCompanySummary } & Pick<InsurerSummaryProps, 'onChoose'>) {
   const figures = [
     ['Expected', insurer.total_expected_commission],
-    ['Received', insurer.total_received_commission],
+    ['Earned on payments', insurer.total_received_commission],
     ['Outstanding', insurer.outstanding_commission],
   ] as const;
   return (
@@ -156,7 +156,7 @@ function InsurerCard({
       <ChooseInsurer insurer={insurer} onChoose={onChoose} touch />
       <Text fz="xs" c="dimmed" style={NUMERIC} mb={6}>
         {insurer.total_policies} {insurer.total_policies === 1 ? 'policy' : 'policies'} ·{' '}
-        {insurer.commission_received_percentage}% received
+        {insurer.commission_received_percentage}% earned on payments
       </Text>
       <SimpleGrid cols={3} spacing="xs">
         {figures.map(([label, amount]) => (

@@ -14,7 +14,13 @@ import { useInsurersOwed } from '../api.js';
 
 const NUMERIC = { ...TABULAR_FIGURES, whiteSpace: 'nowrap' } as const;
 
-type Figures = Omit<InsurerOwedAges, 'company_id' | 'company_name' | 'commission_payment_method'>;
+type Figures = Omit<
+  InsurerOwedAges,
+  'company_id' | 'company_name' | 'commission_payment_method' | 'reconciled'
+>;
+
+/** An insurer Coverdesk has no accepted statement from: what it paid is not known yet. */
+const NO_STATEMENT = 'No statement accepted yet';
 
 const AGES: [keyof Figures, string][] = [
   ['days_0_30', '0–30 days'],
@@ -78,6 +84,7 @@ function AgesTable({ insurers, totals }: { insurers: InsurerOwedAges[]; totals: 
                 </Anchor>
                 <Text fz="xs" c="dimmed">
                   {COMMISSION_PAYMENT_METHOD_LABELS[insurer.commission_payment_method]}
+                  {insurer.reconciled ? '' : ` · ${NO_STATEMENT}`}
                 </Text>
               </Table.Td>
               {figureCells(insurer)}
@@ -188,9 +195,7 @@ export function InsurersOwed({ companyId }: { companyId: string | undefined }) {
         </Stack>
       ) : data.results.length === 0 ? (
         <Text fz="sm" c="dimmed">
-          {data.insurers_not_reconciled > 0
-            ? "No insurer is reconciled yet. Once you accept an insurer's commission statement, what it still owes you shows here, by age."
-            : 'Your reconciled insurers owe you nothing today.'}
+          Your insurers owe you nothing today.
         </Text>
       ) : phone ? (
         <Stack gap="xs" style={{ opacity: owed.isPlaceholderData ? 0.6 : 1 }}>
@@ -198,7 +203,7 @@ export function InsurersOwed({ companyId }: { companyId: string | undefined }) {
             <AgesCard
               key={insurer.company_id}
               name={insurer.company_name}
-              method={COMMISSION_PAYMENT_METHOD_LABELS[insurer.commission_payment_method]}
+              method={`${COMMISSION_PAYMENT_METHOD_LABELS[insurer.commission_payment_method]}${insurer.reconciled ? '' : ` · ${NO_STATEMENT}`}`}
               row={insurer}
             />
           ))}
@@ -209,12 +214,10 @@ export function InsurersOwed({ companyId }: { companyId: string | undefined }) {
           <AgesTable insurers={data.results} totals={data.totals} />
         </div>
       )}
-      {data && data.results.length > 0 && data.insurers_not_reconciled > 0 && (
+      {data?.results.some((insurer) => !insurer.reconciled) && (
         <Text fz="xs" c="dimmed" mt="xs">
-          {data.insurers_not_reconciled === 1
-            ? '1 insurer has'
-            : `${data.insurers_not_reconciled} insurers have`}{' '}
-          no accepted statement yet, so what they owe is not listed.
+          {NO_STATEMENT}: Coverdesk knows nothing that insurer paid, so all the commission it ever owed reads
+          as owed. Accept its commission statements to settle what it paid.
         </Text>
       )}
     </Card>

@@ -73,8 +73,8 @@ function ProducerTable({
             <Table.Th>Producer</Table.Th>
             <Table.Th ta="right">Expected</Table.Th>
             <Table.Th ta="right">Share of expected</Table.Th>
-            <Table.Th ta="right">Received</Table.Th>
-            <Table.Th ta="right">Share of received</Table.Th>
+            <Table.Th ta="right">Earned on payments</Table.Th>
+            <Table.Th ta="right">Share of earned on payments</Table.Th>
             <Table.Th>Statement</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -153,8 +153,8 @@ function ProducerCard({
   const figures = [
     ['Expected', producer.expected_commission],
     ['Share of expected', producer.producer_share_expected],
-    ['Received', producer.received_commission],
-    ['Share of received', producer.producer_share_received],
+    ['Earned on payments', producer.received_commission],
+    ['Share of earned on payments', producer.producer_share_received],
   ] as const;
   return (
     <Card withBorder padding="sm" bg={total ? 'gray.0' : undefined}>

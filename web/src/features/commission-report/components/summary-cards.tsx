@@ -16,17 +16,17 @@ export function SummaryCards({ summary }: { summary: CommissionSummary }) {
           note: `${summary.average_commission_percentage}% of net premium`,
         },
         {
-          label: 'Received',
+          label: 'Earned on customer payments',
           value: <Money amount={summary.total_received_commission} />,
-          note: 'Earned on what customers paid',
+          note: 'What insurers owe on what customers paid',
         },
         {
           label: 'Outstanding',
           value: <Money amount={summary.outstanding_commission} />,
-          note: 'Expected, not yet received',
+          note: 'Expected, not yet earned on payments',
         },
         {
-          label: 'Received %',
+          label: 'Earned on payments %',
           value: `${summary.commission_received_percentage}%`,
           note: 'Of the commission expected',
         },

@@ -100,7 +100,7 @@ const columns: Column<ReportRow>[] = [
   },
   {
     key: 'received',
-    header: 'Received',
+    header: 'Earned on payments',
     sort: 'received_commission',
     numeric: true,
     render: (row) => (

@@ -1,8 +1,9 @@
-import { STATEMENT_FIELDS } from '@coverdesk/contract';
+import { type DateOrder, STATEMENT_FIELDS } from '@coverdesk/contract';
 import { Alert, Button, FileInput, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DateOrderChoice, useAgencyDateOrder } from '../../../components/date-order-choice.js';
 import { fieldErrors } from '../../../lib/error-message.js';
 import { ApiError } from '../../../lib/http.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
@@ -10,6 +11,8 @@ import { useDevice } from '../../../lib/viewport.js';
 import { useUploadStatement } from '../api.js';
 
 const LEAVE_OUT = '';
+/** The example date the API's question quotes. */
+const NUMERIC_DATE_IN = /\d{1,2}[./-]\d{1,2}[./-]\d{4}/;
 
 /** The columns the API could not tell: each header with its guess, for the broker to choose. */
 interface Unmapped {
@@ -35,12 +38,20 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
   const [total, setTotal] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<Unmapped | null>(null);
+  // Asked when the file's dates fit both orders: the API's sentence, and the broker's answer.
+  const [datesAsked, setDatesAsked] = useState<string | null>(null);
+  const agencyOrder = useAgencyDateOrder();
+  const [dateOrder, setDateOrder] = useState<DateOrder>(agencyOrder);
 
-  const errors =
+  const { date_order: dateQuestion, ...errors } =
     upload.error instanceof ApiError && upload.error.status === 400 ? fieldErrors(upload.error.body) : {};
   const duplicate = upload.error instanceof ApiError && upload.error.status === 409;
   const otherError =
-    upload.isError && !duplicate && Object.keys(errors).length === 0 && !unmappedOf(upload.error)
+    upload.isError &&
+    !duplicate &&
+    !dateQuestion &&
+    Object.keys(errors).length === 0 &&
+    !unmappedOf(upload.error)
       ? upload.error.message
       : null;
 
@@ -50,7 +61,14 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
       ? Object.fromEntries(mapping.headers.map((header, index) => [header, mapping.columns[index] ?? null]))
       : undefined;
     upload.mutate(
-      { file, company_id: companyId ?? '', statement_date: date, total_amount: total, columns },
+      {
+        file,
+        company_id: companyId ?? '',
+        statement_date: date,
+        total_amount: total,
+        columns,
+        date_order: datesAsked ? dateOrder : undefined,
+      },
       {
         onSuccess: (statement) => {
           onClose();
@@ -59,6 +77,8 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
         onError: (error) => {
           const unmapped = unmappedOf(error);
           if (unmapped) setMapping(unmapped);
+          const asked = error instanceof ApiError ? fieldErrors(error.body).date_order : undefined;
+          if (asked) setDatesAsked(asked);
         },
       },
     );
@@ -116,6 +136,7 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
           onChange={(next) => {
             setFile(next);
             setMapping(null);
+            setDatesAsked(null);
             upload.reset();
           }}
           error={errors.file}
@@ -179,6 +200,17 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
             )}
           </Stack>
         )}
+        {datesAsked && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
+            <DateOrderChoice
+              label="How are the statement's dates written?"
+              description={datesAsked}
+              value={dateOrder}
+              onChange={setDateOrder}
+              example={NUMERIC_DATE_IN.exec(datesAsked)?.[0] ?? ''}
+            />
+          </Alert>
+        )}
         {duplicate && (
           <Alert
             role="alert"
@@ -211,7 +243,7 @@ export function UploadStatementModal({ opened, onClose }: { opened: boolean; onC
             loading={upload.isPending}
             onClick={send}
           >
-            {mapping ? 'Upload with these columns' : 'Upload'}
+            {mapping ? 'Upload with these columns' : datesAsked ? 'Upload with this date order' : 'Upload'}
           </Button>
         </Group>
       </Stack>

@@ -202,7 +202,7 @@ function CompanyStatsRow({ id }: { id: string }) {
     ['Policies', String(stats.data.policy_count)],
     ['Active premium', formatMoney(stats.data.active_premium)],
     ['Expected commission', formatMoney(stats.data.expected_commission)],
-    ['Received commission', formatMoney(stats.data.received_commission)],
+    ['Earned on customer payments', formatMoney(stats.data.received_commission)],
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">

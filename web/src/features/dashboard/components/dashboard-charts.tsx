@@ -69,7 +69,7 @@ export function MonthsChart({ months }: { months: DashboardMonth[] }) {
             { name: 'premium', label: 'Premium written', color: PREMIUM_COLOR, type: 'bar' },
             {
               name: 'received',
-              label: 'Commission received',
+              label: 'Earned on customer payments',
               color: RECEIVED_COLOR,
               type: 'line',
               yAxisId: 'right',
@@ -86,11 +86,11 @@ export function MonthsChart({ months }: { months: DashboardMonth[] }) {
         <Legend
           series={[
             ['Premium written (bars, left scale)', PREMIUM_COLOR],
-            ['Commission received (line, right scale)', RECEIVED_COLOR],
+            ['Earned on customer payments (line, right scale)', RECEIVED_COLOR],
           ]}
         >
           <FigureTable
-            caption="Premium written and commission received by month"
+            caption="Premium written and commission earned on customer payments by month"
             rows={months}
             rowKey={(month) => month.month}
             columns={[
@@ -101,7 +101,7 @@ export function MonthsChart({ months }: { months: DashboardMonth[] }) {
                 render: (month) => <Money amount={month.premium_written} />,
               },
               {
-                header: phone ? 'Received' : 'Commission received',
+                header: phone ? 'Earned on payments' : 'Earned on customer payments',
                 numeric: true,
                 render: (month) => <Money amount={month.commission_received} />,
               },
@@ -125,7 +125,7 @@ export function CommissionByInsurer({ commission }: { commission: DashboardCommi
   return (
     <ChartCard
       title="Commission by insurer"
-      description="This year: expected on the policies covering the year, and received so far."
+      description="This year: expected on the policies covering the year, and earned so far on what customers paid."
       empty={rows.length === 0 && 'Each insurer shows here once it has policies this year.'}
       chart={
         <BarChart
@@ -140,7 +140,7 @@ export function CommissionByInsurer({ commission }: { commission: DashboardCommi
           orientation="vertical"
           series={[
             { name: 'expected', label: 'Expected', color: EXPECTED_COLOR },
-            { name: 'received', label: 'Received', color: RECEIVED_COLOR },
+            { name: 'received', label: 'Earned on payments', color: RECEIVED_COLOR },
           ]}
           valueFormatter={money.tooltip}
           xAxisProps={{ tickFormatter: money.axis }}
@@ -151,7 +151,7 @@ export function CommissionByInsurer({ commission }: { commission: DashboardCommi
         <Legend
           series={[
             ['Expected', EXPECTED_COLOR],
-            ['Received', RECEIVED_COLOR],
+            ['Earned on payments', RECEIVED_COLOR],
           ]}
         >
           <FigureTable
@@ -172,7 +172,11 @@ export function CommissionByInsurer({ commission }: { commission: DashboardCommi
                 ),
               },
               { header: 'Expected', numeric: true, render: (row) => <Money amount={row.expected} /> },
-              { header: 'Received', numeric: true, render: (row) => <Money amount={row.received} /> },
+              {
+                header: 'Earned on payments',
+                numeric: true,
+                render: (row) => <Money amount={row.received} />,
+              },
             ]}
           />
         </Legend>

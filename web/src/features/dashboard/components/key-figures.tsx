@@ -53,7 +53,7 @@ const commissionFigure = (
       value: <Money amount={commission[period].expected} />,
       note: (
         <>
-          Expected; <Money amount={commission[period].received} /> received
+          Expected; <Money amount={commission[period].received} /> earned on customer payments
         </>
       ),
     },
@@ -115,7 +115,7 @@ export const KEY_FIGURES: KeyFigure[] = [
   commissionFigure(
     'this_year',
     'Commission this year',
-    'Commission expected and received on the policies covering this calendar year.',
+    'Commission expected, and earned on customer payments, on the policies covering this calendar year.',
     { to: '/commission-report?period=this_year' },
   ),
   {

@@ -7,12 +7,12 @@ import { KEY_FIGURES } from './key-figures.js';
 const BELOW: { label: string; teaches: string; modules: ModuleName[] }[] = [
   {
     label: 'The last 12 months',
-    teaches: 'Premium written and commission received, month by month.',
+    teaches: 'Premium written and commission earned on customer payments, month by month.',
     modules: ['module_policies', 'module_commission_reports'],
   },
   {
     label: 'Commission by insurer',
-    teaches: "This year's expected and received commission from each insurer.",
+    teaches: "This year's expected commission from each insurer, and what it earned on customer payments.",
     modules: ['module_commission_reports'],
   },
   { label: 'Policies by type', teaches: 'The policies in force, by type.', modules: ['module_policies'] },

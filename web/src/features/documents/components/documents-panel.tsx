@@ -33,6 +33,7 @@ import {
   useDocuments,
   useMarkDocumentsChanged,
 } from '../api.js';
+import { categoryByType } from './category.js';
 import {
   CATEGORY_CHOICES,
   DeleteDialog,
@@ -46,13 +47,9 @@ import { type UploadItem, UploadList } from './upload-list.js';
 
 type Dialog = { kind: 'preview' | 'edit' | 'delete'; document: Document } | null;
 
-/** What a page's documents are most likely to be, the category a new upload starts with. */
-const USUAL_CATEGORY: Record<keyof DocumentsOf, DocumentCategory> = {
-  customer_id: 'other',
-  policy_id: 'policy_document',
-  claim_id: 'claim_photo',
-  lead_id: 'other',
-};
+/** The choice that files each new document by its type (`categoryByType`). */
+const BY_TYPE = 'by_type';
+const NEW_FILE_CHOICES = [{ value: BY_TYPE, label: 'By file type' }, ...CATEGORY_CHOICES];
 
 let uploadCount = 0;
 
@@ -68,7 +65,7 @@ export function DocumentsPanel({ of, what }: { of: DocumentsOf; what: string }) 
   const [page, setPage] = useState(1);
   const documents = useDocuments(of, page);
   const markChanged = useMarkDocumentsChanged();
-  const [category, setCategory] = useState<DocumentCategory>(USUAL_CATEGORY[owner]);
+  const [category, setCategory] = useState<DocumentCategory | typeof BY_TYPE>(BY_TYPE);
   const [uploads, setUploads] = useState<UploadItem[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -92,7 +89,12 @@ export function DocumentsPanel({ of, what }: { of: DocumentsOf; what: string }) 
     ]);
     void Promise.all(
       started.map(({ file, item }) =>
-        uploadDocument(of, file, category, (progress) => update(item.key, { progress }))
+        uploadDocument(
+          of,
+          file,
+          category === BY_TYPE ? categoryByType(owner, file.name) : category,
+          (progress) => update(item.key, { progress }),
+        )
           .then(() => update(item.key, { progress: 1, state: 'done' }))
           .catch((error: unknown) => update(item.key, { state: 'failed', error: errorText(error) })),
       ),
@@ -115,10 +117,10 @@ export function DocumentsPanel({ of, what }: { of: DocumentsOf; what: string }) 
           {canWork && (
             <Select
               label="Category for new files"
-              data={CATEGORY_CHOICES}
+              data={NEW_FILE_CHOICES}
               value={category}
               allowDeselect={false}
-              onChange={(value) => value && setCategory(value as DocumentCategory)}
+              onChange={(value) => value && setCategory(value as DocumentCategory | typeof BY_TYPE)}
               w={phone ? '100%' : 220}
               size="sm"
             />

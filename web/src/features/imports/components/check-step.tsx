@@ -68,7 +68,20 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
       </Stack>
     );
   }
-  if (preview.isError) return <ErrorState error={preview.error} onRetry={() => preview.refetch()} />;
+  if (preview.isError) {
+    return (
+      <Stack gap="md" align="flex-start">
+        <ErrorState
+          error={preview.error}
+          onRetry={() => preview.refetch()}
+          title="The rows could not be checked"
+        />
+        <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack}>
+          Back to columns
+        </Button>
+      </Stack>
+    );
+  }
   const result = preview.data;
   const blocked = record.all_or_nothing && result.fail > 0;
   const choose = (changes: Partial<PastChoice>) => {
@@ -78,6 +91,7 @@ export function CheckStep({ record, onBack }: { record: ImportRecord; onBack: ()
       columns: record.columns,
       duplicates: record.duplicates,
       all_or_nothing: record.all_or_nothing,
+      date_order: record.date_order,
       ...next,
     });
   };

@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, type ImportRecord } from '@coverdesk/contract';
+import { type DateOrder, IMPORT_FIELDS, type ImportRecord, importDateOrder } from '@coverdesk/contract';
 import {
   Alert,
   Button,
@@ -12,8 +12,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconListCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconCalendar, IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DateOrderChoice, useAgencyDateOrder } from '../../../components/date-order-choice.js';
 import { errorText } from '../../../lib/error-message.js';
 import { useDevice } from '../../../lib/viewport.js';
 import { useSaveImportSettings } from '../api.js';
@@ -37,11 +38,16 @@ export function MappingStep({
   const [columns, setColumns] = useState(record.columns);
   const [duplicates, setDuplicates] = useState(record.duplicates);
   const [allOrNothing, setAllOrNothing] = useState(record.all_or_nothing);
+  const [chosenOrder, setChosenOrder] = useState<DateOrder | null>(record.date_order);
+  const agencyOrder = useAgencyDateOrder();
   const save = useSaveImportSettings(record.id);
   const mobile = useDevice() === 'mobile';
   const fields = IMPORT_FIELDS[record.kind];
   const chosen = new Set(columns);
   const missing = fields.filter((field) => field.required && !chosen.has(field.key));
+  // The date columns as now chosen, and the order their dates settle (none when each fits both).
+  const dates = importDateOrder(record.kind, columns, record.date_hints);
+  const dateOrder = chosenOrder ?? dates.order ?? agencyOrder;
 
   const options = (current: string | null) => [
     { value: LEAVE_OUT, label: 'Leave out' },
@@ -124,6 +130,15 @@ export function MappingStep({
               </Table>
             </Table.ScrollContainer>
           )}
+          {dates.columns.length > 0 && (
+            <DatesQuestion
+              record={record}
+              columns={dates.columns}
+              settled={dates.order}
+              value={dateOrder}
+              onChange={setChosenOrder}
+            />
+          )}
           {missing.length > 0 && (
             <Alert
               color="yellow"
@@ -186,6 +201,8 @@ export function MappingStep({
                 columns,
                 duplicates,
                 all_or_nothing: allOrNothing,
+                // Shown with the columns: the order the broker saw, whether the file or they settled it.
+                date_order: dates.columns.length > 0 ? dateOrder : record.date_order,
                 // Asked in the check step; kept as the broker answered it there.
                 past_instalments: record.past_instalments,
                 expired_unpaid: record.expired_unpaid,
@@ -198,5 +215,47 @@ export function MappingStep({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** How the file's numeric dates are read: as its values settle it, or asked when they cannot. */
+function DatesQuestion({
+  record,
+  columns,
+  settled,
+  value,
+  onChange,
+}: {
+  record: ImportRecord;
+  columns: number[];
+  settled: DateOrder | null;
+  value: DateOrder;
+  onChange: (order: DateOrder) => void;
+}) {
+  const names = columns.map((index) => `"${record.headers[index] || `Column ${index + 1}`}"`).join(' and ');
+  const hints = columns.map((index) => record.date_hints[index]);
+  const example = hints.find((hint) => hint?.reads === 'either')?.example ?? hints[0]?.example ?? '';
+  const mixed = hints.some((hint) => hint?.reads === 'mixed');
+  const description = mixed
+    ? `The dates in ${names} are written both ways. Choose the order most of them follow; the others will be listed as problems.`
+    : settled
+      ? `Read from your file: one of its dates has a number over 12 in ${settled === 'month_first' ? 'second' : 'first'} place, so its dates are ${settled === 'month_first' ? 'month' : 'day'} first. Change it if that is wrong.`
+      : `Every date in ${names} fits both orders, so the file cannot tell. Your agency's usual order is chosen; check it before going on.`;
+  const unsure = mixed || !settled;
+  return (
+    <Alert
+      color={unsure ? 'yellow' : 'blue'}
+      variant="light"
+      icon={<IconCalendar size={18} />}
+      title={unsure ? 'Check the date order' : 'Date order'}
+    >
+      <DateOrderChoice
+        label="How are the dates written?"
+        description={description}
+        value={value}
+        onChange={onChange}
+        example={example}
+      />
+    </Alert>
   );
 }

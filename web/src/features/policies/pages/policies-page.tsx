@@ -70,7 +70,7 @@ const columns: Column<Policy>[] = [
   },
   {
     key: 'commission',
-    header: 'Commission received',
+    header: 'Earned on customer payments',
     numeric: true,
     render: (policy) => (
       <div>

@@ -70,11 +70,11 @@ export function Component() {
           <Figure label="Expected commission" figure="expected">
             <Money amount={p.expected_commission} />
           </Figure>
-          <Figure label="Received commission" figure="received">
-            <Money amount={p.received_commission} />
-          </Figure>
           <Figure label="Paid by insurer" figure="insurer_paid">
             <Money amount={p.insurer_paid_commission} />
+          </Figure>
+          <Figure label="Earned on customer payments" figure="received">
+            <Money amount={p.received_commission} />
           </Figure>
         </SimpleGrid>
       </Card>

@@ -14,7 +14,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconCopy, IconMailCheck } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconMailCheck, IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
@@ -127,12 +127,21 @@ function InviteForm({ onSent, onCancel }: { onSent(invitation: CreatedInvitation
 function InviteSent({ invitation, onDone }: { invitation: CreatedInvitation; onDone(): void }) {
   return (
     <Stack gap="sm">
-      <Alert color="green" variant="light" icon={<IconMailCheck size={18} aria-hidden />}>
-        We emailed an invitation to join as {TEAM_ROLE_LABELS[invitation.role]} to{' '}
-        <strong>{invitation.email}</strong>. The link works once, until {formatDate(invitation.expires_at)}.
-      </Alert>
+      {invitation.email_sent ? (
+        <Alert color="green" variant="light" icon={<IconMailCheck size={18} aria-hidden />}>
+          We emailed an invitation to join as {TEAM_ROLE_LABELS[invitation.role]} to{' '}
+          <strong>{invitation.email}</strong>. The link works once, until {formatDate(invitation.expires_at)}.
+        </Alert>
+      ) : (
+        <Alert color="yellow" variant="light" icon={<IconMailOff size={18} aria-hidden />}>
+          The invitation to join as {TEAM_ROLE_LABELS[invitation.role]} is ready, but no email went to{' '}
+          <strong>{invitation.email}</strong>: this server cannot send email now. Send them the link below
+          yourself; it works once, until {formatDate(invitation.expires_at)}.
+        </Alert>
+      )}
       <Text fz="sm">
-        You can also pass the link on yourself. It is shown only now: copy it before closing.
+        {invitation.email_sent ? 'You can also pass the link on yourself. ' : ''}It is shown only now: copy it
+        before closing.
       </Text>
       <Group gap="xs" wrap="nowrap" align="flex-end">
         <TextInput

@@ -1,6 +1,8 @@
 import { TWO_STEP_GRACE_DAYS } from '@coverdesk/contract';
 import { Box, Card, Skeleton, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { FormError } from '../../../components/form-error.js';
 import { ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
@@ -17,6 +19,22 @@ export function TeamSettingsCard() {
   const save = useSaveTeamSettings();
   const canChange = useCan('agency_settings');
   const canRequireTwoStep = useCan('agency_security');
+  const [confirmingOff, setConfirmingOff] = useState(false);
+  const requireTwoStep = (required: boolean) =>
+    save.mutate(
+      { require_two_step: required },
+      {
+        onSuccess: (saved) => {
+          setConfirmingOff(false);
+          notifications.show({
+            color: 'green',
+            message: saved.require_two_step
+              ? `Every member without two-step sign-in has until their deadline (${TWO_STEP_GRACE_DAYS} days from when it was first required, or from joining) to turn it on.`
+              : 'Two-step sign-in is up to each member again.',
+          });
+        },
+      },
+    );
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="team-settings-title">
       <Title order={2} fz="h4" id="team-settings-title" mb="sm">
@@ -67,20 +85,22 @@ export function TeamSettingsCard() {
             }
             disabled={!canRequireTwoStep || save.isPending}
             onChange={(event) =>
-              save.mutate(
-                { require_two_step: event.currentTarget.checked },
-                {
-                  onSuccess: (saved) =>
-                    notifications.show({
-                      color: 'green',
-                      message: saved.require_two_step
-                        ? `Every member now has ${TWO_STEP_GRACE_DAYS} days to turn on two-step sign-in.`
-                        : 'Two-step sign-in is up to each member again.',
-                    }),
-                },
-              )
+              // Turning it off lowers the agency's guard: asked first.
+              event.currentTarget.checked ? requireTwoStep(true) : setConfirmingOff(true)
             }
           />
+          <ConfirmDialog
+            opened={confirmingOff}
+            title="Stop requiring two-step sign-in?"
+            confirmLabel="Stop requiring it"
+            busy={save.isPending}
+            error={save.isError ? errorText(save.error) : null}
+            onConfirm={() => requireTwoStep(false)}
+            onClose={() => setConfirmingOff(false)}
+          >
+            Members who have not turned on two-step sign-in will then sign in with their password alone.
+            Required again later, each member keeps the deadline they have now.
+          </ConfirmDialog>
           {!canChange && (
             <Text fz="xs" c="dimmed" mt="xs">
               Owners and managers change the team’s settings.

@@ -1,4 +1,5 @@
 import {
+  fitsMoney,
   guessColumnsOf,
   MAX_STATEMENT_LINES,
   missingStatementColumns,
@@ -41,6 +42,13 @@ function choicesFor(given: Record<string, string | null> | undefined, saved: Rec
   return choices;
 }
 
+/** What is wrong with a line's amount as read (undefined: it is no amount), if anything. */
+function amountProblem(column: string, cell: string, read: string | undefined): string | false {
+  if (read === undefined) return `the ${column} "${echoed(cell)}" is not an amount`;
+  if (!fitsMoney(read)) return `the ${column} "${echoed(cell)}" is too large for an amount`;
+  return false;
+}
+
 const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
 
 /**
@@ -74,8 +82,8 @@ export function readStatementFile(
         const premium = values.premium ? readSignedAmount(values.premium) : null;
         const date = values.transaction_date ? dateCell(values.transaction_date) : null;
         const rowProblems = [
-          paid === undefined && `the commission "${echoed(values.commission ?? '')}" is not an amount`,
-          premium === undefined && `the premium "${echoed(values.premium ?? '')}" is not an amount`,
+          amountProblem('commission', values.commission ?? '', paid),
+          premium !== null && amountProblem('premium', values.premium ?? '', premium),
           date !== null &&
             !isDate(date) &&
             `the date "${echoed(values.transaction_date ?? '')}" is not a date`,

@@ -42,7 +42,10 @@ export function readAmount(text: string): string {
  * Undefined for a figure with one reading: "12,345" has three decimals, so it is only 12345.
  */
 export function readingsOfAmbiguous(text: string): [string, string] | undefined {
-  const figure = text.trim().replace(DECORATION, '').replace(/[^\d.,]/g, '');
+  const figure = text
+    .trim()
+    .replace(DECORATION, '')
+    .replace(/[^\d.,]/g, '');
   const match = /^(\d{1,3})[.,](\d{2})0$/.exec(figure);
   if (!match) return undefined;
   const [, whole = '', cents = ''] = match;

@@ -446,18 +446,18 @@ describe('refresh tokens', () => {
     });
     expect(stolen.statusCode).toBe(200);
     const thief = stolen.json();
-    expect((await t.app.inject({ url: '/api/user/profile/', headers: bearer(thief.access) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ url: '/api/user/profile/', headers: bearer(thief.access) })).statusCode,
+    ).toBe(200);
 
     // The owner's browser refreshes a moment later with the same token: not the same device, so no
     // second tab, and the sign-in ends for both.
     const owner = await post('/api/token/refresh/', { refresh: agency.refresh }, browser);
     expect(owner.statusCode).toBe(401);
     expect((await post('/api/token/refresh/', { refresh: thief.refresh })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/user/profile/', headers: bearer(thief.access) })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ url: '/api/user/profile/', headers: bearer(thief.access) })).statusCode,
+    ).toBe(401);
     const logged = await t.database.db
       .select()
       .from(auditLog)

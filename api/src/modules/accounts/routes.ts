@@ -212,7 +212,8 @@ export const accountRoutes =
             if (owner) {
               await recordAudit(tx, originFor(owner, request), {
                 ...accountEntry(owner, 'refresh_token_reused'),
-                reason: 'A sign-in token already exchanged came back: that sign-in was ended on every device.',
+                reason:
+                  'A sign-in token already exchanged came back: that sign-in was ended on every device.',
               });
             }
             return spent;

@@ -261,9 +261,7 @@ export async function spendRefreshToken(
       .where(and(eq(refreshTokens.familyId, known.familyId), gte(refreshTokens.createdAt, reused.usedAt)))
       .orderBy(asc(refreshTokens.createdAt))
       .limit(1);
-    const sameDevice =
-      successor?.ipAddress === device.ipAddress &&
-      successor.userAgent === device.userAgent;
+    const sameDevice = successor?.ipAddress === device.ipAddress && successor.userAgent === device.userAgent;
     if (sameDevice) return { ok: false };
   }
   if (!(await revokeFamily(tx, known.familyId))) return { ok: false };

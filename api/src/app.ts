@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
+import { registerBodyPace, UploadSlots } from './http/body-pace.js';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.js';
 import { registerDraining } from './http/graceful-stop.js';
 import { registerMetrics } from './http/metrics.js';
@@ -114,6 +115,8 @@ declare module 'fastify' {
     metrics: Registry;
     /** Deletes the files of deleted documents; tests wait for it (`settled`). */
     documentFileReleases: FileReleases;
+    /** Uploads in flight, per address and per agency (`acceptFileForms` takes a slot for each). */
+    uploadSlots: UploadSlots;
   }
 }
 
@@ -148,6 +151,8 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerDraining(app);
+  registerBodyPace(app, config.bodies);
+  app.decorate('uploadSlots', new UploadSlots(config.bodies));
   const routeTimings = new RouteTimings();
   registerRouteTimings(app, routeTimings);
   app.decorate('metrics', registerMetrics(app, database.pool, app.log));

@@ -150,7 +150,7 @@ const signedMoneyInput = z
       const [thousands, decimal] = readings;
       context.addIssue({
         code: 'custom',
-        message: `“${value.trim()}” could be ${thousands} or ${decimal}: write the total as one of them.`,
+        message: `“${String(value).trim()}” could be ${thousands} or ${decimal}: write the total as one of them.`,
       });
       return z.NEVER;
     }

@@ -400,7 +400,7 @@ describe('an insurer’s commission statement', () => {
     for (const [total, readings] of [
       ['1.000', '1000 or 1.00'],
       ['€1,250', '1250 or 1.25'],
-    ]) {
+    ] as const) {
       const ambiguous = await upload(agency, { ...fields, total_amount: total }, file);
       expect(ambiguous.statusCode).toBe(400);
       expect(ambiguous.json()).toEqual({

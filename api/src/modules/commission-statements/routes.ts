@@ -24,7 +24,7 @@ import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { fieldError, HttpError, parseWith } from '../../http/errors.js';
-import { acceptFileForms, requireMultipart } from '../../http/multipart.js';
+import { acceptFileForms, formError, requireMultipart } from '../../http/multipart.js';
 import { pageOf } from '../../http/pagination.js';
 import { auditOrigin, recordAudit } from '../audit/record.js';
 import { agencyUserEmail } from '../audit/trail.js';
@@ -81,10 +81,7 @@ async function readStatementForm(request: FastifyRequest) {
       file = { name: part.filename || 'statement.csv', bytes: await part.toBuffer() };
     }
   } catch (error) {
-    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
-      throw new HttpError(413, { detail: TOO_LARGE });
-    }
-    throw error;
+    throw formError(request, error, TOO_LARGE);
   }
   if (!file || file.bytes.length === 0) throw fieldError('file', 'Choose the statement’s CSV or XLSX file.');
   if (typeof fields.columns === 'string') {

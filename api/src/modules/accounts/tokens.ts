@@ -6,6 +6,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
 import { namedCache } from '../../db/bounded-cache.js';
 import type { Executor, Transaction } from '../../db/client.js';
+import { lockUntilCommit } from '../../db/query-helpers.js';
 import { unauthorized } from '../../http/errors.js';
 import { refreshTokens } from './tables.js';
 
@@ -205,7 +206,7 @@ const REUSE_GRACE_SECONDS = 10;
 
 /** Serialises refresh and sign-out within one sign-in, so a sign-out cannot miss a new token. */
 export async function lockFamily(tx: Transaction, familyId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${familyId}, 0))`);
+  await lockUntilCommit(tx, familyId);
 }
 
 /**

@@ -280,6 +280,33 @@ describe('members', () => {
   });
 });
 
+describe('two owners at the same moment', () => {
+  it('demoting each other: one is demoted, the other refused as the last owner (409), never a 500', async () => {
+    // Several agencies at once, so that the two changes of at least one pair interleave.
+    const pairs = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const first = await signedInAgency(t.app);
+        return { first, second: await member(first, 'owner') };
+      }),
+    );
+    const answers = await Promise.all(
+      pairs.map(({ first, second }) =>
+        Promise.all([
+          first.as.patch(`/api/team/members/${second.id}/`, { role: 'manager' }),
+          second.as.patch(`/api/team/members/${first.user.id}/`, { role: 'manager' }),
+        ]),
+      ),
+    );
+    for (const [byFirst, bySecond] of answers) {
+      expect([byFirst.statusCode, bySecond.statusCode].sort(), `${byFirst.body} ${bySecond.body}`).toEqual([
+        200, 409,
+      ]);
+      const refused = byFirst.statusCode === 409 ? byFirst : bySecond;
+      expect(refused.json().detail).toMatch(/at least one active owner/);
+    }
+  });
+});
+
 describe('two-step sign-in for everyone', () => {
   const signIn = async (email: string) => {
     const response = await t.app.inject({

@@ -64,7 +64,11 @@ const MAX_NAME_LENGTH = 150;
  * type's own, the first the one given when the name has none of them.
  */
 export function cleanFileName(name: string, extensions: readonly string[], fallback: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\p{Cc}\p{Cf}"]/gu, '').trim();
+  // Browsers send a line break or a quote in a form's file name as %0A, %0D or %22 (the HTML
+  // standard's escapes): they go with the characters they stand for, or the name would keep them
+  // escaped and be escaped again on the way out (`%250D`).
+  const unescaped = name.replace(/%(0A|0D|22)/gi, '');
+  const base = (unescaped.split(/[\\/]/).pop() ?? '').replace(/[\p{Cc}\p{Cf}"]/gu, '').trim();
   const own = base.match(/\.[^.]*$/)?.[0]?.toLowerCase() ?? '';
   const extension = extensions.includes(own) ? own : (extensions[0] ?? '');
   const stem = base.replace(/\.[^.]*$/, '').trim();

@@ -115,8 +115,6 @@ declare module 'fastify' {
     metrics: Registry;
     /** Deletes the files of deleted documents; tests wait for it (`settled`). */
     documentFileReleases: FileReleases;
-    /** Uploads in flight, per address and per agency (`acceptFileForms` takes a slot for each). */
-    uploadSlots: UploadSlots;
   }
 }
 

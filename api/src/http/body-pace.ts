@@ -8,6 +8,13 @@ import { HttpError } from './errors.js';
 // has come slower on average than `minBytesPerSecond`: a large upload gets the time its size needs
 // at that pace, a trickle does not.
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Uploads in flight, per address and per agency (`acceptFileForms` takes a slot for each). */
+    uploadSlots: UploadSlots;
+  }
+}
+
 const TIMED_OUT_BODY = JSON.stringify({
   detail: 'The request’s body came too slowly, or stopped coming. Send it again.',
 });
@@ -124,3 +131,7 @@ export class UploadSlots {
     });
   }
 }
+
+/** Takes one of the app's upload slots for a file form until it is answered, or answers 429. */
+export const takeUploadSlot = (request: FastifyRequest, reply: FastifyReply) =>
+  request.server.uploadSlots.take(request, reply);

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { takeUploadSlot } from './body-pace.js';
 import { HttpError } from './errors.js';
 
 /** Room for the text fields and the multipart framing around a file at its limit. */
@@ -26,7 +27,7 @@ export async function acceptFileForms(
     }
     // Before the form's parser has run, so by its declared type.
     if (/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) {
-      request.server.uploadSlots.take(request, reply);
+      takeUploadSlot(request, reply);
     }
   });
 }

@@ -49,6 +49,11 @@ export function registerBodyPace(
     let lastBytes = first;
     let lastProgress = started;
     const timer = setInterval(() => {
+      // All of it came: what is left is the route's to read.
+      if (raw.complete) {
+        stop();
+        return;
+      }
       const now = Date.now();
       // Bytes the route has not taken yet are its own delay, not the client's.
       if (raw.readableLength > 0) {

@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
+import { registerBodyPace, UploadSlots } from './http/body-pace.js';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.js';
 import { registerDraining } from './http/graceful-stop.js';
 import { registerMetrics } from './http/metrics.js';
@@ -148,6 +149,8 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerDraining(app);
+  registerBodyPace(app, config.bodies);
+  app.decorate('uploadSlots', new UploadSlots(config.bodies));
   const routeTimings = new RouteTimings();
   registerRouteTimings(app, routeTimings);
   app.decorate('metrics', registerMetrics(app, database.pool, app.log));

@@ -50,6 +50,18 @@ export interface Config {
   settingsEncryptionKey: Buffer | undefined;
   /** Where documents' bytes are kept: `DATA_DIR/files` on disk, or an S3-compatible bucket. */
   files: FilesConfig;
+  /** How fast a request's body must arrive, and how many uploads may be in flight at once. */
+  bodies: BodiesConfig;
+}
+
+export interface BodiesConfig {
+  /** Seconds a body may go without a byte; also its head start before its pace counts. */
+  idleSeconds: number;
+  /** Bytes a second a body must keep up, on average, after its head start. */
+  minBytesPerSecond: number;
+  /** Uploads (file forms) in flight at once from one address, and into one agency, per instance. */
+  uploadsPerAddress: number;
+  uploadsPerAgency: number;
 }
 
 /** The file store: a directory, or a bucket when `S3_BUCKET` is set. */
@@ -105,6 +117,12 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     settingsEncryptionKey: encryptionKey(env.SETTINGS_ENCRYPTION_KEY),
     files: filesConfig(env, dataDir),
+    bodies: {
+      idleSeconds: positiveInteger('BODY_IDLE_SECONDS', env.BODY_IDLE_SECONDS, 30),
+      minBytesPerSecond: positiveInteger('BODY_MIN_BYTES_PER_SECOND', env.BODY_MIN_BYTES_PER_SECOND, 1024),
+      uploadsPerAddress: positiveInteger('UPLOADS_PER_ADDRESS', env.UPLOADS_PER_ADDRESS, 4),
+      uploadsPerAgency: positiveInteger('UPLOADS_PER_AGENCY', env.UPLOADS_PER_AGENCY, 10),
+    },
   };
 }
 

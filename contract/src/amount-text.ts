@@ -36,5 +36,21 @@ export function readAmount(text: string): string {
   return `${sign}${whole.replaceAll(groupSeparator, '')}.${tail}`;
 }
 
+/**
+ * The two readings of a figure one locale writes for a thousand and another for one: "1.000" and
+ * "1,250" are 1000 and 1.00, 1250 and 1.25 (a sign, brackets or a currency around it aside).
+ * Undefined for a figure with one reading: "12,345" has three decimals, so it is only 12345.
+ */
+export function readingsOfAmbiguous(text: string): [string, string] | undefined {
+  const figure = text
+    .trim()
+    .replace(DECORATION, '')
+    .replace(/[^\d.,]/g, '');
+  const match = /^(\d{1,3})[.,](\d{2})0$/.exec(figure);
+  if (!match) return undefined;
+  const [, whole = '', cents = ''] = match;
+  return [`${whole}${cents}0`, `${whole}.${cents}`];
+}
+
 /** "12.5%", "12,5" -> "12.5". */
 export const readPercentage = (text: string): string => readAmount(text.replace(/%\s*$/, ''));

@@ -37,6 +37,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   sign_in: 'Signed in',
   sign_in_failed: 'Sign-in failed',
   sign_out: 'Signed out',
+  refresh_token_reused: 'Sign-in ended: a used token came back',
   password_changed: 'Password changed',
   password_reset: 'Password reset',
   profile_changed: 'Profile changed',

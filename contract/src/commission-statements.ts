@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { readAmount } from './amount-text.js';
+import { readAmount, readingsOfAmbiguous } from './amount-text.js';
 import { money } from './billing.js';
 import { dateOrder } from './date-order.js';
-import { isoDate, text, uuid } from './fields.js';
+import { fitsMoney, isoDate, text, uuid } from './fields.js';
 import type { ImportField } from './imports.js';
 import { paged, pageQuery } from './pagination.js';
 
@@ -142,11 +142,25 @@ export function readSignedAmount(cell: string): string | undefined {
   return isNegative && /[1-9]/.test(figure) ? `-${figure}` : figure;
 }
 
+/**
+ * A statement's total as the broker types it, negative ones included. "1.000" is a thousand in one
+ * country and one in another, and Coverdesk knows no agency's way of writing numbers: such a total
+ * is refused with both readings, never guessed.
+ */
 const signedMoneyInput = z
   .union([z.number(), z.string()], { error: 'Enter the statement’s total, like 1250.00.' })
   .transform((value, context) => {
+    const readings = typeof value === 'string' ? readingsOfAmbiguous(value) : undefined;
+    if (readings) {
+      const [thousands, decimal] = readings;
+      context.addIssue({
+        code: 'custom',
+        message: `“${String(value).trim()}” could be ${thousands} or ${decimal}: write the total as one of them.`,
+      });
+      return z.NEVER;
+    }
     const read = readSignedAmount(String(value));
-    if (read === undefined || (read.split('.')[0] ?? '').replace('-', '').length > 12) {
+    if (read === undefined || !fitsMoney(read)) {
       context.addIssue({ code: 'custom', message: 'Enter the statement’s total, like 1250.00.' });
       return z.NEVER;
     }

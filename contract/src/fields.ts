@@ -164,9 +164,13 @@ export const percentage = decimalInput(readPercentage, 'Enter a number from 0 to
   Number(value) <= 100 ? undefined : 'A percentage cannot be more than 100.',
 );
 
+/** Whether an amount read as "-1250.00" fits a money column: at most 12 digits before the point. */
+export const fitsMoney = (amount: string): boolean =>
+  (amount.split('.')[0] ?? '').replace(/^-?0*/, '').length <= 12;
+
 /** An amount of money up to 999,999,999,999.99; sent as a number or a string, read as "1250.00". */
 export const moneyInput = decimalInput(readAmount, 'Enter an amount, like 1250.00.', (value) =>
-  (value.split('.')[0] ?? '').replace(/^0+/, '').length <= 12 ? undefined : 'This amount is too large.',
+  fitsMoney(value) ? undefined : 'This amount is too large.',
 );
 
 /** An amount that must be more than zero, like a premium or a payment. */

@@ -93,3 +93,11 @@ export async function withGenericPlans<T>(
     await tx.execute(sql`select set_config('plan_cache_mode', ${one(rows).mode}, true)`);
   }
 }
+
+/**
+ * Holds a named lock until the transaction ends: whoever takes the same name next waits for it, so
+ * work that must not interleave (numbering an agency's claims, changing its team) takes turns.
+ */
+export async function lockUntilCommit(tx: Transaction, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}::text, 0))`);
+}

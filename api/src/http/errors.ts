@@ -76,6 +76,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(fromValidation(error.validation));
     }
+    // A client that hung up mid-upload (or was cut for its pace) hears nothing back: nothing failed here.
+    if (request.raw.destroyed && !request.raw.complete) {
+      request.log.info({ reason: error.message }, 'the client went away before its request was whole');
+      return reply.code(400).send({ detail: 'The request ended before its body was whole.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, wrong content type) say what

@@ -5,7 +5,12 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Agency, addMember, rowFactory, rowIds, seedAgency } from '../../test/probe/agencies.js';
 import { shapeOf } from '../../test/probe/arbitraries.js';
-import { ProbeClient, type ProbeRequest, type ProbeResponse } from '../../test/probe/client.js';
+import {
+  multipartForm,
+  ProbeClient,
+  type ProbeRequest,
+  type ProbeResponse,
+} from '../../test/probe/client.js';
 import { fuzzedRequests } from '../../test/probe/fuzz.js';
 import { problemsIn } from '../../test/probe/hygiene.js';
 import { loneSurrogateCases } from '../../test/probe/lone-surrogates.js';
@@ -421,6 +426,91 @@ describe('time budget: oversized and malformed requests are answered within a se
   });
 
   afterAll(() => countPhase('time budget'));
+});
+
+describe('forms: cut short, without a boundary, and statement amounts past what an amount holds', () => {
+  const formOperations = operations.filter((operation) => operation.takesForm);
+
+  it('finds every route that takes a file form', () => {
+    expect(formOperations.map((operation) => operation.key)).toEqual(
+      expect.arrayContaining([
+        'POST /api/commission-statements/',
+        'POST /api/documents/',
+        'POST /api/support/tickets/',
+      ]),
+    );
+  });
+
+  for (const operation of formOperations) {
+    it(operation.key, async () => {
+      const caller = callerOf(operation);
+      const valid = validRequests(operation, caller ?? own).find((request) => request.file);
+      if (!valid?.file)
+        throw new Error(`${operation.key} takes a form: give it one in api/test/probe/requests.ts`);
+      const form = valid.file;
+      const boundary = /boundary=(.+)$/.exec(form.contentType)?.[1] ?? '';
+      const ids = caller === own ? await ownTargets(operation) : (caller ?? own).ids;
+      const sent = (file: NonNullable<ValidRequest['file']>) =>
+        requestOf(operation, ids, { ...valid, file }, caller);
+      const problems: string[] = [];
+      for (const request of [
+        // `--x` without its closing `--x--`, and the same cut inside the file's part.
+        sent({ ...form, rawBody: form.rawBody.replace(`--${boundary}--\r\n`, '') }),
+        sent({ ...form, rawBody: form.rawBody.slice(0, form.rawBody.lastIndexOf(`\r\n--${boundary}`) - 2) }),
+        sent({ ...form, contentType: 'multipart/form-data' }),
+      ]) {
+        const response = await client.send(request);
+        if (response.status !== 400)
+          problems.push(`expected 400, got ${response.status} ${response.body.slice(0, 200)}`);
+        problems.push(...problemsIn(response, { secrets: secretsFor(caller), timed: true }));
+      }
+      expectNone(problems);
+    });
+  }
+
+  it('POST /api/commission-statements/ with amounts of 13 integer digits and totals that read two ways', async () => {
+    const statement = (fields: Record<string, string>, lines: string) =>
+      requestOf(
+        formOperations.find((operation) => operation.key === 'POST /api/commission-statements/') as Operation,
+        own.ids,
+        {
+          file: multipartForm(
+            { company_id: own.ids.company, statement_date: '2026-01-31', total_amount: '10.00', ...fields },
+            { field: 'file', name: 'statement.csv', text: `Policy,Premium,Commission\r\n${lines}` },
+          ),
+        },
+        own,
+      );
+    const cases: [ProbeRequest, string][] = [
+      [statement({}, 'P-1,1234567890123,10.00\r\n'), 'Row 2: the premium "1234567890123" is too large'],
+      [
+        statement({}, 'P-1,100.00,9999999999999.99\r\n'),
+        'Row 2: the commission "9999999999999.99" is too large',
+      ],
+      [
+        statement({}, 'P-1,100.00,-1e400\r\nP-2,1e400,10.00\r\n'),
+        'Row 3: the premium "1e400" is not an amount',
+      ],
+      [statement({ total_amount: '1.000' }, 'P-1,100.00,10.00\r\n'), '“1.000” could be 1000 or 1.00'],
+      [statement({ total_amount: '10000000000000' }, 'P-1,100.00,10.00\r\n'), 'Enter the statement’s total'],
+    ];
+    const problems: string[] = [];
+    for (const [request, expected] of cases) {
+      const response = await client.send(request);
+      // As the JSON body writes it: quotes escaped.
+      if (response.status !== 400 || !response.body.includes(JSON.stringify(expected).slice(1, -1))) {
+        problems.push(
+          `expected 400 saying ${expected}, got ${response.status} ${response.body.slice(0, 300)}`,
+        );
+      }
+      // Each file is read in a worker thread, whose start alone can take a second on a busy
+      // machine: what these cases hold is the answer, not its time.
+      problems.push(...problemsIn(response, { secrets: secretsFor(own), timed: false }));
+    }
+    expectNone(problems);
+  });
+
+  afterAll(() => countPhase('forms'));
 });
 
 describe('fuzzing from the contract', () => {

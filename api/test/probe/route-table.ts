@@ -124,6 +124,8 @@ export interface Operation {
   isAdmin: boolean;
   /** Behind the plan gate: it documents 402 for an agency without an active subscription. */
   isGated: boolean;
+  /** It takes multipart/form-data (a file form), as its schema's `consumes` says. */
+  takesForm: boolean;
 }
 
 function pathParams(path: string): PathParam[] {
@@ -156,6 +158,7 @@ export function apiOperations(routes: RouteOptions[]): Operation[] {
         querystring?: z.ZodType;
         params?: z.ZodType;
         response?: Record<string, unknown>;
+        consumes?: string[];
       };
       const isPublic =
         (PUBLIC_OPERATIONS as readonly string[]).includes(key) ||
@@ -172,6 +175,7 @@ export function apiOperations(routes: RouteOptions[]): Operation[] {
           isPublic,
           isAdmin: route.url.startsWith('/api/admin/'),
           isGated: schema.response?.['402'] !== undefined,
+          takesForm: schema.consumes?.includes('multipart/form-data') ?? false,
         },
       ];
     });

@@ -36,7 +36,7 @@ type Entry = AuditEntry & Partial<Pick<AdminAuditEntry, 'tenant_name'>>;
 
 /** Failures red, removals orange, additions green, the rest the primary colour. */
 function actionColor(action: string) {
-  if (action === 'sign_in_failed') return 'red';
+  if (action === 'sign_in_failed' || action === 'refresh_token_reused') return 'red';
   if (action === 'delete' || action.endsWith('cancelled')) return 'orange';
   if (action === 'create' || action === 'import') return 'green';
   return 'blue';

@@ -1,7 +1,8 @@
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, PASSWORD, registerAgency, type TestApp } from '../../../test/test-app.js';
+import { auditLog } from '../audit/tables.js';
 import { emailOutbox } from '../mail/tables.js';
 import { throttleBuckets } from '../throttle/tables.js';
 import { promoteAdmins } from './queries.js';
@@ -431,6 +432,46 @@ describe('refresh tokens', () => {
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 401]);
     const winner = first.statusCode === 200 ? first : second;
     expect((await post('/api/token/refresh/', { refresh: winner.json().refresh })).statusCode).toBe(200);
+  });
+
+  it('ends the sign-in when a token a thief spent first comes back from its owner, and logs it', async () => {
+    const agency = await registerAgency(t.app);
+    const browser = { 'user-agent': 'Mozilla/5.0 (Macintosh) Safari/605.1.15' };
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh/',
+      payload: { refresh: agency.refresh },
+      remoteAddress: '203.0.113.66',
+      headers: { 'user-agent': 'curl/8.5.0' },
+    });
+    expect(stolen.statusCode).toBe(200);
+    const thief = stolen.json();
+    expect(
+      (await t.app.inject({ url: '/api/user/profile/', headers: bearer(thief.access) })).statusCode,
+    ).toBe(200);
+
+    // The owner's browser refreshes a moment later with the same token: not the same device, so no
+    // second tab, and the sign-in ends for both.
+    const owner = await post('/api/token/refresh/', { refresh: agency.refresh }, browser);
+    expect(owner.statusCode).toBe(401);
+    expect((await post('/api/token/refresh/', { refresh: thief.refresh })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/user/profile/', headers: bearer(thief.access) })).statusCode,
+    ).toBe(401);
+    const logged = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, agency.user.id), eq(auditLog.action, 'refresh_token_reused')));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ entity: 'user', userAgent: browser['user-agent'] });
+
+    // Presented again, the token ends nothing more and logs nothing more.
+    await post('/api/token/refresh/', { refresh: agency.refresh }, browser);
+    const again = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, agency.user.id), eq(auditLog.action, 'refresh_token_reused')));
+    expect(again).toHaveLength(1);
   });
 
   it('revokes a token on sign-out', async () => {

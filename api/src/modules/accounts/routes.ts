@@ -18,6 +18,7 @@ import {
   tokenPair,
   userProfile,
 } from '@coverdesk/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
@@ -102,6 +103,10 @@ async function admitSignIn(db: Database, email: string, ip: string) {
     },
   };
 }
+
+/** Where an account's own action came from: the shared demo account's keeps no one's address. */
+const originFor = (user: { isDemoUser: boolean }, request: FastifyRequest) =>
+  user.isDemoUser ? sharedAccountOrigin(request) : auditOrigin(request);
 
 export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -201,8 +206,18 @@ export const accountRoutes =
       },
       async (request) => {
         const outcome = await db.transaction(async (tx) => {
-          const spent = await spendRefreshToken(tx, request.body.refresh);
-          if (!spent.ok) return spent;
+          const spent = await spendRefreshToken(tx, request.body.refresh, deviceOf(request));
+          if (!spent.ok) {
+            const owner = spent.revoked && (await findUserById(tx, spent.revoked.userId));
+            if (owner) {
+              await recordAudit(tx, originFor(owner, request), {
+                ...accountEntry(owner, 'refresh_token_reused'),
+                reason:
+                  'A sign-in token already exchanged came back: that sign-in was ended on every device.',
+              });
+            }
+            return spent;
+          }
           const user = await findUserById(tx, spent.userId);
           if (!user || signInRefusal(user)) return { ok: false as const };
           // A session keeps its two-step mark only while two-step sign-in is on: turned off or reset,
@@ -225,7 +240,7 @@ export const accountRoutes =
           return { ok: true as const, pair: { access, refresh: token } };
         });
         if (!outcome.ok) {
-          if (outcome.revokedFamilyId) ctx.revokedSessions.add([outcome.revokedFamilyId]);
+          if (outcome.revoked) ctx.revokedSessions.add([outcome.revoked.familyId]);
           throw unauthorized('Token is invalid or expired');
         }
         return outcome.pair;
@@ -246,8 +261,7 @@ export const accountRoutes =
         const revoked = await db.transaction(async (tx) => {
           const session = await revokeRefreshToken(tx, request.body.refresh);
           const user = session && (await findUserById(tx, session.userId));
-          const origin = user?.isDemoUser ? sharedAccountOrigin(request) : auditOrigin(request);
-          if (user) await recordAudit(tx, origin, accountEntry(user, 'sign_out'));
+          if (user) await recordAudit(tx, originFor(user, request), accountEntry(user, 'sign_out'));
           return session;
         });
         if (revoked) ctx.revokedSessions.add([revoked.familyId]);

@@ -1,11 +1,12 @@
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { TEAM_ROLES, type TeamRole } from '@coverdesk/contract';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
 import { namedCache } from '../../db/bounded-cache.js';
 import type { Executor, Transaction } from '../../db/client.js';
+import { lockUntilCommit } from '../../db/query-helpers.js';
 import { unauthorized } from '../../http/errors.js';
 import { refreshTokens } from './tables.js';
 
@@ -162,7 +163,8 @@ export interface Device {
 
 export const deviceOf = (request: FastifyRequest): Device => ({
   ipAddress: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
+  // Bounded: a header is the client's to make up.
+  userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
 });
 
 /** What a sign-in is: whether it came through both steps, and from where. */
@@ -185,33 +187,38 @@ export async function createRefreshToken(
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
     twoStep: start.twoStep,
     ipAddress: start.ipAddress,
-    // Bounded: a header is the client's to make up.
-    userAgent: start.userAgent?.slice(0, 500) ?? null,
+    userAgent: start.userAgent,
   });
   return { token, familyId };
 }
 
-/** A refused token names the sign-in it revoked, when it was a spent one presented again. */
+/** A refused token names the sign-in it ended and its user, when it was a spent one presented again. */
 export type RotationResult =
   | { ok: true; userId: string; familyId: string; twoStep: boolean }
-  | { ok: false; revokedFamilyId?: string };
+  | { ok: false; revoked?: { familyId: string; userId: string } };
 
 /**
- * A spent token presented again this soon is taken for a second tab refreshing at the same moment,
- * not for theft: it is refused, but the sign-in survives.
+ * A spent token presented again this soon, from the address and browser its successor was handed
+ * to, is taken for a second tab refreshing at the same moment, not for theft: it is refused, but the
+ * sign-in survives. From anywhere else, or later, it ends the sign-in.
  */
 const REUSE_GRACE_SECONDS = 10;
 
 /** Serialises refresh and sign-out within one sign-in, so a sign-out cannot miss a new token. */
 export async function lockFamily(tx: Transaction, familyId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${familyId}, 0))`);
+  await lockUntilCommit(tx, familyId);
 }
 
 /**
- * Spends a refresh token. Presenting one that was spent earlier means it leaked: the whole family
- * (every token descended from that sign-in) is revoked.
+ * Spends a refresh token. Presenting one that was spent earlier means it leaked (OAuth 2.0 Security
+ * BCP, rotation with reuse detection): the whole family, every token descended from that sign-in,
+ * is revoked, whoever spent it first.
  */
-export async function spendRefreshToken(tx: Transaction, token: string): Promise<RotationResult> {
+export async function spendRefreshToken(
+  tx: Transaction,
+  token: string,
+  device: Device,
+): Promise<RotationResult> {
   const tokenHash = hashToken(token);
   const [known] = await tx
     .select({ familyId: refreshTokens.familyId })
@@ -239,24 +246,37 @@ export async function spendRefreshToken(tx: Transaction, token: string): Promise
   if (spent) return { ok: true, ...spent };
 
   const [reused] = await tx
-    .select({ id: refreshTokens.id })
+    .select({
+      userId: refreshTokens.userId,
+      recent: sql<boolean>`${refreshTokens.usedAt} > now() - make_interval(secs => ${REUSE_GRACE_SECONDS})`,
+      usedAt: refreshTokens.usedAt,
+    })
     .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.tokenHash, tokenHash),
-        sql`${refreshTokens.usedAt} < now() - make_interval(secs => ${REUSE_GRACE_SECONDS})`,
-      ),
-    );
-  if (!reused) return { ok: false };
-  await revokeFamily(tx, known.familyId);
-  return { ok: false, revokedFamilyId: known.familyId };
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), sql`${refreshTokens.usedAt} is not null`));
+  if (!reused?.usedAt) return { ok: false };
+  if (reused.recent) {
+    // The token handed out when this one was spent: where it went says who spent it.
+    const [successor] = await tx
+      .select({ ipAddress: refreshTokens.ipAddress, userAgent: refreshTokens.userAgent })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, known.familyId), gte(refreshTokens.createdAt, reused.usedAt)))
+      .orderBy(asc(refreshTokens.createdAt))
+      .limit(1);
+    const sameDevice = successor?.ipAddress === device.ipAddress && successor.userAgent === device.userAgent;
+    if (sameDevice) return { ok: false };
+  }
+  if (!(await revokeFamily(tx, known.familyId))) return { ok: false };
+  return { ok: false, revoked: { familyId: known.familyId, userId: reused.userId } };
 }
 
-async function revokeFamily(executor: Executor, familyId: string): Promise<void> {
-  await executor
+/** Revokes a sign-in's tokens still live; whether there were any. */
+async function revokeFamily(executor: Executor, familyId: string): Promise<boolean> {
+  const revoked = await executor
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return revoked.length > 0;
 }
 
 /** Revokes the family a token belongs to (sign-out), returning it and its user. Unknown tokens are ignored. */

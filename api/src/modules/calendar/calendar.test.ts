@@ -5,10 +5,12 @@ import {
   MEETING_END_BEFORE_START,
 } from '@coverdesk/contract';
 import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPolicyParties, insertPolicy } from '../../../test/insert-policy.js';
 import {
   addPlanWithout,
+  apiAs,
   createTestApp,
   PASSWORD,
   setSubscription,
@@ -16,6 +18,7 @@ import {
   type TestApp,
 } from '../../../test/test-app.js';
 import { users } from '../accounts/tables.js';
+import { tenants } from '../tenants/tables.js';
 import { escapeText, foldLine } from './ics.js';
 
 const ADMIN_EMAIL = 'ops@coverdesk.test';
@@ -513,6 +516,54 @@ describe('calendar feed', () => {
     expect(await feedStatus()).toBe(404);
     await setSubscription(t, tenantId, { plan: 'professional' });
     expect(await feedStatus()).toBe(200);
+  });
+
+  it("makes no feed and serves none past the agency's two-step deadline, until the member turns it on", async () => {
+    const { agency, feedStatus } = await agencyWithFeed();
+    const required = await agency.as.patch('/api/team/settings/', { require_two_step: true });
+    expect(required.statusCode, required.body).toBe(200);
+    expect(await feedStatus()).toBe(200);
+    const signIn = async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: agency.user.email, password: PASSWORD },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return apiAs(t.app, response.json().access);
+    };
+    /** Moves the requirement and the member's joining back, leaving `seconds` of the grace. */
+    const graceLeft = async (seconds: number) => {
+      const since = new Date(Date.now() - 7 * 86_400_000 + seconds * 1000);
+      await t.database.db
+        .update(tenants)
+        .set({ requireTwoStepSince: since })
+        .where(eq(tenants.id, agency.user.tenant_id));
+      await t.database.db.update(users).set({ dateJoined: since }).where(eq(users.id, agency.user.id));
+    };
+
+    // A token issued a moment before the deadline stops at it.
+    await graceLeft(1);
+    const before = await signIn();
+    expect((await before.get('/api/calendar/feed/')).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const refused = await before.post('/api/calendar/feed/');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'mfa_required' });
+    expect(await feedStatus()).toBe(404);
+
+    // Past it: no new address, and the old one silent.
+    await graceLeft(-86_400);
+    const after = await signIn();
+    expect((await after.post('/api/calendar/feed/')).json()).toMatchObject({ code: 'mfa_required' });
+    expect(await feedStatus()).toBe(404);
+
+    // Turned on: the same address serves the calendar again.
+    const setup = (await after.post('/api/user/mfa/totp/setup/', {})).json();
+    const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
+    expect((await after.post('/api/user/mfa/totp/confirm/', { code })).statusCode).toBe(200);
+    expect(await feedStatus()).toBe(200);
+    expect((await after.delete('/api/calendar/feed/')).statusCode).toBe(204);
   });
 
   it('escapes text and folds long lines by octets, never inside a character', () => {

@@ -26,6 +26,7 @@ import { agencyToday } from '../../db/tenant.js';
 import { bearerAuth } from '../../http/authenticate.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { sendWrittenJson } from '../../http/written-json.js';
+import { twoStepDeadline } from '../accounts/queries.js';
 import { users } from '../accounts/tables.js';
 import { hashToken, randomToken } from '../accounts/tokens.js';
 import { authorizeModule, PlanRefusal, withModule, withModuleFor } from '../billing/access.js';
@@ -245,7 +246,9 @@ export const calendarRoutes =
     app.post(
       '/calendar/feed/',
       {
-        config: { action: 'own_account' },
+        // A feed publishes the book without signing in: it takes what reading the book takes, and a
+        // member their agency's two-step requirement shuts out makes none.
+        config: { action: 'read' },
         schema: {
           tags,
           summary: 'Make a new calendar feed address',
@@ -299,7 +302,7 @@ export const calendarRoutes =
         schema: {
           tags,
           summary: 'A calendar feed (iCalendar), for calendar apps',
-          description: `No sign-in: the secret in the address is the credential. \`text/calendar\` per RFC 5545 with the agency's events from ${FEED_DAYS_BACK} days ago to ${FEED_DAYS_AHEAD} days ahead; 404 for an address turned off or replaced, a disabled user's, and one whose agency has no access to the calendar.`,
+          description: `No sign-in: the secret in the address is the credential. \`text/calendar\` per RFC 5545 with the agency's events from ${FEED_DAYS_BACK} days ago to ${FEED_DAYS_AHEAD} days ahead; 404 for an address turned off or replaced, a disabled user's, one whose agency has no access to the calendar, and a member's whom their agency's two-step requirement shuts out (until they turn it on).`,
           params: z.object({ secret: z.string().max(200).describe('`<secret>.ics`') }),
           response: { 404: detailResponse },
         },
@@ -315,6 +318,9 @@ export const calendarRoutes =
             role: users.role,
             agency: tenants.name,
             isDemo: tenants.isDemo,
+            requireTwoStepSince: tenants.requireTwoStepSince,
+            dateJoined: users.dateJoined,
+            mfaEnabledAt: users.mfaEnabledAt,
           })
           .from(calendarFeeds)
           .innerJoin(users, eq(users.id, calendarFeeds.userId))
@@ -323,6 +329,10 @@ export const calendarRoutes =
           .where(and(eq(calendarFeeds.secretHash, hashToken(secret)), isNull(users.disabledAt)));
         // The demo agency is open to anyone, so an address made there would be a public one.
         if (!owner || owner.isDemo || !request.params.secret.endsWith('.ics')) throw noFeed();
+        // A member past their agency's two-step deadline without it reads nothing signed in, and
+        // their feed is silent as well until they turn it on.
+        const deadline = twoStepDeadline(owner);
+        if (deadline && Date.now() > deadline.getTime()) throw noFeed();
         const events = await withModuleFor(ctx, owner, MODULE, async (tx, { tenantId }, modules) => {
           const today = await agencyToday(tx);
           const listed = await listCalendarEvents(tx, tenantId, {

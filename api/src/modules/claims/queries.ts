@@ -18,7 +18,7 @@ import { and, desc, eq, gte, ilike, lte, ne, or, type SQL, sql } from 'drizzle-o
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { exportRows } from '../../db/cursor.js';
-import { containing, countRows, one, orderBy } from '../../db/query-helpers.js';
+import { containing, countRows, lockUntilCommit, one, orderBy } from '../../db/query-helpers.js';
 import { offsetOf } from '../../http/pagination.js';
 import { type FileRow, fileLayout } from '../../http/table-file.js';
 import { companies } from '../companies/tables.js';
@@ -250,7 +250,7 @@ export async function nextClaimNumber(
   tenantId: string,
   reportedDate?: string,
 ): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`claims:${tenantId}`}::text, 0))`);
+  await lockUntilCommit(tx, `claims:${tenantId}`);
   const { rows } = await tx.execute<{ number: string }>(sql`
     with reported as (select to_char(coalesce(${reportedDate ?? null}::date, current_date), 'YYYY') as year),
     following as (

@@ -397,6 +397,53 @@ describe('an insurer’s commission statement', () => {
     expect(refusedOrder.json().detail).toBe('Nothing was saved. Row 2: the date "05/14/2026" is not a date.');
   });
 
+  it('refuses amounts too large to keep, naming the row and column, and a total that reads two ways', async () => {
+    const agency = await signedInAgency(t.app);
+    const parties = await addBookParties(agency.as);
+    const fields = { company_id: parties.harel.id, statement_date: '2026-03-31', total_amount: '100.00' };
+    const huge = await upload(
+      agency,
+      fields,
+      csv([
+        HEADER,
+        ['AB-1', 'Dana', '1200', '100.00', '2026-03-01'],
+        ['AB-2', 'Dana', '1234567890123', '100.00', '2026-03-01'],
+        ['AB-3', 'Dana', '1200', '-9999999999999.00', '2026-03-01'],
+      ]),
+    );
+    expect(huge.statusCode, huge.body).toBe(400);
+    expect(huge.json().detail).toBe(
+      'Nothing was saved. Row 3: the premium "1234567890123" is too large for an amount. ' +
+        'Row 4: the commission "-9999999999999.00" is too large for an amount.',
+    );
+    // Twelve digits are the most a money column keeps, and they are kept.
+    const largest = await upload(
+      agency,
+      { ...fields, total_amount: '999999999999.99' },
+      csv([HEADER, ['AB-1', 'Dana', '999999999999.99', '999999999999.99', '2026-03-01']]),
+    );
+    expect(largest.statusCode, largest.body).toBe(201);
+    expect((largest.json() as CommissionStatementDetail).lines_total).toBe('999999999999.99');
+
+    const file = csv([HEADER, ['AB-5', 'Dana', '1200', '1.00', '2026-03-01']]);
+    for (const [total, readings] of [
+      ['1.000', '1000 or 1.00'],
+      ['€1,250', '1250 or 1.25'],
+    ] as const) {
+      const ambiguous = await upload(agency, { ...fields, total_amount: total }, file);
+      expect(ambiguous.statusCode).toBe(400);
+      expect(ambiguous.json()).toEqual({
+        total_amount: [`“${total}” could be ${readings}: write the total as one of them.`],
+      });
+    }
+    // One reading only: grouped twice, with decimals, or three decimals that no amount has.
+    for (const [index, total] of ['1.000.000', '1,000.00', '12,345'].entries()) {
+      const line = csv([HEADER, [`AB-${6 + index}`, 'Dana', '1200', '1.00', '2026-03-01']]);
+      const response = await upload(agency, { ...fields, total_amount: total }, line);
+      expect(response.statusCode, `${total}: ${response.body}`).toBe(201);
+    }
+  });
+
   it("is the agency's own: another agency's insurer and statements answer 404, agents and viewers only read", async () => {
     const agency = await signedInAgency(t.app);
     const other = await signedInAgency(t.app);

@@ -2,6 +2,7 @@ import {
   DateHintReader,
   type DateOrder,
   dateColumns,
+  fitsMoney,
   guessColumnsOf,
   MAX_STATEMENT_LINES,
   missingStatementColumns,
@@ -42,6 +43,13 @@ function choicesFor(given: Record<string, string | null> | undefined, saved: Rec
   const choices = { ...saved };
   for (const [header, field] of Object.entries(given ?? {})) choices[normalizedHeader(header)] = field;
   return choices;
+}
+
+/** What is wrong with a line's amount as read (undefined: it is no amount), if anything. */
+function amountProblem(column: string, cell: string, read: string | undefined): string | false {
+  if (read === undefined) return `the ${column} "${echoed(cell)}" is not an amount`;
+  if (!fitsMoney(read)) return `the ${column} "${echoed(cell)}" is too large for an amount`;
+  return false;
 }
 
 const isDate = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text));
@@ -94,8 +102,8 @@ export function readStatementFile(
         const premium = values.premium ? readSignedAmount(values.premium) : null;
         const date = values.transaction_date ? dateCell(values.transaction_date, order) : null;
         const rowProblems = [
-          paid === undefined && `the commission "${echoed(values.commission ?? '')}" is not an amount`,
-          premium === undefined && `the premium "${echoed(values.premium ?? '')}" is not an amount`,
+          amountProblem('commission', values.commission ?? '', paid),
+          premium !== null && amountProblem('premium', values.premium ?? '', premium),
           date !== null &&
             !isDate(date) &&
             `the date "${echoed(values.transaction_date ?? '')}" is not a date`,

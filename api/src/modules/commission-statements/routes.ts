@@ -24,7 +24,7 @@ import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { fieldError, HttpError, parseWith } from '../../http/errors.js';
-import { acceptFileForms, requireMultipart } from '../../http/multipart.js';
+import { acceptFileForms, formError, requireMultipart } from '../../http/multipart.js';
 import { pageOf } from '../../http/pagination.js';
 import { auditOrigin, recordAudit } from '../audit/record.js';
 import { agencyUserEmail } from '../audit/trail.js';
@@ -81,10 +81,7 @@ async function readStatementForm(request: FastifyRequest) {
       file = { name: part.filename || 'statement.csv', bytes: await part.toBuffer() };
     }
   } catch (error) {
-    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
-      throw new HttpError(413, { detail: TOO_LARGE });
-    }
-    throw error;
+    throw formError(request, error, TOO_LARGE);
   }
   if (!file || file.bytes.length === 0) throw fieldError('file', 'Choose the statement’s CSV or XLSX file.');
   if (typeof fields.columns === 'string') {
@@ -132,7 +129,7 @@ export const commissionStatementRoutes =
         schema: {
           tags,
           summary: "Upload an insurer's commission statement",
-          description: `multipart/form-data: \`file\` (CSV in any delimiter, UTF-8 or Windows-1252, or XLSX; at most ${MAX_STATEMENT_BYTES / MB} MB and ${MAX_STATEMENT_LINES.toLocaleString('en-US')} lines, 413 past the size), \`company_id\`, \`statement_date\`, \`total_amount\` (what the insurer says it pays in all), and optionally \`columns\`: a JSON object choosing the field of a header (${STATEMENT_FIELDS.map((field) => `\`${field.key}\``).join(', ')}, or null). Headers that name their field, or a synonym, map without asking, and the insurer's last choices are remembered; a file whose commission or policy columns cannot be told answers 400 with its \`headers\` and the guessed \`columns\`. A line that cannot be read answers 400 naming its row, and nothing is saved. Dates written \`05/01/2026\` are read in \`date_order\` (\`day_first\` or \`month_first\`) when given, else in the order the file's own dates settle (a first number over 12 is a day, a second one a month); a file whose dates all fit both orders answers 400 with a \`date_order\` message naming the column, to send again with one. The same file again for the same insurer: 409. Each line is matched to a policy of this insurer: by number without case or punctuation, else by the insured's name and the premium within 1% (\`fuzzy\`, to confirm).`,
+          description: `multipart/form-data: \`file\` (CSV in any delimiter, UTF-8 or Windows-1252, or XLSX; at most ${MAX_STATEMENT_BYTES / MB} MB and ${MAX_STATEMENT_LINES.toLocaleString('en-US')} lines, 413 past the size), \`company_id\`, \`statement_date\`, \`total_amount\` (what the insurer says it pays in all; one that reads two ways, such as \`1.000\` or \`1,250\`, answers 400 with both readings), and optionally \`columns\`: a JSON object choosing the field of a header (${STATEMENT_FIELDS.map((field) => `\`${field.key}\``).join(', ')}, or null). Headers that name their field, or a synonym, map without asking, and the insurer's last choices are remembered; a file whose commission or policy columns cannot be told answers 400 with its \`headers\` and the guessed \`columns\`. A line that cannot be read, or whose premium or commission is not an amount or has more than 12 digits before the point, answers 400 naming its row and column, and nothing is saved. Dates written \`05/01/2026\` are read in \`date_order\` (\`day_first\` or \`month_first\`) when given, else in the order the file's own dates settle (a first number over 12 is a day, a second one a month); a file whose dates all fit both orders answers 400 with a \`date_order\` message naming the column, to send again with one. The same file again for the same insurer: 409. Each line is matched to a policy of this insurer: by number without case or punctuation, else by the insured's name and the premium within 1% (\`fuzzy\`, to confirm).`,
           security: bearerAuth,
           consumes: ['multipart/form-data'],
           response: {

@@ -1,7 +1,7 @@
 import type { Document, DocumentCategory, DocumentOwner, DocumentType } from '@coverdesk/contract';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
-import { countRows } from '../../db/query-helpers.js';
+import { countRows, lockUntilCommit } from '../../db/query-helpers.js';
 import { claims } from '../claims/tables.js';
 import { customers } from '../customers/tables.js';
 import { leads } from '../leads/tables.js';
@@ -207,9 +207,7 @@ export async function countStorageMb(tx: Transaction, tenantId: string): Promise
  * the release runner deleting it take turns, so bytes are never deleted under a new document.
  */
 export async function lockFile(tx: Transaction, tenantId: string, sha256: string): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`document:${tenantId}:${sha256}`}, 0))`,
-  );
+  await lockUntilCommit(tx, `document:${tenantId}:${sha256}`);
 }
 
 /** Whether a document of the agency still has these bytes. */

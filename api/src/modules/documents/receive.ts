@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { DOCUMENT_TYPES, DOCUMENT_TYPES_HINT, type DocumentType } from '@coverdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { fieldError, HttpError } from '../../http/errors.js';
-import { cleanFileName, requireMultipart } from '../../http/multipart.js';
+import { cleanFileName, formError, requireMultipart } from '../../http/multipart.js';
 import { claimedType, contentMatches, HEAD_BYTES } from './sniff.js';
 
 export const TOO_LARGE = 'A document can be at most 25 MB.';
@@ -128,10 +128,7 @@ export async function receiveDocumentForm(
     }
   } catch (error) {
     await discard(file);
-    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
-      throw new HttpError(413, { detail: TOO_LARGE });
-    }
-    throw error;
+    throw formError(request, error, TOO_LARGE);
   }
   if (!file) throw fieldError('file', 'Choose a file to upload.');
   return { fields, file };

@@ -971,6 +971,14 @@ describe('policies', () => {
       company_id: ['No insurer with this id.'],
       policy_type_id: ['No policy type with this id.'],
     });
+    // Only the customer another agency's: its own insurer sells its own type, so that is all it says.
+    const theirCustomer = await other.as.post('/api/policies/', {
+      ...other.base,
+      policy_number: 'X',
+      customer_id: owner.base.customer_id,
+    });
+    expect(theirCustomer.statusCode).toBe(400);
+    expect(theirCustomer.json()).toEqual({ customer_id: ['No customer with this id.'] });
     expect((await owner.as.get(url)).json()).toMatchObject({ status: 'active', cancelled_at: null });
   });
 

@@ -72,7 +72,7 @@ export async function resolveInput(
     if (!customerExists) messages.customer_id = ['No customer with this id.'];
     if (!company) messages.company_id = ['No insurer with this id.'];
     if (!policyType) messages.policy_type_id = ['No policy type with this id.'];
-    else if (company) {
+    else if (company && rate === undefined) {
       messages.policy_type_id = [`${company.name} does not sell ${policyType.name}.`];
     }
     throw new HttpError(400, messages);

@@ -6,8 +6,14 @@ import {
 } from '@coverdesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fieldError, HttpError, parseWith } from '../../http/errors.js';
-import { acceptFileForms, cleanFileName, fileHeaders, requireMultipart } from '../../http/multipart.js';
+import { fieldError, parseWith } from '../../http/errors.js';
+import {
+  acceptFileForms,
+  cleanFileName,
+  fileHeaders,
+  formError,
+  requireMultipart,
+} from '../../http/multipart.js';
 
 /** A file sent with a ticket or a reply, checked. */
 export interface Upload {
@@ -81,10 +87,7 @@ export async function readTicketForm<Schema extends z.ZodType>(
       attachment = checkedUpload(part.filename, part.mimetype, content);
     }
   } catch (error) {
-    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
-      throw new HttpError(413, { detail: TOO_LARGE });
-    }
-    throw error;
+    throw formError(request, error, TOO_LARGE);
   }
   return { fields: parseWith(schema, fields), attachment };
 }

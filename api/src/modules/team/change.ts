@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
+import { lockUntilCommit } from '../../db/query-helpers.js';
 import { asConnectingRole } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
 import { findUserById } from '../accounts/queries.js';
@@ -24,6 +25,10 @@ export const changeTeam = <T>(
   withModule(ctx, request, undefined, (tx, { tenantId }) =>
     asConnectingRole(tx, async () => {
       if (await isDemoAgency(tx, tenantId)) throw new HttpError(403, { detail: DEMO_TEAM });
+      // One change to an agency's team at a time: two owners demoting each other at once would
+      // otherwise each lock one and wait on the other (a deadlock); now the second sees the first's
+      // outcome, and is refused as the last owner's demotion (409).
+      await lockUntilCommit(tx, `team:${tenantId}`);
       return work(tx);
     }),
   );

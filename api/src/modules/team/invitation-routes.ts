@@ -29,6 +29,7 @@ import { auditOrigin, recordAudit } from '../audit/record.js';
 import { assertBelowLimit } from '../billing/usage.js';
 import { linkEmail } from '../mail/html.js';
 import { tenants } from '../tenants/tables.js';
+import { consumeAttempt, refundAttempt } from '../throttle/throttle.js';
 import { actorEmail, changeTeam } from './change.js';
 import {
   dropOpenInvitationTo,
@@ -42,6 +43,9 @@ import {
   withdrawInvitation,
 } from './queries.js';
 
+const TOO_MANY_TRIES = 'Too many tries with invitation links from this address. Try again in a few minutes.';
+/** Tries with invitation links from one address, as many as sign-in allows it. */
+const invitationTries = (ip: string) => ({ key: `invitation:ip:${ip}`, limit: 30, windowSeconds: 15 * 60 });
 const tags = ['team'];
 const idParams = z.object({ id: uuid });
 const errors = { 400: fieldErrorsResponse, 403: detailResponse, 404: detailResponse };
@@ -187,8 +191,15 @@ export const invitationRoutes =
       },
     );
 
-    /** The invitation a token opens, or why it opens none (404 unknown or withdrawn, 410 used or expired). */
-    async function openInvitation(token: string) {
+    const admitted = (ip: string) => refundAttempt(db, [invitationTries(ip)]);
+
+    /**
+     * The invitation a token opens, or why it opens none (404 unknown or withdrawn, 410 used or
+     * expired). Tries with invitation links are limited per address as sign-in's are: 30 in 15
+     * minutes (429 past them), and one that opens the invitation gives its try back (`admitted`).
+     */
+    async function openInvitation(token: string, ip: string) {
+      await consumeAttempt(db, [invitationTries(ip)], TOO_MANY_TRIES);
       const invitation = await findInvitationByToken(db, hashToken(token));
       if (!invitation) throw notFound(NO_INVITATION);
       if (invitation.acceptedAt) {
@@ -210,11 +221,12 @@ export const invitationRoutes =
           summary: 'What an invitation offers: the agency, the role and who sent it',
           description: 'The token travels in the body, so it stays out of addresses and logs.',
           body: z.object({ token: invitationToken }),
-          response: { 200: invitationPreview, 404: detailResponse, 410: detailResponse },
+          response: { 200: invitationPreview, 404: detailResponse, 410: detailResponse, 429: detailResponse },
         },
       },
       async (request) => {
-        const invitation = await openInvitation(request.body.token);
+        const invitation = await openInvitation(request.body.token, request.ip);
+        await admitted(request.ip);
         return {
           email: invitation.email,
           role: invitation.role,
@@ -237,12 +249,13 @@ export const invitationRoutes =
             400: fieldErrorsResponse,
             404: detailResponse,
             410: detailResponse,
+            429: detailResponse,
           },
         },
       },
       async (request, reply) => {
         const { token, password, first_name, last_name } = request.body;
-        const invitation = await openInvitation(token);
+        const invitation = await openInvitation(token, request.ip);
         assertAcceptablePassword('password', password, [
           invitation.email,
           invitation.email.split('@')[0] ?? '',
@@ -287,6 +300,7 @@ export const invitationRoutes =
             throw fieldError('password', 'This email address has an account already: sign in instead.');
           throw error;
         });
+        await admitted(request.ip);
         return reply.code(201).send(session);
       },
     );

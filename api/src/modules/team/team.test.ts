@@ -283,6 +283,68 @@ describe('members', () => {
   });
 });
 
+describe('invitation links', () => {
+  it('are tried at most 30 times in 15 minutes from one address, as sign-in is; one that opens gives its try back', async () => {
+    const owner = await signedInAgency(t.app);
+    const invitation = await invite(owner, 'agent');
+    const preview = (token: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/team/invitations/preview/',
+        payload: { token },
+        remoteAddress,
+      });
+    const guess = 'x'.repeat(43);
+    // Opening the real one costs nothing, however often.
+    for (let i = 0; i < 5; i++)
+      expect((await preview(tokenOf(invitation.invite_url), '10.7.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++) expect((await preview(guess, '10.7.0.1')).statusCode).toBe(404);
+    const refused = await preview(guess, '10.7.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const accepting = await t.app.inject({
+      method: 'POST',
+      url: '/api/team/invitations/accept/',
+      payload: {
+        token: tokenOf(invitation.invite_url),
+        password: PASSWORD,
+        first_name: 'Tal',
+        last_name: 'Ben-David',
+      },
+      remoteAddress: '10.7.0.1',
+    });
+    expect(accepting.statusCode).toBe(429);
+    expect((await preview(guess, '10.7.0.2')).statusCode).toBe(404);
+  });
+});
+
+describe('two owners at the same moment', () => {
+  it('demoting each other: one is demoted, the other refused as the last owner (409), never a 500', async () => {
+    // Several agencies at once, so that the two changes of at least one pair interleave.
+    const pairs = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const first = await signedInAgency(t.app);
+        return { first, second: await member(first, 'owner') };
+      }),
+    );
+    const answers = await Promise.all(
+      pairs.map(({ first, second }) =>
+        Promise.all([
+          first.as.patch(`/api/team/members/${second.id}/`, { role: 'manager' }),
+          second.as.patch(`/api/team/members/${first.user.id}/`, { role: 'manager' }),
+        ]),
+      ),
+    );
+    for (const [byFirst, bySecond] of answers) {
+      expect([byFirst.statusCode, bySecond.statusCode].sort(), `${byFirst.body} ${bySecond.body}`).toEqual([
+        200, 409,
+      ]);
+      const refused = byFirst.statusCode === 409 ? byFirst : bySecond;
+      expect(refused.json().detail).toMatch(/at least one active owner/);
+    }
+  });
+});
+
 describe('two-step sign-in for everyone', () => {
   const signIn = async (email: string) => {
     const response = await t.app.inject({

@@ -123,7 +123,11 @@ test('an owner requires two-step sign-in of the agency; a new agent is told by w
   const required = page.getByRole('switch', { name: 'Everyone signs in with two steps' });
   await expect(required).not.toBeChecked();
   await required.click({ force: true });
-  await expect(page.getByText('Every member now has 7 days to turn on two-step sign-in.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Every member without two-step sign-in has until their deadline (7 days from when it was first required, or from joining) to turn it on.',
+    ),
+  ).toBeVisible();
   await expect(required).toBeChecked();
   await settled(page);
   await expectAccessible(page);

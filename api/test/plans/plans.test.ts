@@ -348,11 +348,12 @@ describe('query plans at 5,000 and 20,000 policies', () => {
     const over: string[] = [];
     for (const [key, { buffers, sql }] of measured.large) {
       const [screen, hash] = [key.slice(0, key.lastIndexOf(' ')), key.slice(key.lastIndexOf(' ') + 1)];
+      // A statement with no budget counts as one of none: a cache's occasional read of a settings
+      // row (a few buffers) comes and goes with the clock, while a new statement of weight fails.
       const budget = budgets[screen]?.[hash]?.buffers;
-      if (budget === undefined)
-        over.push(`${screen}: a statement with no budget (${buffers} buffers): ${sql}`);
-      else if (buffers > BUDGET_SLACK * Math.max(budget, 50))
-        over.push(`${screen}: ${buffers} buffers against a budget of ${budget}: ${sql}`);
+      const against = budget === undefined ? 'no budget' : `a budget of ${budget}`;
+      if (buffers > BUDGET_SLACK * Math.max(budget ?? 0, 50))
+        over.push(`${screen}: ${buffers} buffers against ${against}: ${sql}`);
     }
     expect(
       over,

@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   test as base,
+  type CDPSession,
   expect,
   type Frame,
   type Page,
@@ -278,7 +279,7 @@ export type ReadyAgency = Broker & { ids: Awaited<ReturnType<typeof seedAgency>>
  */
 export const test = base.extend<
   { broker: Broker; agency: ReadyAgency; showSetupGuide: boolean; freshContext: boolean },
-  { warmContext: BrowserContext }
+  { warmContext: { context: BrowserContext; cleaner: Page; devtools: CDPSession } }
 >({
   // The app's scripts (over a hundred files) were fetched and compiled anew by every test's new browser
   // context, the largest part of a short test's time. A worker keeps one context, whose HTTP cache
@@ -286,10 +287,16 @@ export const test = base.extend<
   // storage on every site it opened, permissions. A test whose changes to the context cannot be
   // undone (the page clock, installed for good) asks for a context of its own:
   // test.use({ freshContext: true }).
+  //
+  // The storage is cleared through the DevTools session of a blank page the worker keeps open for it:
+  // a page and a session opened and closed after every test cost the browser as much as a short
+  // test's own page.
   warmContext: [
     async ({ browser }, use, workerInfo) => {
       const context = await browser.newContext(contextOptions(workerInfo.project.use));
-      await use(context);
+      const cleaner = await context.newPage();
+      const devtools = await context.newCDPSession(cleaner);
+      await use({ context, cleaner, devtools });
       await context.close();
     },
     { scope: 'worker' },
@@ -297,7 +304,11 @@ export const test = base.extend<
   // E2E_FRESH_CONTEXT=1 gives every test a context of its own, to tell a failure that one test left
   // to the next from a failure of the test itself.
   freshContext: [process.env.E2E_FRESH_CONTEXT === '1', { option: true }],
-  context: async ({ warmContext, freshContext, browser }, use, testInfo) => {
+  context: async (
+    { warmContext: { context: warmContext, cleaner, devtools }, freshContext, browser },
+    use,
+    testInfo,
+  ) => {
     if (freshContext) {
       const context = await browser.newContext(contextOptions(testInfo.project.use));
       await use(context);
@@ -314,19 +325,15 @@ export const test = base.extend<
     await use(warmContext);
     warmContext.off('page', watch);
     // Pages first: the app writes its query cache to storage as a page goes away.
-    for (const page of warmContext.pages()) await page.close();
-    const cleaner = await warmContext.newPage();
-    const devtools = await warmContext.newCDPSession(cleaner);
+    for (const page of warmContext.pages()) if (page !== cleaner) await page.close();
     for (const origin of origins) {
       await devtools.send('Storage.clearDataForOrigin', {
         origin,
         storageTypes: 'cookies,local_storage,indexeddb,service_workers,cache_storage',
       });
     }
-    await devtools.detach();
     await warmContext.clearCookies();
     await warmContext.clearPermissions();
-    await cleaner.close();
   },
   broker: async ({ request }, use) => {
     await use(await registerBroker(request));

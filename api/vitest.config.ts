@@ -28,6 +28,9 @@ export default defineConfig({
     // the run's time). Every file builds its own app on its own database, so what they share is code;
     // the one file that mocks a module (http/probe.test.ts) loads its modules afresh.
     isolate: false,
+    // Passwords hashed at a test run's cost rather than a real install's (modules/accounts/passwords.ts):
+    // the files register and sign in thousands of times.
+    env: { PASSWORD_HASH_COST: 'test' },
     reporters: ['default', new FileTimesReporter(timesFile)],
   },
 });

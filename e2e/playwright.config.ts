@@ -122,6 +122,9 @@ export default defineConfig({
           SETTINGS_ENCRYPTION_KEY: 'e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0',
           // Every test registers its agency from this one machine.
           REGISTRATIONS_PER_HOUR: '100000',
+          // Every test registers an agency, and many sign in: passwords hashed at a test run's cost
+          // (api/src/modules/accounts/passwords.ts), a fraction of the real one's 20 ms of CPU each.
+          PASSWORD_HASH_COST: 'test',
         },
       },
     ];

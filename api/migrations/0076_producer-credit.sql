@@ -1,9 +1,10 @@
 -- A producer's credit stays with the business they wrote (issue 49). Who services a policy term
--- (`assigned_to`) and who is credited for it (`producer_id`, with the share in force for them when
--- the term starts, `producer_share`) are apart: handing a member's book to another moves the
+-- (`assigned_to`) and who is credited for it (`producer_id`, with the share in force for them the day
+-- the term was written, `producer_share`) are apart: handing a member's book to another moves the
 -- servicing, never the credit, so the producers' report of a past period never changes.
 --
--- A member's share is dated: `member_commission_shares` holds each change, effective from a day;
+-- A member's share is dated: `member_commission_shares` holds each change, effective from a day (the
+-- terms written from that day on take it);
 -- before their first change a member's share is `users.commission_split_percentage`, which the team
 -- no longer changes (it is the share a member started with, or had when shares became dated).
 CREATE TABLE "member_commission_shares" (
@@ -69,15 +70,15 @@ WHERE p."assigned_to" IS NOT NULL;
 CREATE INDEX "policies_tenant_producer_idx" ON "policies" ("tenant_id", "producer_id");
 --> statement-breakpoint
 -- Whatever writes a term (a new policy, a renewal, an import, the demo), it is credited to the
--- member it is assigned to, at their share in force on the day the term starts: a renewal written
--- in advance of a change of share that starts after it takes the new share.
+-- member it is assigned to, at their share in force on the agency's day it is written (the tenant
+-- transaction's time zone): the share agreed when the business was done, whatever dates it covers.
 CREATE FUNCTION policy_producer_credit() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.producer_id IS NULL THEN
     NEW.producer_id := NEW.assigned_to;
   END IF;
   IF NEW.producer_id IS NOT NULL AND NEW.producer_share IS NULL THEN
-    NEW.producer_share := member_share_on(NEW.producer_id, NEW.start_date);
+    NEW.producer_share := member_share_on(NEW.producer_id, current_date);
   END IF;
   RETURN NEW;
 END

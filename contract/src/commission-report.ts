@@ -290,7 +290,7 @@ export const producerShare = z.object({
     "The commission report's expected commission, summed over the producer's policies of the period.",
   ),
   producer_share_expected: money.describe(
-    "Per policy: expected commission x split % / 100 (the policy's producer_split_percentage, else the producer's share in force when the term started, recorded on the term), rounded half-up to the cent; then summed. 0.00 for Unassigned.",
+    "Per policy: expected commission x split % / 100 (the policy's producer_split_percentage, else the producer's share in force the day the term was written, recorded on it), rounded half-up to the cent; then summed. 0.00 for Unassigned.",
   ),
   received_commission: money.describe(
     "The commission report's received commission, summed over the producer's policies of the period.",

@@ -22,7 +22,7 @@ export const teamMember = z.object({
   is_active: z.boolean(),
   /**
    * The member's default share, in percent, of the agency's commission on what they produce: the one
-   * in force today. A term records the share in force on its start date.
+   * in force today. A term records the share in force the day it is written.
    */
   commission_split_percentage: z.string(),
   /** Their share over time, oldest first: the one they started with, then each dated change. */
@@ -40,8 +40,9 @@ export const teamMemberPatchBody = z
     is_active: z.boolean({ error: 'Must be true or false.' }).optional(),
     commission_split_percentage: percentage.optional(),
     /**
-     * The day a new `commission_split_percentage` applies from (the agency's today when left out):
-     * the terms that start from that day on are credited at it; terms already written keep theirs.
+     * The day a new `commission_split_percentage` applies from (the agency's today when left out,
+     * never before it): the terms written from that day on are credited at it; those already written
+     * keep theirs.
      */
     commission_split_effective_from: isoDate.optional(),
     /**

@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { commissionReport, type ProducerReport, producerReport, type TeamMember } from '@coverdesk/contract';
+import {
+  commissionReport,
+  type ProducerReport,
+  producerReport,
+  type TeamMember,
+  type TeamRole,
+} from '@coverdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBookParties, type Caller, ok } from '../../../test/book-parties.js';
@@ -27,7 +33,7 @@ afterAll(() => t.close());
 type Agency = Awaited<ReturnType<typeof signedInAgency>>;
 
 /** A member of the agency with a role and a default split, signed in. */
-async function memberOf(agency: Agency, names: [string, string], split: string, role = 'agent' as const) {
+async function memberOf(agency: Agency, names: [string, string], split: string, role: TeamRole = 'agent') {
   const email = `member-${randomInt(1e9)}@example.com`;
   const [row] = await t.database.db
     .insert(users)
@@ -58,7 +64,7 @@ async function setSplit(userId: string, split: string) {
 
 /**
  * Makes a member (or nobody) the policy's assignee and its producer, as if they had written it: at
- * their share in force on its start date, or its own split.
+ * their share in force today, or its own split.
  */
 async function assign(
   tenantId: string,
@@ -72,7 +78,7 @@ async function assign(
       .set({
         assignedTo: userId,
         producerId: userId,
-        producerShare: sql`member_share_on(${userId}, ${policies.startDate})`,
+        producerShare: sql`member_share_on(${userId}, current_date)`,
         producerSplitPercentage: split,
       })
       .where(and(eq(policies.tenantId, tenantId), eq(policies.id, policyId))),
@@ -472,19 +478,6 @@ describe('a producer’s credit when the book changes hands', () => {
     const dana = await memberOf(agency, ['Dana', 'Mizrahi'], '30');
     const eli = await memberOf(agency, ['Eli', 'Katz'], '40');
     const vic = await memberOf(agency, ['Vic', 'Shani'], '0', 'viewer');
-    // Dana's share goes from 30 % to 35 % for the terms that start from 1 July 2026.
-    await ok(
-      as.patch(`/api/team/members/${dana.id}/`, {
-        commission_split_percentage: '35',
-        commission_split_effective_from: '2026-07-01',
-      }),
-    );
-    const members = await ok<{ results: TeamMember[] }>(as.get('/api/team/members/'));
-    const danaNow = members.results.find((member) => member.id === dana.id);
-    expect(danaNow?.commission_split_history).toEqual([
-      { effective_from: null, share: '30.00' },
-      { effective_from: '2026-07-01', share: '35.00' },
-    ]);
     // Harel pays 10 % on motor: 1,000.00 earns 100.00, 2,000.00 earns 200.00.
     const written = async (number: string, start: string, end: string, premium: string) =>
       (
@@ -504,6 +497,24 @@ describe('a producer’s credit when the book changes hands', () => {
         )
       ).id;
     const spring = await written('PC-1', '2026-03-01', '2027-02-28', '1000.00');
+    // Dana's share goes from 30 % to 35 % for what she writes from today; a day gone by is refused.
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const backdated = await as.patch(`/api/team/members/${dana.id}/`, {
+      commission_split_percentage: '35',
+      commission_split_effective_from: twoDaysAgo,
+    });
+    expect(backdated.statusCode, backdated.body).toBe(400);
+    expect(backdated.json().commission_split_effective_from).toEqual([
+      'A share applies to the policies written from its day on: choose today or a later day.',
+    ]);
+    const raised = await ok<TeamMember>(
+      as.patch(`/api/team/members/${dana.id}/`, { commission_split_percentage: '35' }),
+    );
+    expect(raised.commission_split_percentage).toBe('35.00');
+    expect(raised.commission_split_history).toEqual([
+      { effective_from: null, share: '30.00' },
+      { effective_from: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), share: '35.00' },
+    ]);
     const autumn = await written('PC-2', '2026-09-01', '2027-08-31', '2000.00');
     const year = 'date_from=2026-01-01&date_to=2026-12-31';
     const before = await producers(as, year);
@@ -518,9 +529,14 @@ describe('a producer’s credit when the book changes hands', () => {
     expect(handed.policies).toBe(1);
     expect(await producers(as, year)).toEqual(before);
 
-    const toViewer = await as.patch(`/api/team/members/${dana.id}/`, { is_active: false, reassign_to: vic.id });
+    const toViewer = await as.patch(`/api/team/members/${dana.id}/`, {
+      is_active: false,
+      reassign_to: vic.id,
+    });
     expect(toViewer.statusCode, toViewer.body).toBe(400);
-    expect(toViewer.json().reassign_to).toEqual(['A viewer cannot look after customers: choose another member.']);
+    expect(toViewer.json().reassign_to).toEqual([
+      'A viewer cannot look after customers: choose another member.',
+    ]);
 
     await ok(as.patch(`/api/team/members/${dana.id}/`, { is_active: false, reassign_to: eli.id }));
     expect(await producers(as, year)).toEqual(before);

@@ -72,7 +72,7 @@ const producer = (column: string) => sql`${sql.identifier('producers')}.${sql.id
 
 /**
  * The split that applies to a term, in percent: its own override, else its producer's default share
- * in force when it started (recorded on the term); 0 when nobody is credited.
+ * in force when it was written (recorded on the term); 0 when nobody is credited.
  */
 const splitOf = sql`(case when ${policies.producerId} is null then 0
   else coalesce(${policies.producerSplitPercentage}, ${policies.producerShare}, 0) end)::numeric(5, 2)`;

@@ -57,7 +57,7 @@ export const policies = pgTable(
      * `producer_share`, by the `policy_producer_credit` trigger (migration 0076).
      */
     producerId: uuid('producer_id'),
-    /** The producer's share in force on the term's start date, in percent (their default then). */
+    /** The producer's share in force the day the term was written, in percent (their default then). */
     producerShare: numeric('producer_share', { precision: 5, scale: 2 }),
     cancelledAt: date('cancelled_at', { mode: 'string' }),
     cancellationReason: text('cancellation_reason').notNull().default(''),

@@ -42,6 +42,8 @@ const idParams = z.object({ id: uuid });
 const errors = { 400: fieldErrorsResponse, 403: detailResponse, 404: detailResponse };
 const LAST_OWNER = 'The agency needs at least one active owner: make another member an owner first.';
 const NO_MEMBER = 'No member of your agency has this id.';
+const SHARE_NOT_BEFORE_TODAY =
+  'A share applies to the policies written from its day on: choose today or a later day.';
 
 /** The agency's members, their roles and shares, and the team's rules. */
 export const teamRoutes =
@@ -76,7 +78,7 @@ export const teamRoutes =
           tags,
           summary: 'Change a member: role, active or not (handing their book on), commission share',
           description:
-            'A new role or deactivation ends the member’s sessions at once: they sign in again with the new role, or not at all. The agency keeps at least one active owner (409). `reassign_to` hands a deactivated member’s customers, policies, claims and leads to an active member who is not a viewer (400 otherwise) to look after: only their assignee changes, and each term stays credited to the member who wrote it (its producer), so the producers’ report of any period is the same before and after. A new `commission_split_percentage` applies from `commission_split_effective_from` (the agency’s today when left out) to the terms that start from then on; terms already written keep the share they recorded.',
+            'A new role or deactivation ends the member’s sessions at once: they sign in again with the new role, or not at all. The agency keeps at least one active owner (409). `reassign_to` hands a deactivated member’s customers, policies, claims and leads to an active member who is not a viewer (400 otherwise) to look after: only their assignee changes, and each term stays credited to the member who wrote it (its producer), so the producers’ report of any period is the same before and after. A new `commission_split_percentage` applies from `commission_split_effective_from` (the agency’s today when left out; a day before it answers 400) to the terms written from then on, new policies and renewals; terms already written keep the share they recorded.',
           security: bearerAuth,
           params: idParams,
           body: teamMemberPatchBody,
@@ -118,7 +120,10 @@ export const teamRoutes =
           }
           const changes: Record<string, { before: unknown; after: unknown }> = {};
           if (body.commission_split_percentage !== undefined) {
-            const from = body.commission_split_effective_from ?? (await agencyToday(tx));
+            const today = await agencyToday(tx);
+            const from = body.commission_split_effective_from ?? today;
+            // Terms already written keep their share: a change dated before today would say otherwise.
+            if (from < today) throw fieldError('commission_split_effective_from', SHARE_NOT_BEFORE_TODAY);
             const before = await shareOn(tx, target.id, from);
             if (Number(before) !== Number(body.commission_split_percentage)) {
               await changeShare(tx, auth.tenantId, target.id, body.commission_split_percentage, from);

@@ -4,7 +4,7 @@ import { tenantId } from '../../db/tenant-columns.js';
 import { users } from '../accounts/tables.js';
 
 /**
- * A member's commission share, dated: each change applies to the terms that start from its day on
+ * A member's commission share, dated: each change applies to the terms written from its day on
  * (`member_share_on`, migration 0076). Before a member's first change, their share is the one they
  * started with (`users.commission_split_percentage`). Tenant-owned.
  */

@@ -150,6 +150,7 @@ test('an owner withdraws an invitation and deactivates a member, handing their b
   request,
   agency,
 }, testInfo) => {
+  test.slow();
   const waiting = uniqueEmail('waiting');
   const withdrawn = await invite(request, agency, waiting, 'viewer');
   const leaving = await teamMember(request, agency, 'agent', 'Avi');
@@ -222,7 +223,7 @@ test('an owner changes a member’s role and commission share, and is told why t
   page,
   request,
   broker,
-}) => {
+}, testInfo) => {
   const member = await teamMember(request, broker, 'agent', 'Shira');
   await signInWithTokens(page, broker);
   await page.goto('/team');
@@ -252,7 +253,16 @@ test('an owner changes a member’s role and commission share, and is told why t
   await shareDialog.getByRole('textbox', { name: 'Commission share (%)' }).fill('12.5');
   await shareDialog.getByRole('button', { name: 'Save share' }).click();
   await expect(shareDialog).toHaveCount(0);
-  await expect(row.getByRole('cell', { name: '12.5%' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: /^12\.5% since / })).toBeVisible();
+  // The share over time: what Shira started with, then 12.5 % for what she writes from today.
+  await page.getByRole('button', { name: 'Change Shira Cohen' }).click();
+  await page.getByRole('menuitem', { name: 'Edit commission share' }).click();
+  await expect(shareDialog.getByRole('list', { name: 'Share over time' }).getByRole('listitem')).toHaveText([
+    '0% from the start',
+    /^12\.5% from /,
+  ]);
+  await lookAt(page, 'team-share', testInfo);
+  await shareDialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The agency keeps an owner: the server's sentence shows in the dialog.
   await page.getByRole('button', { name: 'Change Noa Peretz' }).click();

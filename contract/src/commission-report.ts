@@ -276,18 +276,21 @@ export type ProducerStatementQuery = z.input<typeof producerStatementQuery>;
 export const producerParams = z.object({ user_id: uuid });
 
 /**
- * One producer's figures. `user_id` is null for the policies assigned to nobody ("Unassigned"),
+ * One producer's figures. `user_id` is null for the terms credited to nobody ("Unassigned"),
  * whose share is 0.00.
  */
 export const producerShare = z.object({
-  user_id: z.string().nullable().describe('The member; null for the policies assigned to nobody.'),
+  user_id: z
+    .string()
+    .nullable()
+    .describe('The member credited with the terms (their producer); null for the terms credited to nobody.'),
   name: z.string().describe('The member\'s name, or "Unassigned".'),
   policies: z.number().int(),
   expected_commission: money.describe(
     "The commission report's expected commission, summed over the producer's policies of the period.",
   ),
   producer_share_expected: money.describe(
-    "Per policy: expected commission x split % / 100 (the policy's producer_split_percentage, else the member's commission_split_percentage), rounded half-up to the cent; then summed. 0.00 for Unassigned.",
+    "Per policy: expected commission x split % / 100 (the policy's producer_split_percentage, else the producer's share in force the day the term was written, recorded on it), rounded half-up to the cent; then summed. 0.00 for Unassigned.",
   ),
   received_commission: money.describe(
     "The commission report's received commission, summed over the producer's policies of the period.",

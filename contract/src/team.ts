@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { emailField, passwordField } from './auth.js';
-import { NOT_AN_ACTIVE_MEMBER, percentage, REQUIRED, requiredText, text } from './fields.js';
+import { isoDate, NOT_AN_ACTIVE_MEMBER, percentage, REQUIRED, requiredText, text } from './fields.js';
 import { teamRole } from './roles.js';
 
 /** How long an invitation link stays good. */
 export const INVITATION_DAYS = 7;
+
+/** A member's share from a day on; `effective_from` null for the share they started with. */
+export const commissionShareChange = z.object({
+  effective_from: z.string().nullable(),
+  share: z.string(),
+});
+export type CommissionShareChange = z.infer<typeof commissionShareChange>;
 
 export const teamMember = z.object({
   id: z.string(),
@@ -13,8 +20,13 @@ export const teamMember = z.object({
   last_name: z.string(),
   role: teamRole,
   is_active: z.boolean(),
-  /** The member's default share, in percent, of the agency's commission on what they produce. */
+  /**
+   * The member's default share, in percent, of the agency's commission on what they produce: the one
+   * in force today. A term records the share in force the day it is written.
+   */
   commission_split_percentage: z.string(),
+  /** Their share over time, oldest first: the one they started with, then each dated change. */
+  commission_split_history: z.array(commissionShareChange),
   last_sign_in_at: z.string().nullable(),
   date_joined: z.string(),
 });
@@ -28,15 +40,30 @@ export const teamMemberPatchBody = z
     is_active: z.boolean({ error: 'Must be true or false.' }).optional(),
     commission_split_percentage: percentage.optional(),
     /**
+     * The day a new `commission_split_percentage` applies from (the agency's today when left out,
+     * never before it): the terms written from that day on are credited at it; those already written
+     * keep theirs.
+     */
+    commission_split_effective_from: isoDate.optional(),
+    /**
      * Deactivating a member hands their customers, policies, claims and leads to this member (of the
-     * same agency and active); without it, the book stays assigned to the one who left.
+     * same agency, active, and not a viewer) to look after; without it, the book stays assigned to
+     * the one who left. The credit for the terms they wrote stays theirs.
      */
     reassign_to: z.uuid('Choose a member of your agency.').optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'Change at least one of role, is_active and commission_split_percentage.',
     path: ['role'],
-  });
+  })
+  .refine(
+    (body) =>
+      body.commission_split_effective_from === undefined || body.commission_split_percentage !== undefined,
+    {
+      message: 'Give the new commission share this date applies to.',
+      path: ['commission_split_percentage'],
+    },
+  );
 export type TeamMemberPatchBody = z.infer<typeof teamMemberPatchBody>;
 
 export const invitationBody = z.object({ email: emailField, role: teamRole });

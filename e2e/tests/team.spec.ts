@@ -145,14 +145,28 @@ test('a viewer reads the customers and the team but changes nothing @phone', asy
   await expect(page.getByRole('textbox', { name: 'First name' })).toBeEditable();
 });
 
-test('an owner withdraws an invitation and deactivates a member, handing their book on @phone', async ({
+test('an owner withdraws an invitation and deactivates a member, handing their book on and keeping their credit @phone', async ({
   page,
   request,
   agency,
 }, testInfo) => {
+  test.slow();
   const waiting = uniqueEmail('waiting');
   const withdrawn = await invite(request, agency, waiting, 'viewer');
   const leaving = await teamMember(request, agency, 'agent', 'Avi');
+  await teamMember(request, agency, 'viewer', 'Tamar');
+  // A policy Avi wrote, in force today: the producers' report credits it to him.
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  await creator(request, agency)('/api/policies/', {
+    policy_number: 'P-2100',
+    customer_id: agency.ids.customer,
+    company_id: agency.ids.company,
+    policy_type_id: agency.ids.type,
+    start_date: day(-10),
+    end_date: day(354),
+    total_premium: '900.00',
+    assigned_to: leaving.id,
+  });
   await signInWithTokens(page, agency);
   await page.goto('/team');
   await expect(page.getByText(waiting)).toBeVisible();
@@ -169,15 +183,28 @@ test('an owner withdraws an invitation and deactivates a member, handing their b
   await page.getByRole('menuitem', { name: 'Deactivate' }).click();
   const deactivate = page.getByRole('dialog', { name: 'Deactivate Avi Cohen?' });
   await expect(deactivate.getByText(/signed out at once/)).toBeVisible();
+  await expect(
+    deactivate.getByText(
+      'The policies Avi Cohen wrote stay credited to them in the producers’ report, at the share they were written at.',
+    ),
+  ).toBeVisible();
   await deactivate.getByRole('combobox', { name: 'Hand their book to' }).click();
+  // A viewer changes nothing, so cannot look after a book.
+  await expect(page.getByRole('option')).toHaveText(['Noa Peretz']);
   await page.getByRole('option', { name: 'Noa Peretz' }).click();
-  await expectAccessible(page);
+  await lookAt(page, 'team-deactivate', testInfo);
   await deactivate.getByRole('button', { name: 'Deactivate' }).click();
   await expect(deactivate).toHaveCount(0);
   await expect(
-    page.getByText('Avi Cohen is deactivated; their book now belongs to Noa Peretz.'),
+    page.getByText('Avi Cohen is deactivated; Noa Peretz now looks after their book.'),
   ).toBeVisible();
   await expect(page.getByText('Deactivated', { exact: true })).toBeVisible();
+
+  // Noa looks after the policy now; the producers' report still credits Avi with it.
+  await page.goto('/commission-report');
+  const producers = page.getByRole('region', { name: 'Producers' });
+  await expect(producers.getByText('Avi Cohen')).toBeVisible();
+  await lookAt(page, 'producers-after-deactivation', testInfo);
 
   // The withdrawn link says so, and leads to the sign-in.
   await page.goto(withdrawn.invite_url);
@@ -196,7 +223,7 @@ test('an owner changes a member’s role and commission share, and is told why t
   page,
   request,
   broker,
-}) => {
+}, testInfo) => {
   const member = await teamMember(request, broker, 'agent', 'Shira');
   await signInWithTokens(page, broker);
   await page.goto('/team');
@@ -226,7 +253,16 @@ test('an owner changes a member’s role and commission share, and is told why t
   await shareDialog.getByRole('textbox', { name: 'Commission share (%)' }).fill('12.5');
   await shareDialog.getByRole('button', { name: 'Save share' }).click();
   await expect(shareDialog).toHaveCount(0);
-  await expect(row.getByRole('cell', { name: '12.5%' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: /^12\.5% since / })).toBeVisible();
+  // The share over time: what Shira started with, then 12.5 % for what she writes from today.
+  await page.getByRole('button', { name: 'Change Shira Cohen' }).click();
+  await page.getByRole('menuitem', { name: 'Edit commission share' }).click();
+  await expect(shareDialog.getByRole('list', { name: 'Share over time' }).getByRole('listitem')).toHaveText([
+    '0% from the start',
+    /^12\.5% from /,
+  ]);
+  await lookAt(page, 'team-share', testInfo);
+  await shareDialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The agency keeps an owner: the server's sentence shows in the dialog.
   await page.getByRole('button', { name: 'Change Noa Peretz' }).click();

@@ -17,5 +17,6 @@ export * from '../modules/platform-settings/tables.js';
 export * from '../modules/policies/tables.js';
 export * from '../modules/policy-types/tables.js';
 export * from '../modules/support/tables.js';
+export * from '../modules/team/tables.js';
 export * from '../modules/tenants/tables.js';
 export * from '../modules/throttle/tables.js';

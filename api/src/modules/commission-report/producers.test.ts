@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { commissionReport, type ProducerReport, producerReport } from '@coverdesk/contract';
-import { and, eq } from 'drizzle-orm';
+import {
+  commissionReport,
+  type ProducerReport,
+  producerReport,
+  type TeamMember,
+  type TeamRole,
+} from '@coverdesk/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBookParties, type Caller, ok } from '../../../test/book-parties.js';
 import { csvTable } from '../../../test/export-file.js';
@@ -27,7 +33,7 @@ afterAll(() => t.close());
 type Agency = Awaited<ReturnType<typeof signedInAgency>>;
 
 /** A member of the agency with a role and a default split, signed in. */
-async function memberOf(agency: Agency, names: [string, string], split: string, role = 'agent' as const) {
+async function memberOf(agency: Agency, names: [string, string], split: string, role: TeamRole = 'agent') {
   const email = `member-${randomInt(1e9)}@example.com`;
   const [row] = await t.database.db
     .insert(users)
@@ -56,7 +62,10 @@ async function setSplit(userId: string, split: string) {
   await t.database.db.update(users).set({ commissionSplitPercentage: split }).where(eq(users.id, userId));
 }
 
-/** Assigns a policy to a member (or nobody), with its own split or none. */
+/**
+ * Makes a member (or nobody) the policy's assignee and its producer, as if they had written it: at
+ * their share in force today, or its own split.
+ */
 async function assign(
   tenantId: string,
   policyId: string,
@@ -66,7 +75,12 @@ async function assign(
   await withTenant(t.database.db, tenantId, (tx) =>
     tx
       .update(policies)
-      .set({ assignedTo: userId, producerSplitPercentage: split })
+      .set({
+        assignedTo: userId,
+        producerId: userId,
+        producerShare: sql`member_share_on(${userId}, current_date)`,
+        producerSplitPercentage: split,
+      })
       .where(and(eq(policies.tenantId, tenantId), eq(policies.id, policyId))),
   );
 }
@@ -453,5 +467,88 @@ describe('the producer statement', () => {
       (await example.as.get(`/api/commission-report/producers/${example.noa}/statement/?format=xlsx`))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+describe('a producer’s credit when the book changes hands', () => {
+  it('keeps the report of a past period the same through a reassignment and a deactivation, a share changed mid-year', async () => {
+    const agency = await signedInAgency(t.app);
+    const { as } = agency;
+    const parties = await addBookParties(as);
+    const dana = await memberOf(agency, ['Dana', 'Mizrahi'], '30');
+    const eli = await memberOf(agency, ['Eli', 'Katz'], '40');
+    const vic = await memberOf(agency, ['Vic', 'Shani'], '0', 'viewer');
+    // Harel pays 10 % on motor: 1,000.00 earns 100.00, 2,000.00 earns 200.00.
+    const written = async (number: string, start: string, end: string, premium: string) =>
+      (
+        await ok<{ id: string }>(
+          as.post('/api/policies/', {
+            policy_number: number,
+            customer_id: parties.dana,
+            company_id: parties.harel.id,
+            policy_type_id: parties.motor.id,
+            start_date: start,
+            end_date: end,
+            total_premium: premium,
+            payment_frequency: 'single',
+            assigned_to: dana.id,
+          }),
+          201,
+        )
+      ).id;
+    const spring = await written('PC-1', '2026-03-01', '2027-02-28', '1000.00');
+    // Dana's share goes from 30 % to 35 % for what she writes from today; a day gone by is refused.
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const backdated = await as.patch(`/api/team/members/${dana.id}/`, {
+      commission_split_percentage: '35',
+      commission_split_effective_from: twoDaysAgo,
+    });
+    expect(backdated.statusCode, backdated.body).toBe(400);
+    expect(backdated.json().commission_split_effective_from).toEqual([
+      'A share applies to the policies written from its day on: choose today or a later day.',
+    ]);
+    const raised = await ok<TeamMember>(
+      as.patch(`/api/team/members/${dana.id}/`, { commission_split_percentage: '35' }),
+    );
+    expect(raised.commission_split_percentage).toBe('35.00');
+    expect(raised.commission_split_history).toEqual([
+      { effective_from: null, share: '30.00' },
+      { effective_from: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), share: '35.00' },
+    ]);
+    const autumn = await written('PC-2', '2026-09-01', '2027-08-31', '2000.00');
+    const year = 'date_from=2026-01-01&date_to=2026-12-31';
+    const before = await producers(as, year);
+    // 30 % of 100.00 and 35 % of 200.00.
+    expect(before.results.map((row) => [row.name, row.policies, row.producer_share_expected])).toEqual([
+      ['Dana Mizrahi', 2, '100.00'],
+    ]);
+
+    const handed = await ok<{ policies: number }>(
+      as.post('/api/team/reassign/', { to: eli.id, policy_ids: [spring] }),
+    );
+    expect(handed.policies).toBe(1);
+    expect(await producers(as, year)).toEqual(before);
+
+    const toViewer = await as.patch(`/api/team/members/${dana.id}/`, {
+      is_active: false,
+      reassign_to: vic.id,
+    });
+    expect(toViewer.statusCode, toViewer.body).toBe(400);
+    expect(toViewer.json().reassign_to).toEqual([
+      'A viewer cannot look after customers: choose another member.',
+    ]);
+
+    await ok(as.patch(`/api/team/members/${dana.id}/`, { is_active: false, reassign_to: eli.id }));
+    expect(await producers(as, year)).toEqual(before);
+    const autumnNow = await ok<{ assigned_to: string | null }>(as.get(`/api/policies/${autumn}/`));
+    expect(autumnNow.assigned_to).toBe(eli.id);
+
+    // What Eli writes from now on is his: the autumn term's renewal, at his 40 % of 200.00.
+    await ok(as.post(`/api/policies/${autumn}/renew/`, {}), 201);
+    const next = await producers(as, 'date_from=2027-09-01&date_to=2027-12-31');
+    expect(next.results.map((row) => [row.name, row.policies, row.producer_share_expected])).toEqual([
+      ['Eli Katz', 1, '80.00'],
+    ]);
+    expect(await producers(as, year)).toEqual(before);
   });
 });

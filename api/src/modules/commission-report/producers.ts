@@ -20,24 +20,23 @@ import { EXPORT_BATCH_ROWS, type FilterName, matching } from './queries.js';
 
 // Producer shares: the commission report's own policies and figures (its `matching` filter, and the
 // policy module's expected and received commission that every row of the report shows), grouped by
-// the member each policy is assigned to. A producer's share of a policy is its commission x their
-// split % / 100, rounded half-up to the cent per policy, then summed: so a statement's lines add up
-// to its total, and the producers' view to the statements.
+// the member credited with each term (its producer, recorded when the term was written: never its
+// assignee now, so handing a book on changes no past figure). A producer's share of a policy is its
+// commission x the split % recorded for the term / 100, rounded half-up to the cent per policy, then
+// summed: so a statement's lines add up to its total, and the producers' view to the statements.
 
 type ReportQuery = z.output<typeof producerReportQuery>;
 type StatementQuery = z.output<typeof producerStatementQuery>;
 
-/** A member of the agency as a producer: their name and default split ("40.00"). */
+/** A member of the agency as a producer: their name. */
 export interface Producer {
   id: string;
   name: string;
-  split: string;
 }
 
 /**
- * The agency's members with their default split. `users` is a platform table and the
- * `agency_users` view the tenant role reads does not show the split, so this reads it as the
- * connecting role, naming the agency itself.
+ * The agency's members, former ones included (their credit stays). `users` is a platform table: this
+ * reads it as the connecting role, naming the agency itself.
  */
 export async function agencyProducers(tx: Transaction, tenantId: string): Promise<Producer[]> {
   const rows = await asConnectingRole(tx, () =>
@@ -47,7 +46,6 @@ export async function agencyProducers(tx: Transaction, tenantId: string): Promis
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
-        split: users.commissionSplitPercentage,
       })
       .from(users)
       .where(eq(users.tenantId, tenantId))
@@ -56,7 +54,6 @@ export async function agencyProducers(tx: Transaction, tenantId: string): Promis
   return rows.map((row) => ({
     id: row.id,
     name: `${row.firstName} ${row.lastName}`.trim() || row.email,
-    split: row.split,
   }));
 }
 
@@ -69,16 +66,16 @@ interface Shape {
   filters: Record<FilterName, boolean>;
 }
 
-/** The members' default splits, sent as one JSON value and read as a table. */
-const splits = sql`json_to_recordset(${value('producers')}::json) as producers(id uuid, name text, split numeric)`;
+/** The members' names, sent as one JSON value and read as a table. */
+const names = sql`json_to_recordset(${value('producers')}::json) as producers(id uuid, name text)`;
 const producer = (column: string) => sql`${sql.identifier('producers')}.${sql.identifier(column)}`;
 
 /**
- * The split that applies to a policy, in percent: its own override, else its producer's default;
- * 0 when nobody is assigned.
+ * The split that applies to a term, in percent: its own override, else its producer's default share
+ * in force when it was written (recorded on the term); 0 when nobody is credited.
  */
-const splitOf = sql`(case when ${policies.assignedTo} is null then 0
-  else coalesce(${policies.producerSplitPercentage}, ${producer('split')}, 0) end)::numeric(5, 2)`;
+const splitOf = sql`(case when ${policies.producerId} is null then 0
+  else coalesce(${policies.producerSplitPercentage}, ${policies.producerShare}, 0) end)::numeric(5, 2)`;
 
 /** The producer's share of a policy's commission, half-up to the cent (numeric round). */
 const shareOf = (commission: SQL) => sql`round(${commission} * ${splitOf} / 100, 2)`;
@@ -86,7 +83,7 @@ const shareOf = (commission: SQL) => sql`round(${commission} * ${splitOf} / 100,
 /** The report's policies for the period and insurer, each with its insurer and producer. */
 const policiesOf = (shape: Shape) => sql`${policies}
   inner join ${companies} on ${eq(companies.id, policies.companyId)}
-  left join ${splits} on ${producer('id')} = ${policies.assignedTo}
+  left join ${names} on ${producer('id')} = ${policies.producerId}
   where ${matching(shape)}`;
 
 const PRODUCERS = {
@@ -106,7 +103,7 @@ interface ProducerTotalsRow {
 }
 
 /**
- * One aggregate: a row per producer (null for the policies assigned to nobody) and the total
+ * One aggregate: a row per producer (null for the terms credited to nobody) and the total
  * (`is_total`), from grouping sets in the same pass.
  */
 const producersStatement = reusableStatement<Shape & { one: boolean }, ProducerTotalsRow>(
@@ -114,8 +111,8 @@ const producersStatement = reusableStatement<Shape & { one: boolean }, ProducerT
   (shape) => {
     const money = (summed: SQL) => sql`coalesce(sum(${summed}), 0)::numeric(14, 2)::text`;
     return sql`select
-      ${policies.assignedTo} as user_id,
-      grouping(${policies.assignedTo}) = 1 as is_total,
+      ${policies.producerId} as user_id,
+      grouping(${policies.producerId}) = 1 as is_total,
       min(${producer('name')}) as name,
       count(*)::int as policies,
       ${money(expectedCommission)} as expected_commission,
@@ -123,9 +120,9 @@ const producersStatement = reusableStatement<Shape & { one: boolean }, ProducerT
       ${money(receivedCommission)} as received_commission,
       ${money(shareOf(receivedCommission))} as producer_share_received
     from ${policiesOf(shape)}
-      ${shape.one ? sql`and ${eq(policies.assignedTo, value('user_id'))}` : sql``}
-    group by grouping sets ((), (${policies.assignedTo}))
-    order by is_total, ${policies.assignedTo} is null, lower(min(${producer('name')})), ${policies.assignedTo}`;
+      ${shape.one ? sql`and ${eq(policies.producerId, value('user_id'))}` : sql``}
+    group by grouping sets ((), (${policies.producerId}))
+    order by is_total, ${policies.producerId} is null, lower(min(${producer('name')})), ${policies.producerId}`;
   },
 );
 
@@ -141,7 +138,7 @@ function shapeOf(query: ReportQuery) {
 }
 
 const producersJson = (producers: Producer[]) =>
-  JSON.stringify(producers.map(({ id, name, split }) => ({ id, name, split })));
+  JSON.stringify(producers.map(({ id, name }) => ({ id, name })));
 
 const figuresOf = (row: ProducerTotalsRow) => ({
   policies: row.policies,
@@ -217,8 +214,7 @@ const statementCursor = reusableStatement<Shape, never>(
     from ${policies}
       inner join ${companies} on ${eq(companies.id, policies.companyId)}
       inner join ${customers} on ${eq(customers.id, policies.customerId)}
-      left join ${splits} on ${producer('id')} = ${policies.assignedTo}
-    where ${and(matching(shape), eq(policies.assignedTo, value('user_id')))}
+    where ${and(matching(shape), eq(policies.producerId, value('user_id')))}
     order by ${policies.startDate}, lower(${policies.policyNumber}), ${policies.id}`,
 );
 
@@ -235,7 +231,6 @@ export async function* statementRows(
     ...values,
     tenant_id: tenantId,
     user_id: producer.id,
-    producers: producersJson([producer]),
   });
   for await (const batch of fetchInBatches<{ row: ProducerStatementRow }>(tx, CURSOR, batchRows)) {
     yield batch.map(({ row }) => row);

@@ -51,6 +51,14 @@ export const policies = pgTable(
     assignedTo: uuid('assigned_to'),
     /** The producer's share of this policy's commission, in percent, when not their default. */
     producerSplitPercentage: numeric('producer_split_percentage', { precision: 5, scale: 2 }),
+    /**
+     * The member credited for the term (its producer): its assignee when the term was written, and
+     * so for good; handing the policy to another member moves `assigned_to` only. Set, with
+     * `producer_share`, by the `policy_producer_credit` trigger (migration 0076).
+     */
+    producerId: uuid('producer_id'),
+    /** The producer's share in force the day the term was written, in percent (their default then). */
+    producerShare: numeric('producer_share', { precision: 5, scale: 2 }),
     cancelledAt: date('cancelled_at', { mode: 'string' }),
     cancellationReason: text('cancellation_reason').notNull().default(''),
     /**
@@ -87,6 +95,7 @@ export const policies = pgTable(
     index('policies_tenant_end_idx').on(t.tenantId, t.endDate),
     index('policies_tenant_customer_idx').on(t.tenantId, t.customerId),
     index('policies_tenant_assigned_idx').on(t.tenantId, t.assignedTo),
+    index('policies_tenant_producer_idx').on(t.tenantId, t.producerId),
     index('policies_tenant_company_idx').on(t.tenantId, t.companyId),
     index('policies_tenant_type_idx').on(t.tenantId, t.policyTypeId),
     trigramIndex('policies_number_key_idx', t.tenantId, t.numberKey),

@@ -101,6 +101,16 @@ describe("an agent who sees only their own book reads their own book's figures",
     const agency = await signedInAgency(t.app);
     const ari = await addTeamMember(t.app, agency, 'agent', 'Ari');
     const bea = await addTeamMember(t.app, agency, 'agent', 'Bea');
+    // Their shares, set before they write their policies: each term records the share of its day.
+    for (const [member, split] of [
+      [ari, '40.00'],
+      [bea, '25.00'],
+    ] as const) {
+      const set = await agency.as.patch(`/api/team/members/${member.id}/`, {
+        commission_split_percentage: split,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    }
     const harel = await cover(agency.as);
     const clal = await cover(agency.as, 'Clal');
 
@@ -127,15 +137,6 @@ describe("an agent who sees only their own book reads their own book's figures",
     const paid = await ari.as.post(`/api/installments/${first?.id}/payment/`, { payment_method: 'cash' });
     expect(paid.statusCode, paid.body).toBe(200);
     await addClaim(ari.as, monthly.id);
-    for (const [member, split] of [
-      [ari, '40.00'],
-      [bea, '25.00'],
-    ] as const) {
-      const set = await agency.as.patch(`/api/team/members/${member.id}/`, {
-        commission_split_percentage: split,
-      });
-      expect(set.statusCode, set.body).toBe(200);
-    }
 
     expect((await agency.as.patch('/api/team/settings/', { agents_see_own_book: true })).statusCode).toBe(
       200,

@@ -1,10 +1,16 @@
-import type { Invitation, TeamMember, TeamRole } from '@coverdesk/contract';
+import type { CommissionShareChange, Invitation, TeamMember, TeamRole } from '@coverdesk/contract';
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client.js';
 import { asConnectingRole } from '../../db/tenant.js';
 import { teamInvitations, users } from '../accounts/tables.js';
 import { tenants } from '../tenants/tables.js';
+import { memberCommissionShares } from './tables.js';
+
+/** A member's dated changes of share, oldest first ([] for none), read in the agency's transaction. */
+const shareChanges = sql<CommissionShareChange[]>`coalesce((select json_agg(json_build_object(
+    'effective_from', s.effective_from::text, 'share', s.share::text) order by s.effective_from)
+  from ${memberCommissionShares} s where s.user_id = ${users.id}), '[]'::json)`;
 
 const memberColumns = {
   id: users.id,
@@ -15,15 +21,20 @@ const memberColumns = {
   disabledAt: users.disabledAt,
   deactivatedAt: users.deactivatedAt,
   isDemoUser: users.isDemoUser,
-  commissionSplitPercentage: users.commissionSplitPercentage,
+  /** The share they started with, before any dated change. */
+  startingShare: users.commissionSplitPercentage,
+  /** The share in force on the agency's today (the transaction's time zone). */
+  commissionSplitPercentage: sql<string>`member_share_on(${users.id}, current_date)::text`,
+  shareChanges,
   lastLogin: users.lastLogin,
   dateJoined: users.dateJoined,
 };
 
 export type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
 
-// `users` is a platform table: every read here names the agency itself.
-const selectMembers = (executor: Executor) => executor.select(memberColumns).from(users);
+// `users` is a platform table: every read here names the agency itself, in the agency's transaction
+// (the shares are tenant rows).
+const selectMembers = (tx: Transaction) => tx.select(memberColumns).from(users);
 
 export const toMember = (row: MemberRow): TeamMember => ({
   id: row.id,
@@ -33,13 +44,14 @@ export const toMember = (row: MemberRow): TeamMember => ({
   role: row.role,
   is_active: row.disabledAt === null && row.deactivatedAt === null,
   commission_split_percentage: row.commissionSplitPercentage,
+  commission_split_history: [{ effective_from: null, share: row.startingShare }, ...row.shareChanges],
   last_sign_in_at: row.lastLogin?.toISOString() ?? null,
   date_joined: row.dateJoined.toISOString(),
 });
 
 /** The agency's members: owners first, then by name. */
-export async function listMembers(executor: Executor, tenantId: string): Promise<MemberRow[]> {
-  return selectMembers(executor)
+export async function listMembers(tx: Transaction, tenantId: string): Promise<MemberRow[]> {
+  return selectMembers(tx)
     .where(eq(users.tenantId, tenantId))
     .orderBy(
       sql`array_position(array['owner','manager','agent','viewer'], ${users.role})`,
@@ -50,12 +62,12 @@ export async function listMembers(executor: Executor, tenantId: string): Promise
 }
 
 export async function findMember(
-  executor: Executor,
+  tx: Transaction,
   tenantId: string,
   id: string,
   options?: { lock: boolean },
 ): Promise<MemberRow | undefined> {
-  const query = selectMembers(executor).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  const query = selectMembers(tx).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
   const [row] = await (options?.lock ? query.for('update') : query);
   return row;
 }
@@ -324,4 +336,32 @@ export function whenMemberLeaves(hook: MemberLeft): void {
 
 export async function memberLeft(tx: Transaction, userId: string): Promise<void> {
   for (const hook of onMemberLeft) await hook(tx, userId);
+}
+
+/**
+ * Records a member's new share from a day on (a second change for the same day replaces the
+ * first). Terms already written keep the share they recorded.
+ */
+export async function changeShare(
+  tx: Transaction,
+  tenantId: string,
+  userId: string,
+  share: string,
+  effectiveFrom: string,
+): Promise<void> {
+  await tx
+    .insert(memberCommissionShares)
+    .values({ tenantId, userId, share, effectiveFrom })
+    .onConflictDoUpdate({
+      target: [memberCommissionShares.userId, memberCommissionShares.effectiveFrom],
+      set: { share, createdAt: sql`now()` },
+    });
+}
+
+/** A member's share in force on a day. */
+export async function shareOn(tx: Transaction, userId: string, day: string): Promise<string> {
+  const { rows } = await tx.execute<{ share: string }>(
+    sql`select member_share_on(${userId}, ${day}::date)::text as share`,
+  );
+  return rows[0]?.share ?? '0.00';
 }

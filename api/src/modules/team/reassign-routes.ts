@@ -32,7 +32,7 @@ export const reassignRoutes =
           tags: ['team'],
           summary: 'Hand customers, policies, claims and leads to one member',
           description:
-            'At most 1,000 records in all. `to` must be an active member of the agency (400). An id the agency has no record of, another agency’s included, answers 404 and nothing changes. Each record that changes hands is written to the audit log; records already with the member stay as they are and are not counted.',
+            'At most 1,000 records in all. `to` must be an active member of the agency (400). An id the agency has no record of, another agency’s included, answers 404 and nothing changes. Each record that changes hands is written to the audit log; records already with the member stay as they are and are not counted. Only who looks after a record changes (`assigned_to`): a policy term stays credited to the member who wrote it (its producer), so the producers’ report is the same before and after.',
           security: bearerAuth,
           body: reassignBody,
           response: { 200: reassignResult, ...errors },

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { agencyToday, asConnectingRole, withTenant } from '../../db/tenant.js';
 import { bearerAuth, requireOwnership, requireRole, signedInUser } from '../../http/authenticate.js';
 import { conflict, fieldError, notFound } from '../../http/errors.js';
 import { displayName } from '../accounts/queries.js';
@@ -25,12 +26,14 @@ import { assertBelowLimit } from '../billing/usage.js';
 import { tenants } from '../tenants/tables.js';
 import { actorEmail, changeTeam } from './change.js';
 import {
+  changeShare,
   findMember,
   listMembers,
   type MemberRow,
   memberLeft,
   otherActiveOwners,
   reassignBook,
+  shareOn,
   toMember,
 } from './queries.js';
 
@@ -39,6 +42,8 @@ const idParams = z.object({ id: uuid });
 const errors = { 400: fieldErrorsResponse, 403: detailResponse, 404: detailResponse };
 const LAST_OWNER = 'The agency needs at least one active owner: make another member an owner first.';
 const NO_MEMBER = 'No member of your agency has this id.';
+const SHARE_NOT_BEFORE_TODAY =
+  'A share applies to the policies written from its day on: choose today or a later day.';
 
 /** The agency's members, their roles and shares, and the team's rules. */
 export const teamRoutes =
@@ -57,7 +62,10 @@ export const teamRoutes =
         },
       },
       async (request) => {
-        const rows = await listMembers(db, signedInUser(request).tenantId);
+        const { tenantId } = signedInUser(request);
+        const rows = await withTenant(db, tenantId, (tx) =>
+          asConnectingRole(tx, () => listMembers(tx, tenantId)),
+        );
         return { results: rows.map(toMember) };
       },
     );
@@ -70,7 +78,7 @@ export const teamRoutes =
           tags,
           summary: 'Change a member: role, active or not (handing their book on), commission share',
           description:
-            'A new role or deactivation ends the member’s sessions at once: they sign in again with the new role, or not at all. The agency keeps at least one active owner (409).',
+            'A new role or deactivation ends the member’s sessions at once: they sign in again with the new role, or not at all. The agency keeps at least one active owner (409). `reassign_to` hands a deactivated member’s customers, policies, claims and leads to an active member who is not a viewer (400 otherwise) to look after: only their assignee changes, and each term stays credited to the member who wrote it (its producer), so the producers’ report of any period is the same before and after. A new `commission_split_percentage` applies from `commission_split_effective_from` (the agency’s today when left out; a day before it answers 400) to the terms written from then on, new policies and renewals; terms already written keep the share they recorded.',
           security: bearerAuth,
           params: idParams,
           body: teamMemberPatchBody,
@@ -105,31 +113,36 @@ export const teamRoutes =
                 'Choose an active member of your agency other than the one leaving.',
               );
             }
+            // A viewer may not change the book, so could not look after what they were handed.
+            if (successor.role === 'viewer') {
+              throw fieldError('reassign_to', 'A viewer cannot look after customers: choose another member.');
+            }
+          }
+          const changes: Record<string, { before: unknown; after: unknown }> = {};
+          if (body.commission_split_percentage !== undefined) {
+            const today = await agencyToday(tx);
+            const from = body.commission_split_effective_from ?? today;
+            // Terms already written keep their share: a change dated before today would say otherwise.
+            if (from < today) throw fieldError('commission_split_effective_from', SHARE_NOT_BEFORE_TODAY);
+            const before = await shareOn(tx, target.id, from);
+            if (Number(before) !== Number(body.commission_split_percentage)) {
+              await changeShare(tx, auth.tenantId, target.id, body.commission_split_percentage, from);
+              changes.commission_split_percentage = { before, after: body.commission_split_percentage };
+              changes.commission_split_effective_from = { before: null, after: from };
+            }
           }
           const values = {
             ...(newRole ? { role: newRole } : {}),
-            ...(body.commission_split_percentage !== undefined
-              ? { commissionSplitPercentage: body.commission_split_percentage }
-              : {}),
             ...(deactivating ? { deactivatedAt: new Date() } : {}),
             ...(reactivating ? { deactivatedAt: null } : {}),
           };
           // Asked to be what it already is (active, say): nothing to write.
-          if (Object.keys(values).length === 0) return target;
-          const [row] = await tx.update(users).set(values).where(eq(users.id, target.id)).returning();
-          if (!row) throw notFound(NO_MEMBER);
-          const changes: Record<string, { before: unknown; after: unknown }> = {};
+          if (Object.keys(values).length === 0 && Object.keys(changes).length === 0) return target;
+          if (Object.keys(values).length > 0) {
+            await tx.update(users).set(values).where(eq(users.id, target.id));
+          }
           if (newRole) changes.role = { before: target.role, after: newRole };
           if (deactivating || reactivating) changes.is_active = { before: wasActive, after: !wasActive };
-          if (
-            body.commission_split_percentage !== undefined &&
-            body.commission_split_percentage !== target.commissionSplitPercentage
-          ) {
-            changes.commission_split_percentage = {
-              before: target.commissionSplitPercentage,
-              after: body.commission_split_percentage,
-            };
-          }
           // A token carries its role, and a deactivated member must not go on: end their sessions.
           if (newRole || deactivating) {
             const ended = await revokeUserSessions(tx, target.id);
@@ -157,7 +170,9 @@ export const teamRoutes =
             entityId: target.id,
             changes,
           });
-          return { ...target, ...row };
+          const row = await findMember(tx, auth.tenantId, target.id);
+          if (!row) throw notFound(NO_MEMBER);
+          return row;
         });
         return toMember(updated);
       },

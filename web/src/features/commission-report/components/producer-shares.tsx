@@ -9,8 +9,9 @@ import { useDevice } from '../../../lib/viewport.js';
 import { useProducerShares, useProducerStatement } from '../api.js';
 import { producerQuery } from '../producer-query.js';
 
-// Producer shares: the report's commission for the period and insurer, per member the policies are
-// assigned to, with each member's share of it and their statement to download.
+// Producer shares: the report's commission for the period and insurer, per member credited with the
+// policies (who wrote them, whoever looks after them now), with each member's share of it and their
+// statement to download.
 
 const NUMERIC = { ...TABULAR_FIGURES, whiteSpace: 'nowrap' } as const;
 
@@ -210,8 +211,9 @@ export function ProducerShares({ exportQuery }: { exportQuery: Query }) {
         Producers
       </Title>
       <Text fz="sm" c="dimmed" mb="sm">
-        The commission on the policies each member produced, and their share of it (the policy's own split,
-        else the member's). The period and insurer filters apply.
+        The commission on the policies each member wrote, and their share of it (the policy's own split, else
+        the member's share when it was written). Handing a book to someone else changes no one's credit. The
+        period and insurer filters apply.
       </Text>
       {shares.isError && !data ? (
         <ErrorState

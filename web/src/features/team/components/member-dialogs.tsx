@@ -1,16 +1,19 @@
 import {
+  isoDate,
   percentage,
   TEAM_ROLE_LABELS,
   type TeamMember,
   type TeamMemberPatchBody,
   type TeamRole,
 } from '@coverdesk/contract';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, List, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { FormError } from '../../../components/form-error.js';
 import { errorText } from '../../../lib/error-message.js';
+import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { useSession } from '../../../lib/session-context.js';
+import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useChangeMember } from '../api.js';
 import { memberName } from './role-badge.js';
 import { roleDescription, rolesToGive } from './role-choices.js';
@@ -147,9 +150,15 @@ function ChangeRoleDialog({ member, onClose }: DialogProps) {
   );
 }
 
+/** "30% from the start", "35% from 1 Jul 2026": a member's share over time. */
+const shareSince = (change: TeamMember['commission_split_history'][number]) =>
+  `${Number(change.share)}% ${change.effective_from ? `from ${formatDate(change.effective_from)}` : 'from the start'}`;
+
 function ShareDialog({ member, onClose }: DialogProps) {
+  const today = useAgencyToday();
   const [value, setValue] = useState(member.commission_split_percentage);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [from, setFrom] = useState(today);
+  const [invalid, setInvalid] = useState<{ share?: string; from?: string }>({});
   const { send, error, busy } = useChange(member, onClose);
   const name = memberName(member);
   return (
@@ -159,13 +168,23 @@ function ShareDialog({ member, onClose }: DialogProps) {
       busy={busy}
       confirmLabel="Save share"
       onConfirm={() => {
-        const parsed = percentage.safeParse(value);
-        if (!parsed.success) {
-          setInvalid(parsed.error.issues[0]?.message ?? 'Enter a number from 0 to 100.');
-          return;
-        }
-        setInvalid(null);
-        send({ commission_split_percentage: parsed.data }, `${name}’s commission share is saved.`);
+        const share = percentage.safeParse(value);
+        const day = isoDate.safeParse(from);
+        setInvalid({
+          share: share.success
+            ? undefined
+            : (share.error.issues[0]?.message ?? 'Enter a number from 0 to 100.'),
+          from: !day.success
+            ? (day.error.issues[0]?.message ?? 'Enter a valid date.')
+            : day.data < today
+              ? 'Policies already written keep their share: choose today or a later day.'
+              : undefined,
+        });
+        if (!share.success || !day.success || day.data < today) return;
+        send(
+          { commission_split_percentage: share.data, commission_split_effective_from: day.data },
+          `${name}’s commission share is saved, from ${formatDate(day.data)}.`,
+        );
       }}
       onClose={onClose}
     >
@@ -175,10 +194,29 @@ function ShareDialog({ member, onClose }: DialogProps) {
         inputMode="decimal"
         value={value}
         onChange={(event) => setValue(event.currentTarget.value)}
-        error={invalid}
+        error={invalid.share}
         rightSection={<Text fz="sm">%</Text>}
         data-autofocus
       />
+      <TextInput
+        type="date"
+        label="Applies to policies written from"
+        description="New policies and renewals from this day on. Those already written keep their share."
+        min={today}
+        value={from}
+        onChange={(event) => setFrom(event.currentTarget.value)}
+        error={invalid.from}
+      />
+      <Stack gap={4}>
+        <Text fz="sm" fw={600} id="share-history">
+          Share over time
+        </Text>
+        <List size="sm" spacing={2} aria-labelledby="share-history" style={TABULAR_FIGURES}>
+          {member.commission_split_history.map((change) => (
+            <List.Item key={change.effective_from ?? 'start'}>{shareSince(change)}</List.Item>
+          ))}
+        </List>
+      </Stack>
     </Shell>
   );
 }
@@ -187,8 +225,9 @@ function DeactivateDialog({ member, members, onClose }: DialogProps & { members:
   const [successor, setSuccessor] = useState<string | null>(null);
   const { send, error, busy } = useChange(member, onClose);
   const name = memberName(member);
+  // A viewer may not change the book, so cannot look after it (the server refuses one too).
   const others = members
-    .filter((other) => other.is_active && other.id !== member.id)
+    .filter((other) => other.is_active && other.id !== member.id && other.role !== 'viewer')
     .map((other) => ({ value: other.id, label: memberName(other) }));
   return (
     <Shell
@@ -201,7 +240,7 @@ function DeactivateDialog({ member, members, onClose }: DialogProps & { members:
         send(
           { is_active: false, ...(successor ? { reassign_to: successor } : {}) },
           successor
-            ? `${name} is deactivated; their book now belongs to ${others.find((o) => o.value === successor)?.label}.`
+            ? `${name} is deactivated; ${others.find((o) => o.value === successor)?.label} now looks after their book.`
             : `${name} is deactivated.`,
         )
       }
@@ -211,9 +250,13 @@ function DeactivateDialog({ member, members, onClose }: DialogProps & { members:
         {name} is signed out at once and can no longer sign in. Everything they did stays on record, and you
         can reactivate them later.
       </Text>
+      <Text fz="sm">
+        The policies {name} wrote stay credited to them in the producers’ report, at the share they were
+        written at.
+      </Text>
       <Select
         label="Hand their book to"
-        description="Their customers, policies, claims and leads go to this member. Without one, they stay assigned to the one who left."
+        description="This member looks after their customers, policies, claims and leads from now on. Without one, they stay assigned to the one who left."
         placeholder="Nobody: keep it assigned to them"
         data={others}
         value={successor}

@@ -2,6 +2,7 @@ import type { TeamMember } from '@coverdesk/contract';
 import { ActionIcon, Card, Group, Menu, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { useAgencyToday } from '../../../lib/use-agency-today.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
 import type { MemberChange } from './member-dialogs.js';
@@ -9,6 +10,18 @@ import { MemberStatusBadge, memberName, RoleBadge } from './role-badge.js';
 import { mayChange } from './role-choices.js';
 
 const share = (member: TeamMember) => `${Number(member.commission_split_percentage)}%`;
+
+/**
+ * When the share last changed, or the change to come: "since 1 Jul 2026", "40% from 1 Jan 2027";
+ * null for a share unchanged since the start. The whole history is in the share's dialog.
+ */
+function shareNote(member: TeamMember, today: string): string | null {
+  const changes = member.commission_split_history.filter((change) => change.effective_from);
+  const next = changes.find((change) => (change.effective_from ?? '') > today);
+  if (next) return `${Number(next.share)}% from ${formatDate(next.effective_from)}`;
+  const last = changes.at(-1);
+  return last ? `since ${formatDate(last.effective_from)}` : null;
+}
 const lastSignIn = (member: TeamMember) =>
   member.last_sign_in_at ? formatDate(member.last_sign_in_at) : 'Never';
 
@@ -25,6 +38,7 @@ export function MembersList({
   onChange(change: MemberChange, member: TeamMember): void;
 }) {
   const device = useDevice();
+  const today = useAgencyToday();
   const canManage = useCan('team');
   const actions = (member: TeamMember) =>
     canManage && mayChange(actorRole, member.role) ? (
@@ -57,7 +71,9 @@ export function MembersList({
                   <MemberStatusBadge active={member.is_active} />
                 </Group>
                 <Text fz="xs" c="dimmed">
-                  Share {share(member)} · Last sign-in {lastSignIn(member)}
+                  Share {share(member)}
+                  {shareNote(member, today) && ` (${shareNote(member, today)})`} · Last sign-in{' '}
+                  {lastSignIn(member)}
                 </Text>
               </Stack>
               {actions(member)}
@@ -110,6 +126,11 @@ export function MembersList({
                   </Table.Td>
                   <Table.Td ta="right" style={TABULAR_FIGURES}>
                     {share(member)}
+                    {shareNote(member, today) && (
+                      <Text fz="xs" c="dimmed">
+                        {shareNote(member, today)}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{lastSignIn(member)}</Table.Td>
                   {canManage && <Table.Td ta="right">{actions(member)}</Table.Td>}

@@ -12,7 +12,6 @@ import {
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { isoMoment, one, withGenericPlans } from '../../db/query-helpers.js';
-import { ownBookMember } from '../../db/tenant.js';
 import { customers } from '../customers/tables.js';
 import { leads } from '../leads/tables.js';
 import { agencyUsers } from '../tenants/tables.js';
@@ -28,8 +27,6 @@ export interface CalendarEventsOptions {
   company?: string | undefined;
   /** Only this user's events: follow-ups of the leads assigned to them, meetings they own. */
   assignee?: string | undefined;
-  /** The caller sees only their own book: the kept day totals, of the whole book, are not read. */
-  ownBook?: boolean;
 }
 
 const LIMIT = sql.raw(String(CALENDAR_DAY_DETAIL_LIMIT));
@@ -186,7 +183,7 @@ const EVENT_COLUMNS = sql.raw(`kind, n, all_day, event_start, event_end, url, ti
 /** A kind's rows: each record on a day at or under the limit, and one summary row for a busier day. */
 function datedRows(
   source: DatedSource,
-  { start, end, company, ownBook }: CalendarEventsOptions,
+  { start, end, company }: CalendarEventsOptions,
   tenantId: string,
   index: number,
 ): SQL {
@@ -194,7 +191,7 @@ function datedRows(
   const byCompany = company ? sql`and p.company_id = ${company}::uuid` : sql``;
   const countJoin = company ? (source.policyJoin ?? sql``) : sql``;
   const counted =
-    source.keptDays && !company && !ownBook
+    source.keptDays && !company
       ? sql`select day, records as n, ${source.summaryAmount ? sql`amount::numeric(14, 2)` : sql`null::numeric`} as amount
         from calendar_day_totals
         where tenant_id = ${tenantId}::uuid and kind = ${source.kind} and day >= ${start}::date
@@ -259,9 +256,8 @@ function meetingRows(options: CalendarEventsOptions, tenantId: string): SQL {
 export async function calendarEventsJson(
   tx: Transaction,
   tenantId: string,
-  given: CalendarEventsOptions,
+  options: CalendarEventsOptions,
 ): Promise<string> {
-  const options = { ...given, ownBook: ownBookMember(tx) !== null };
   const kinds = CALENDAR_EVENT_KINDS.filter(
     (kind) =>
       options.kinds.includes(kind) &&

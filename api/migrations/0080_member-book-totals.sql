@@ -216,7 +216,8 @@ END
 $$;
 --> statement-breakpoint
 -- A policy's instalments went through the foreign key's cascade after the policy, when nothing named
--- the customer, so the member they counted for any more: they go first, while it still does.
+-- its customer any more, nor so the member whose totals they counted for: they go first, while the
+-- policy still does.
 CREATE FUNCTION policy_instalments_go_first() RETURNS trigger LANGUAGE plpgsql SET search_path = public AS $$
 BEGIN
   DELETE FROM installments WHERE tenant_id = OLD.tenant_id AND policy_id = OLD.id;

@@ -12,7 +12,6 @@ import {
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { isoMoment, one, withGenericPlans } from '../../db/query-helpers.js';
-import { ownBookMember } from '../../db/tenant.js';
 import { customers } from '../customers/tables.js';
 import { leads } from '../leads/tables.js';
 import { agencyUsers } from '../tenants/tables.js';
@@ -28,8 +27,6 @@ export interface CalendarEventsOptions {
   company?: string | undefined;
   /** Only this user's events: follow-ups of the leads assigned to them, meetings they own. */
   assignee?: string | undefined;
-  /** The caller sees only their own book: the kept day totals, of the whole book, are not read. */
-  ownBook?: boolean;
 }
 
 const LIMIT = sql.raw(String(CALENDAR_DAY_DETAIL_LIMIT));
@@ -61,6 +58,8 @@ interface DatedSource {
   moment?: SQL;
   /** The join to the policy (`p`) that a company filter needs. */
   policyJoin: SQL | undefined;
+  /** The policy's insurer, which a company filter reads. */
+  companyId: SQL | undefined;
   /** What a day summary sums (an instalment's amount still to pay). */
   summaryAmount?: SQL;
   /** Counted per day in calendar_day_totals, read there unless a company filter narrows the count. */
@@ -78,8 +77,10 @@ interface DatedSource {
 }
 
 const policyOf = sql`join policies p on p.tenant_id = r.tenant_id and p.id = r.policy_id`;
-const policyParties = sql`join customers cu on cu.tenant_id = p.tenant_id and cu.id = p.customer_id
-  join companies co on co.tenant_id = p.tenant_id and co.id = p.company_id`;
+/** The customer and insurer of the policy named `policy` (`p`, or `r` when the record is the policy). */
+const policyParties = (policy: SQL) => sql`join customers cu on cu.tenant_id = ${policy}.tenant_id
+  and cu.id = ${policy}.customer_id
+  join companies co on co.tenant_id = ${policy}.tenant_id and co.id = ${policy}.company_id`;
 const policyFacts = (overdue: SQL, amount: SQL) =>
   sql`co.id, co.name, null::uuid, null::text, ${overdue}, ${amount}`;
 
@@ -101,7 +102,8 @@ function datedSources(
       where: sql`${tenant} and ${between(column)}`,
       day: column,
       policyJoin: policyOf,
-      detailJoins: sql`${policyOf} ${policyParties}`,
+      companyId: sql`p.company_id`,
+      detailJoins: sql`${policyOf} ${policyParties(sql`p`)}`,
       reference: sql`r.claim_number`,
       title: sql`${which === 'incident' ? 'Incident: ' : 'Claim reported: '}::text || ${referenceOf(sql`r.claim_number`, sql`cu.display_name`)}`,
       url: sql`'/claims/' || r.id`,
@@ -126,8 +128,11 @@ function datedSources(
       where: sql`${tenant} and r.cancelled_at is null and r.renewed_to_id is null and ${between(sql`r.end_date`)}`,
       day: sql`r.end_date`,
       keptDays: true,
-      policyJoin: sql`join policies p on p.id = r.id`,
-      detailJoins: sql`join policies p on p.id = r.id ${policyParties}`,
+      // The record is the policy: joining it again by id had the planner read the whole book of an
+      // agent kept to their own book to hash it.
+      policyJoin: undefined,
+      companyId: sql`r.company_id`,
+      detailJoins: policyParties(sql`r`),
       reference: sql`r.policy_number`,
       title: sql`'Renewal: ' || ${referenceOf(sql`r.policy_number`, sql`cu.display_name`)}`,
       url: sql`'/policies/' || r.id`,
@@ -142,9 +147,10 @@ function datedSources(
       where: sql`${tenant} and r.status in ('pending', 'partially_paid') and ${between(sql`r.due_date`)}`,
       day: sql`r.due_date`,
       policyJoin: policyOf,
+      companyId: sql`p.company_id`,
       summaryAmount: sql`sum(r.amount_due - r.amount_paid)`,
       keptDays: true,
-      detailJoins: sql`${policyOf} ${policyParties}`,
+      detailJoins: sql`${policyOf} ${policyParties(sql`p`)}`,
       reference: sql`p.policy_number`,
       title: sql`'Instalment ' || r.sequence || ': ' || ${referenceOf(sql`p.policy_number`, sql`cu.display_name`)}`,
       url: sql`'/payments/policy/' || r.policy_id`,
@@ -163,6 +169,7 @@ function datedSources(
       day: sql`r.next_follow_up_at::date`,
       moment: sql`r.next_follow_up_at`,
       policyJoin: undefined,
+      companyId: undefined,
       detailJoins: sql`left join agency_users u on u.id = r.assigned_user_id`,
       reference: sql`''`,
       title: sql`'Follow up: ' || r.display_name`,
@@ -186,15 +193,15 @@ const EVENT_COLUMNS = sql.raw(`kind, n, all_day, event_start, event_end, url, ti
 /** A kind's rows: each record on a day at or under the limit, and one summary row for a busier day. */
 function datedRows(
   source: DatedSource,
-  { start, end, company, ownBook }: CalendarEventsOptions,
+  { start, end, company }: CalendarEventsOptions,
   tenantId: string,
   index: number,
 ): SQL {
   const days = sql.raw(`days_${index}`);
-  const byCompany = company ? sql`and p.company_id = ${company}::uuid` : sql``;
+  const byCompany = company && source.companyId ? sql`and ${source.companyId} = ${company}::uuid` : sql``;
   const countJoin = company ? (source.policyJoin ?? sql``) : sql``;
   const counted =
-    source.keptDays && !company && !ownBook
+    source.keptDays && !company
       ? sql`select day, records as n, ${source.summaryAmount ? sql`amount::numeric(14, 2)` : sql`null::numeric`} as amount
         from calendar_day_totals
         where tenant_id = ${tenantId}::uuid and kind = ${source.kind} and day >= ${start}::date
@@ -259,9 +266,8 @@ function meetingRows(options: CalendarEventsOptions, tenantId: string): SQL {
 export async function calendarEventsJson(
   tx: Transaction,
   tenantId: string,
-  given: CalendarEventsOptions,
+  options: CalendarEventsOptions,
 ): Promise<string> {
-  const options = { ...given, ownBook: ownBookMember(tx) !== null };
   const kinds = CALENDAR_EVENT_KINDS.filter(
     (kind) =>
       options.kinds.includes(kind) &&

@@ -52,12 +52,10 @@ export interface ListShape {
   page_size: number;
   skips: boolean;
   filters: Record<ListValue, boolean>;
-  /** The transaction sees only a member's own book, which the book totals do not know. */
-  ownBook: boolean;
 }
 
 /** What the list's filters and sort write, which the export shares: the shape without the page. */
-export type FilterShape = Omit<ListShape, 'page_size' | 'skips' | 'ownBook'>;
+export type FilterShape = Omit<ListShape, 'page_size' | 'skips'>;
 
 const value = sql.placeholder;
 
@@ -76,19 +74,13 @@ const termFilters = (shape: FilterShape, terms: Terms) => [
 
 /**
  * How many policies match, as a subquery of the page's own statement. The book totals answer
- * unless the filters ask about something they do not group by (or the caller sees only their own
- * book, which the totals do not know), so a large agency's page sums a few
- * thousand groups instead of counting every matching policy.
+ * unless the filters ask about something they do not group by (a member kept to their own book
+ * reads their own share of them, migration 0080), so a large agency's page sums a few thousand
+ * groups instead of counting every matching policy.
  */
 export function matchingCount(shape: ListShape, where: SQL | undefined) {
   const { filters } = shape;
-  if (
-    shape.ownBook ||
-    filters.search ||
-    filters.policy_type_id ||
-    filters.customer_id ||
-    filters.assigned_to
-  ) {
+  if (filters.search || filters.policy_type_id || filters.customer_id || filters.assigned_to) {
     // The customer is joined only when the search needs the name.
     const counted = qb.select({ count: countRows() }).from(policies);
     return (

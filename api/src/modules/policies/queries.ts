@@ -4,7 +4,6 @@ import type { PgSelectQueryBuilder } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../../db/client.js';
 import { countRows, jsonObject, literalLimit, one } from '../../db/query-helpers.js';
 import { statementBuilder as qb, reusableStatement } from '../../db/reusable-statement.js';
-import { ownBookMember } from '../../db/tenant.js';
 import { offsetOf } from '../../http/pagination.js';
 import { companies, companyPolicyTypes } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
@@ -162,7 +161,6 @@ export async function listPolicies(tx: Transaction, tenantId: string, query: Lis
     ...filtered,
     page_size: query.page_size,
     skips: query.page > 1,
-    ownBook: ownBookMember(tx) !== null,
   };
   const values = { ...filterValues, offset: offsetOf(query) };
   const [row] = await policyPage(tx, shape, values);

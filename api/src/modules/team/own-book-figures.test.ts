@@ -210,3 +210,132 @@ describe("an agent who sees only their own book reads their own book's figures",
     expect(feed.body).not.toContain(owners.policy_number);
   });
 });
+
+/**
+ * Rows of a member's kept totals (`table`, with `kept` its test of a group still holding something)
+ * that the same groups summed afresh from the agency's policies, instalments or policy months do not have, and the
+ * other way round: 0 when every member's kept figures are their own book's.
+ */
+async function keptAgainstSummed(tenantId: string, table: string, summed: string, kept: string) {
+  const changes = (rows: string) =>
+    `SELECT ${rows}.*, 1 AS sign FROM ${rows} WHERE tenant_id = '${tenantId}'`;
+  const groups: Record<string, string> = {
+    policy_book_groups: `policy_book_groups(book_member_changes('policies', $$${changes('policies')}$$), ', member_id')`,
+    policy_type_totals_groups: `policy_type_totals_groups(book_member_changes('policies', $$${changes('policies')}$$), ', member_id')`,
+    calendar_days: `(calendar_day_totals_groups('policies', book_member_changes('policies', $$${changes('policies')}$$), ', member_id')
+      || ' UNION ALL ' || calendar_day_totals_groups('installments',
+        book_member_changes('installments', $$${changes('installments')}$$), ', member_id'))`,
+    // The history months summed from each policy's months, as book_months_follow sums them.
+    history_months: `$$SELECT m.tenant_id, m.company_id, m.month, sum(m.in_force)::integer AS in_force,
+        sum(m.premium_in_force) AS premium_in_force, sum(m.new_policies)::integer AS new_policies,
+        sum(m.expected_commission) AS expected_commission, sum(m.renewed)::integer AS renewed,
+        sum(m.ended_open)::integer AS ended_open, sum(m.cancelled)::integer AS cancelled,
+        sum(m.received_full_policy) AS received_full_policy, sum(m.received_pro_rata) AS received_pro_rata,
+        c.assigned_to AS member_id
+      FROM policy_months m JOIN policies p ON p.id = m.policy_id JOIN customers c ON c.id = p.customer_id
+      WHERE m.tenant_id = '${tenantId}' AND c.assigned_to IS NOT NULL
+      GROUP BY m.tenant_id, m.company_id, m.month, c.assigned_to$$`,
+  };
+  const { rows } = await t.database.db.execute<{ query: string }>(
+    sql.raw(`SELECT ${groups[summed]} AS query`),
+  );
+  const fresh = rows[0]?.query ?? '';
+  const { rows: differing } = await t.database.db.execute<{ rows: number }>(
+    sql.raw(`WITH kept AS (SELECT * FROM ${table} WHERE tenant_id = '${tenantId}' AND ${kept}),
+      summed AS (SELECT * FROM (${fresh}) fresh WHERE ${kept})
+      SELECT (SELECT count(*) FROM (SELECT * FROM kept EXCEPT ALL SELECT * FROM summed) k)
+        + (SELECT count(*) FROM (SELECT * FROM summed EXCEPT ALL SELECT * FROM kept) s) AS rows`),
+  );
+  return Number(differing[0]?.rows);
+}
+
+describe("an agent's kept totals", () => {
+  it('stay the sum of their own policies as policies are paid, deleted and customers change hands', async () => {
+    const agency = await signedInAgency(t.app);
+    const ari = await addTeamMember(t.app, agency, 'agent', 'Ari');
+    const bea = await addTeamMember(t.app, agency, 'agent', 'Bea');
+    const harel = await cover(agency.as);
+    const ariel = await addCustomer(ari.as, { first_name: 'Ariel' });
+    const aviv = await addCustomer(ari.as, { first_name: 'Aviv' });
+    const monthly = await addPolicy(ari.as, harel, ariel.id, {
+      payment_frequency: 'monthly',
+      end_date: '2026-12-20',
+    });
+    await addPolicy(ari.as, harel, ariel.id, { total_premium: '3000.00' });
+    const unpaid = await addPolicy(ari.as, harel, aviv.id, { payment_frequency: 'quarterly' });
+    const beatrice = await addCustomer(bea.as, { first_name: 'Beatrice' });
+    await addPolicy(bea.as, harel, beatrice.id, { total_premium: '2400.00', payment_frequency: 'quarterly' });
+    const [first] = (
+      (await agency.as.get(`/api/installments/?policy_id=${monthly.id}&ordering=due_date`)).json() as {
+        results: { id: string }[];
+      }
+    ).results;
+    expect(
+      (await ari.as.post(`/api/installments/${first?.id}/payment/`, { payment_method: 'cash' })).statusCode,
+    ).toBe(200);
+    expect((await agency.as.patch('/api/team/settings/', { agents_see_own_book: true })).statusCode).toBe(
+      200,
+    );
+    const ariBefore = await figures(ari.as, '/api/policies/stats/');
+
+    // Ariel and his two policies go to Bea; Aviv's unpaid policy, instalments and all, is deleted.
+    const moved = await agency.as.post('/api/team/reassign/', { to: bea.id, customer_ids: [ariel.id] });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await agency.as.delete(`/api/policies/${unpaid.id}/`)).statusCode).toBe(204);
+
+    const tenantId = agency.user.tenant_id;
+    expect(
+      await keptAgainstSummed(
+        tenantId,
+        'member_book_totals',
+        'policy_book_groups',
+        '(policies, total_premium, expected_commission, received_full_policy, received_pro_rata, net_premium, amount_paid) IS DISTINCT FROM (0, 0, 0, 0, 0, 0, 0)',
+      ),
+    ).toBe(0);
+    expect(
+      await keptAgainstSummed(
+        tenantId,
+        'member_type_totals',
+        'policy_type_totals_groups',
+        '(policies, total_premium) IS DISTINCT FROM (0, 0)',
+      ),
+    ).toBe(0);
+    expect(
+      await keptAgainstSummed(
+        tenantId,
+        'member_book_months',
+        'history_months',
+        `(in_force, premium_in_force, new_policies, expected_commission, renewed, ended_open, cancelled,
+          received_full_policy, received_pro_rata) IS DISTINCT FROM (0, 0, 0, 0, 0, 0, 0, 0, 0)`,
+      ),
+    ).toBe(0);
+    expect(
+      await keptAgainstSummed(
+        tenantId,
+        'member_calendar_day_totals',
+        'calendar_days',
+        '(records, amount) IS DISTINCT FROM (0, 0)',
+      ),
+    ).toBe(0);
+
+    // Ari keeps nothing in force; Bea holds her own 2,400.00 and Ariel's 4,200.00, and the two add
+    // up to the agency on the reports that read the kept totals.
+    expect(ariBefore.active_premium).toBe(540_000);
+    expect((await figures(ari.as, '/api/policies/stats/')).active_premium).toBe(0);
+    expect((await figures(bea.as, '/api/policies/stats/')).active_premium).toBe(660_000);
+    for (const url of ['/api/policies/stats/', '/api/dashboard/', '/api/policies/commission_batch/']) {
+      const whole = await figures(agency.as, url);
+      const aris = await figures(ari.as, url);
+      const beas = await figures(bea.as, url);
+      for (const path of Object.keys(whole)) {
+        expect((aris[path] ?? Number.NaN) + (beas[path] ?? Number.NaN), `${url} ${path}`).toBe(whole[path]);
+      }
+    }
+    // A month of Bea's calendar counts the renewal she was handed; Ari's has none left.
+    const december = '/api/calendar/events/?start=2026-12-01&end=2026-12-31&kinds=renewal';
+    const renewals = async (as: Caller) =>
+      ((await as.get(december)).json() as { results: { id: string }[] }).results.map((event) => event.id);
+    expect(await renewals(bea.as)).toContain(`renewal:${monthly.id}`);
+    expect(await renewals(ari.as)).toEqual([]);
+  });
+});

@@ -11,6 +11,7 @@ import { customers } from '../customers/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { assigneeName } from '../team/assignees.js';
 import {
+  earnedIfRenewedFrom,
   earnedPremium,
   expectedCommission,
   insurerPaidCommission,
@@ -185,6 +186,24 @@ export async function findPolicyForChange(tx: Transaction, tenantId: string, id:
     .from(policies)
     .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)))
     .for('update');
+  return row;
+}
+
+/**
+ * What a renewal from `start` does to the term (`renewalPreview`): a start on or before its end ends
+ * it the day before, and it earns as a cancellation on `start` earns; undefined without such a policy.
+ */
+export async function renewalPreviewOf(tx: Transaction, tenantId: string, id: string, start: string) {
+  const endsEarly = sql<boolean>`${start}::date <= ${policies.endDate}`;
+  const ifRenewed = earnedIfRenewedFrom(sql`${start}::date`);
+  const [row] = await tx
+    .select({
+      ends_on: sql<string | null>`case when ${endsEarly} then (${start}::date - 1)::text end`,
+      earned_premium: sql<string>`case when ${endsEarly} then ${ifRenewed.earned_premium} else ${earnedPremium} end`,
+      expected_commission: sql<string>`case when ${endsEarly} then ${ifRenewed.expected_commission} else ${expectedCommission} end`,
+    })
+    .from(policies)
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)));
   return row;
 }
 

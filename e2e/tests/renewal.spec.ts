@@ -61,7 +61,7 @@ test('a renewal at a new premium keeps the net in proportion and takes the new n
   await expect(page.getByText('$265.65').first()).toBeVisible();
 });
 
-test('a renewal from before the term ends says when the term will end and what it earns, and the policy page shows it', async ({
+test('a renewal from before the term ends says when the term will end and what it earns, and the policy page shows it @phone', async ({
   page,
   broker,
   request,

@@ -315,7 +315,9 @@ export type RenewBody = z.input<typeof renewBody>;
 
 // GET /policies/{id}/renewal-preview/?start_date=
 export const renewalPreviewQuery = z.object({
-  start_date: isoDate.describe("The renewal's first day."),
+  start_date: isoDate
+    .optional()
+    .describe("The renewal's first day; left out, the day after the term's end, as renewing defaults to."),
 });
 export type RenewalPreviewQuery = z.input<typeof renewalPreviewQuery>;
 

@@ -97,8 +97,8 @@ describe('a renewal that starts before its term ends', () => {
       earned_premium: '1160.55',
       expected_commission: '116.06',
     });
-    // A renewal from the day after the end changes nothing.
-    expect(await ok(as.get(`/api/policies/${old.id}/renewal-preview/?start_date=2026-01-01`))).toEqual({
+    // A renewal from the day after the end, the default, changes nothing.
+    expect(await ok(as.get(`/api/policies/${old.id}/renewal-preview/`))).toEqual({
       ends_on: null,
       earned_premium: '1200.00',
       expected_commission: '120.00',
@@ -168,6 +168,31 @@ describe('a renewal that starts before its term ends', () => {
       expected_commission: '104.55',
     });
     await expectKeptTotalsAgree(broker);
+
+    // The renewal's start is the term's end: it cannot move on its own.
+    const values = await ok<Record<string, unknown>>(as.get(`/api/policies/${renewal.id}/`));
+    const moved = await as.put(`/api/policies/${renewal.id}/`, {
+      ...Object.fromEntries(
+        [
+          'policy_number',
+          'company_id',
+          'policy_type_id',
+          'end_date',
+          'total_premium',
+          'net_premium',
+          'commission_percentage',
+          'payment_frequency',
+        ].map((key) => [key, values[key]]),
+      ),
+      customer_id: (values.customer as { id: string }).id,
+      start_date: '2025-11-20',
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toEqual({
+      start_date: [
+        'This renewal ended the term it renews the day before it starts. To start it on another day, delete it and renew that term again.',
+      ],
+    });
 
     expect((await as.delete(`/api/policies/${renewal.id}/`)).statusCode).toBe(204);
     expect(await ok<Policy>(as.get(`/api/policies/${old.id}/`))).toMatchObject({

@@ -36,6 +36,15 @@ function statusConditions(
 /** Neither cancelled nor renewed. The words match the open-policy indexes' own. */
 export const isOpen = sql`${policies.cancelledAt} is null and ${policies.renewedToId} is null`;
 
+/**
+ * For policy rows: the term the renewal `renewalId` ended early, its cancellation date being the
+ * renewal's start (writes.ts, renewPolicy).
+ */
+export const endedEarlyBy = (tenantId: string, renewalId: string) =>
+  sql`${policies.tenantId} = ${tenantId} and ${policies.renewedToId} = ${renewalId}
+    and ${policies.cancelledAt} = (select renewal.start_date from policies renewal
+      where renewal.tenant_id = ${tenantId} and renewal.id = ${renewalId})`;
+
 /** For policy rows, as they stand on `day`; reminders ask it of the day they are written for. */
 export const statusOn = (day: SQLWrapper) =>
   statusConditions(

@@ -6,7 +6,7 @@ import type { Transaction } from '../../db/client.js';
 import { uuidv7Batch } from '../../db/columns.js';
 import { refreshStatistics } from '../../db/tenant.js';
 import { paymentStatus, policyTotalsRefresh } from './instalments.js';
-import { isOpen } from './status.js';
+import { endedEarlyBy, isOpen } from './status.js';
 import { installments, policies } from './tables.js';
 
 /** A policy as stored: the form's values with the commission and net premium already resolved. */
@@ -314,14 +314,7 @@ export async function deletePolicy(tx: Transaction, tenantId: string, id: string
   const reopened = await tx
     .update(policies)
     .set({ ...cancellation({ cancelled_at: null, reason: '', refund_amount: null }), updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(policies.tenantId, tenantId),
-        eq(policies.renewedToId, id),
-        sql`${policies.cancelledAt} = (select renewal.start_date from policies renewal
-          where renewal.tenant_id = ${tenantId} and renewal.id = ${id})`,
-      ),
-    )
+    .where(endedEarlyBy(tenantId, id))
     .returning({ id: policies.id });
   for (const term of reopened) {
     await tx

@@ -12,12 +12,12 @@ export const FIGURES = {
   expected: {
     label: 'Expected commission',
     definition:
-      "Net premium x commission %, to the cent. A cancelled policy expects only the share its cover earned: its days of cover over the term's, or its premium less the refund entered.",
+      "Net premium x commission %, to the cent. A cancelled policy, or a term its renewal ended early, expects only the share its cover earned: its days of cover over the term's, or its premium less the refund entered.",
   },
   earned: {
     label: 'Earned premium',
     definition:
-      'The premium a term keeps: all of it, unless cancelled; then the premium for the days of cover, or the premium less the refund.',
+      'The premium a term keeps: all of it, unless cancelled or ended early by a renewal starting before its end; then the premium for the days of cover, or the premium less the refund.',
   },
   received: {
     label: 'Earned on customer payments',

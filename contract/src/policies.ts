@@ -313,6 +313,24 @@ export const renewBody = z
   .superRefine(checkAcrossFields, EVEN_WHEN_FIELDS_FAIL);
 export type RenewBody = z.input<typeof renewBody>;
 
+// GET /policies/{id}/renewal-preview/?start_date=
+export const renewalPreviewQuery = z.object({
+  start_date: isoDate
+    .optional()
+    .describe("The renewal's first day; left out, the day after the term's end, as renewing defaults to."),
+});
+export type RenewalPreviewQuery = z.input<typeof renewalPreviewQuery>;
+
+/** What renewing from a day does to the current term: a renewal before its end ends it the day before. */
+export const renewalPreview = z.object({
+  ends_on: isoDate
+    .nullable()
+    .describe("The term's last day of cover once renewed; null when the renewal starts after its end."),
+  earned_premium: money.describe('The premium the term then earns: all of it, or its days of cover.'),
+  expected_commission: money.describe('The commission it then expects, in the same proportion.'),
+});
+export type RenewalPreview = z.infer<typeof renewalPreview>;
+
 /** An instalment in the agency-wide payments list, with what a broker knows its policy by. */
 export const installmentRow = installment.extend({
   policy_number: z.string(),

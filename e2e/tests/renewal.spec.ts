@@ -61,6 +61,38 @@ test('a renewal at a new premium keeps the net in proportion and takes the new n
   await expect(page.getByText('$265.65').first()).toBeVisible();
 });
 
+test('a renewal from before the term ends says when the term will end and what it earns, and the policy page shows it @phone', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  const { policy } = await seedPolicy(request, broker);
+  await signInWithTokens(page, broker);
+  await page.goto(`/policies/${policy.id}/renew`);
+  // From the day after the end, nothing to tell.
+  await expect(page.getByRole('textbox', { name: 'Policy number' })).toHaveValue('HR-2026-001');
+  await expect(page.getByText('This term will end early')).toHaveCount(0);
+
+  await page.getByLabel('Starts').fill('2026-12-20');
+  const notice = page.getByRole('alert').filter({ hasText: 'This term will end early' });
+  // 353 of 365 days: 2,321.10 of 2,400.00, and 212.77 of the 220.00 commission.
+  await expect(notice).toContainText('2,321.10');
+  await expect(notice).toContainText('212.77');
+  await expect(notice).toContainText('2026');
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('renew-early.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Renew policy' }).click();
+  await expect(page.getByText('Policy HR-2026-001 renewed.')).toBeVisible();
+  await expect(page).not.toHaveURL(/renew$/);
+
+  await page.goto(`/policies/${policy.id}`);
+  await expect(page.getByText('Ended early by renewal')).toBeVisible();
+  await expect(page.getByText('$2,321.10').first()).toBeVisible();
+  await expect(page.getByText('$212.77').first()).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('policy-ended-early.png'), fullPage: true });
+});
+
 test('a net the broker typed stays when the premium changes after it', async ({ page, broker, request }) => {
   const { policy } = await seedPolicy(request, broker);
   await signInWithTokens(page, broker);

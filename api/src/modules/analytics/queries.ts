@@ -362,10 +362,12 @@ export async function portfolioHistory(
     where ${bookMonths.tenantId} = ${tenantId} and ${bookMonths.month} <= current_date
     group by ${bookMonths.month}`;
 
-  // This month's events count up to today only: read with their policies' own dates.
+  // This month's events count up to today only: read with their policies' own dates. A term its
+  // renewal ended early ends the day before its cancellation date, the renewal's start (migration 0078).
   const thisMonthEvents = sql`
     select sum(${policyMonths.newPolicies}) filter (where ${policies.startDate} <= current_date) as new_policies,
-      sum(${policyMonths.renewed}) filter (where ${policies.endDate} <= current_date) as renewed,
+      sum(${policyMonths.renewed}) filter (where ${policies.endDate} <= current_date
+        or ${policies.cancelledAt} <= current_date) as renewed,
       sum(${policyMonths.endedOpen}) filter (where ${statusIs.expired}) as expired,
       sum(${policyMonths.cancelled}) filter (where ${policies.cancelledAt} <= current_date) as cancelled
     from ${policyMonths}

@@ -6,17 +6,35 @@ import { installments, insurerReceipts, policies } from './tables.js';
 // 0056_cancelled-instalments), so that lists, totals and the commission report sum exactly what each
 // policy shows, and the kept totals' triggers sum the same. docs/figures.md says it in words.
 
+/** The premium the term earns if cancelled on `cancelledAt` (null: not), with the `refund` entered. */
+const earnedPremiumIf = (cancelledAt: SQLWrapper, refund: SQLWrapper) =>
+  sql<string>`policy_earned_premium(${policies.totalPremium}, ${policies.startDate}, ${policies.endDate}, ${cancelledAt}, ${refund})`;
+
+/** Net premium x commission % / 100, to the cent (half-up), in the share `earned` is of the premium. */
+const commissionOn = (earned: SQLWrapper) =>
+  sql<string>`policy_earned_commission(${policies.netPremium}, ${policies.commissionPercentage}, ${policies.totalPremium}, ${earned})`;
+
 /**
- * The premium the term earns: all of it, unless cancelled; then the premium less the refund the broker
- * entered, or else the premium for the days of cover (start to the day before the cancellation).
+ * The premium the term earns: all of it, unless cancelled or ended early by its renewal; then the
+ * premium less the refund the broker entered, or else the premium for the days of cover (start to the
+ * day before the cancellation).
  */
-export const earnedPremium: SQL<string> = sql<string>`policy_earned_premium(${policies.totalPremium}, ${policies.startDate}, ${policies.endDate}, ${policies.cancelledAt}, ${policies.cancellationRefund})`;
+export const earnedPremium: SQL<string> = earnedPremiumIf(policies.cancelledAt, policies.cancellationRefund);
 
 /**
  * Net premium x commission % / 100, to the cent (half-up); for a cancelled term, the same share of it
  * as the earned premium is of the premium.
  */
-export const expectedCommission: SQL<string> = sql<string>`policy_earned_commission(${policies.netPremium}, ${policies.commissionPercentage}, ${policies.totalPremium}, ${earnedPremium})`;
+export const expectedCommission: SQL<string> = commissionOn(earnedPremium);
+
+/**
+ * What the term earns if a renewal from `renewalStart` ends it the day before, as a cancellation on
+ * that day would, with no refund: what the renew form tells the broker before saving.
+ */
+export const earnedIfRenewedFrom = (renewalStart: SQLWrapper) => {
+  const premium = earnedPremiumIf(renewalStart, sql`null`);
+  return { earned_premium: premium, expected_commission: commissionOn(premium) };
+};
 
 /**
  * What the insurer owes once `paid` of the premium has come in. Full policy: the expected commission

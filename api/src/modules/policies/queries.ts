@@ -10,6 +10,7 @@ import { customers } from '../customers/tables.js';
 import { policyTypes } from '../policy-types/tables.js';
 import { assigneeName } from '../team/assignees.js';
 import {
+  earnedIfRenewedFrom,
   earnedPremium,
   expectedCommission,
   insurerPaidCommission,
@@ -25,7 +26,7 @@ import {
   matchingCount,
   ordered,
 } from './list-filters.js';
-import { bookStatusIs, expiringWithin, policyStatus, typeTotalsStatusIs } from './status.js';
+import { bookStatusIs, endedEarlyBy, expiringWithin, policyStatus, typeTotalsStatusIs } from './status.js';
 import { installments, policies, policyBookTotals, policyTypeTotals } from './tables.js';
 
 /** The term this one renews. The table is named in full, where drizzle would leave "id" unqualified. */
@@ -183,6 +184,36 @@ export async function findPolicyForChange(tx: Transaction, tenantId: string, id:
     .from(policies)
     .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)))
     .for('update');
+  return row;
+}
+
+/** Whether the renewal `id` ended the term it renews early (so its start is that term's end). */
+export async function endedTermEarly(tx: Transaction, tenantId: string, id: string) {
+  const found = await tx.select({ id: policies.id }).from(policies).where(endedEarlyBy(tenantId, id));
+  return found.length > 0;
+}
+
+/**
+ * What a renewal from `start` does to the term (`renewalPreview`): a start on or before its end ends
+ * it the day before, and it earns as a cancellation on `start` earns; undefined without such a policy.
+ */
+export async function renewalPreviewOf(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  start: string | undefined,
+) {
+  const renewalStart = sql`coalesce(${start ?? null}::date, ${policies.endDate} + 1)`;
+  const endsEarly = sql<boolean>`${renewalStart} <= ${policies.endDate}`;
+  const ifRenewed = earnedIfRenewedFrom(renewalStart);
+  const [row] = await tx
+    .select({
+      ends_on: sql<string | null>`case when ${endsEarly} then (${renewalStart} - 1)::text end`,
+      earned_premium: sql<string>`case when ${endsEarly} then ${ifRenewed.earned_premium} else ${earnedPremium} end`,
+      expected_commission: sql<string>`case when ${endsEarly} then ${ifRenewed.expected_commission} else ${expectedCommission} end`,
+    })
+    .from(policies)
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)));
   return row;
 }
 

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { Transaction } from '../../db/client.js';
 import { bearerAuth } from '../../http/authenticate.js';
-import { conflict } from '../../http/errors.js';
+import { conflict, fieldError } from '../../http/errors.js';
 import { sendJsonPage } from '../../http/pagination.js';
 import { exportRoute } from '../../http/table-file.js';
 import { auditTrail } from '../audit/trail.js';
@@ -25,7 +25,7 @@ import { policyDeleteRoutes } from './delete-routes.js';
 import { claimsOnPolicy } from './in-use.js';
 import { policyInsurerRoutes } from './insurer-routes.js';
 import { exportPolicies, policyFile } from './list-export.js';
-import { findPoliciesNumbered, listPolicies, summarizePolicies } from './queries.js';
+import { endedTermEarly, findPoliciesNumbered, listPolicies, summarizePolicies } from './queries.js';
 import {
   assertMaySetProducerShare,
   errors,
@@ -40,6 +40,9 @@ import {
 import { policyTermRoutes } from './term-routes.js';
 import { changedSchedule, createPolicy, updatePolicy } from './writes.js';
 
+// The term it renews ends the day before it starts: a new start would leave that term's end behind.
+const RENEWAL_START_FIXED =
+  'This renewal ended the term it renews the day before it starts. To start it on another day, delete it and renew that term again.';
 const SCHEDULE_PAID =
   "Payments have been recorded on this policy's instalments, so its premium and schedule can no longer change. Undo those payments first.";
 
@@ -186,7 +189,7 @@ export const policyRoutes =
           tags,
           summary: 'Change a policy',
           description:
-            'A change that gives a different instalment schedule (count, due dates or amounts) rebuilds it, which is refused with 409 once anything has been paid; other changes, a term a day longer say, keep the instalments as they are. Left out, `assigned_to` and `producer_split_percentage` stay as they are; `producer_split_percentage` takes the `team` action (403 for other roles), null giving the member’s default share back.',
+            'A renewal that ended the term it renews early keeps its start date (else 400). A change that gives a different instalment schedule (count, due dates or amounts) rebuilds it, which is refused with 409 once anything has been paid; other changes, a term a day longer say, keep the instalments as they are. Left out, `assigned_to` and `producer_split_percentage` stay as they are; `producer_split_percentage` takes the `team` action (403 for other roles), null giving the member’s default share back.',
           security: bearerAuth,
           params: idParams,
           body: policyBody,
@@ -198,6 +201,9 @@ export const policyRoutes =
         assertMaySetProducerShare(request, request.body);
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requirePolicyForChange(tx, tenantId, id);
+          if (request.body.start_date !== stored.startDate && (await endedTermEarly(tx, tenantId, id))) {
+            throw fieldError('start_date', RENEWAL_START_FIXED);
+          }
           await assertAssignee(tx, request.body.assigned_to, stored.assignedTo);
           const input = await resolveInput(tx, tenantId, request.body, stored);
           const schedule = await changedSchedule(tx, tenantId, id, input);

@@ -5,7 +5,8 @@ import { type POLICY_STANDINGS, policies, policyBookTotals, policyTypeTotals } f
 
 // The one definition of a policy's status. Cancellation and renewal are facts recorded on the row
 // and win (its standing); an open policy is pending, active or expired by today's date against its
-// term. Every status is a plain condition on the row's own columns, so the open-policy indexes can
+// term. A renewal wins over a cancellation date: a renewal starting before its term's end ends that
+// term by one (writes.ts), and the term still reads as renewed (policy_standing, migration 0078). Every status is a plain condition on the row's own columns, so the open-policy indexes can
 // answer a status filter and a list reads only the policies that match.
 
 type Standing = (typeof POLICY_STANDINGS)[number];
@@ -35,12 +36,21 @@ function statusConditions(
 /** Neither cancelled nor renewed. The words match the open-policy indexes' own. */
 export const isOpen = sql`${policies.cancelledAt} is null and ${policies.renewedToId} is null`;
 
+/**
+ * For policy rows: the term the renewal `renewalId` ended early, its cancellation date being the
+ * renewal's start (writes.ts, renewPolicy).
+ */
+export const endedEarlyBy = (tenantId: string, renewalId: string) =>
+  sql`${policies.tenantId} = ${tenantId} and ${policies.renewedToId} = ${renewalId}
+    and ${policies.cancelledAt} = (select renewal.start_date from policies renewal
+      where renewal.tenant_id = ${tenantId} and renewal.id = ${renewalId})`;
+
 /** For policy rows, as they stand on `day`; reminders ask it of the day they are written for. */
 export const statusOn = (day: SQLWrapper) =>
   statusConditions(
     {
-      cancelled: sql`${policies.cancelledAt} is not null`,
-      renewed: sql`${policies.cancelledAt} is null and ${policies.renewedToId} is not null`,
+      cancelled: sql`${policies.cancelledAt} is not null and ${policies.renewedToId} is null`,
+      renewed: sql`${policies.renewedToId} is not null`,
       open: isOpen,
     },
     policies.startDate,

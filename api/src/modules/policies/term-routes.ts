@@ -7,6 +7,8 @@ import {
   policyBody,
   policyInstallmentPage,
   policyInstallmentsQuery,
+  renewalPreview,
+  renewalPreviewQuery,
   renewalTerm,
   renewBody,
   scaledNetPremium,
@@ -15,16 +17,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { bearerAuth } from '../../http/authenticate.js';
-import { conflict, fieldError, parseWith } from '../../http/errors.js';
+import { conflict, fieldError, notFound, parseWith } from '../../http/errors.js';
 import { pageOf } from '../../http/pagination.js';
 import { auditTrail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import { assertBelowLimit } from '../billing/usage.js';
-import { listInstallments } from './queries.js';
+import { listInstallments, renewalPreviewOf } from './queries.js';
 import {
   errors,
   idParams,
   MODULE,
+  NOT_FOUND,
   numberTaken,
   requirePolicy,
   requirePolicyForChange,
@@ -37,6 +40,9 @@ import { cancelPolicy, clearNotRenewing, markNotRenewing, renewPolicy } from './
 const dayOf = (day: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day));
 const ALREADY_RENEWED = 'This policy has already been renewed.';
+// A renewed term ends when its renewal starts (or at its end); a cancellation would have it end twice.
+const RENEWED_NOT_CANCELLED =
+  'This policy has been renewed: its term ends when the renewal starts. Delete the renewal first to cancel it.';
 
 /** A term's life after it is written: cancelled, marked as not renewing, its instalments read, renewed. */
 export const policyTermRoutes =
@@ -49,7 +55,7 @@ export const policyTermRoutes =
           tags,
           summary: 'Cancel a policy from a date, with the reason',
           description:
-            'The date must fall within the term (else 400). The instalments due after it become `cancelled`: never due, overdue, reminded or on the calendar again. The policy then earns its premium for the days it covered, or its premium less `refund_amount` when one is given, and its `expected_commission` the same share of the whole. An already cancelled policy answers 409.',
+            'The date must fall within the term (else 400). The instalments due after it become `cancelled`: never due, overdue, reminded or on the calendar again. The policy then earns its premium for the days it covered, or its premium less `refund_amount` when one is given, and its `expected_commission` the same share of the whole. An already cancelled policy answers 409, and so does a renewed one: its renewal ends it.',
           security: bearerAuth,
           params: idParams,
           body: cancelBody,
@@ -60,6 +66,7 @@ export const policyTermRoutes =
         const { id } = request.params;
         return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
           const stored = await requirePolicyForChange(tx, tenantId, id);
+          if (stored.renewedToId !== null) throw conflict({ detail: RENEWED_NOT_CANCELLED });
           if (stored.cancelledAt !== null) throw conflict({ detail: 'This policy is already cancelled.' });
           const { cancelled_at, refund_amount } = request.body;
           if (cancelled_at < stored.startDate || cancelled_at > stored.endDate) {
@@ -159,6 +166,30 @@ export const policyTermRoutes =
       },
     );
 
+    app.get(
+      '/policies/:id/renewal-preview/',
+      {
+        schema: {
+          tags,
+          summary: 'What renewing from a day does to the current term',
+          description:
+            "For a renewal starting `start_date`: when it starts on or before the term's end, `ends_on` is the term's last day of cover (the day before) and `earned_premium` and `expected_commission` what the term then earns by the cancellation's rule; otherwise `ends_on` is null and the term earns what it earns now. Nothing is written.",
+          security: bearerAuth,
+          params: idParams,
+          querystring: renewalPreviewQuery,
+          response: { 200: renewalPreview, ...errors },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        return withModule(ctx, request, MODULE, async (tx, { tenantId }) => {
+          const preview = await renewalPreviewOf(tx, tenantId, id, request.query.start_date);
+          if (!preview) throw notFound(NOT_FOUND);
+          return preview;
+        });
+      },
+    );
+
     app.post(
       '/policies/:id/renew/',
       {
@@ -166,7 +197,7 @@ export const policyTermRoutes =
           tags,
           summary: 'Renew a policy for the next term',
           description:
-            "Every field defaults to the current term: from the day after it ends, for as long, with the same number, premium, net and frequency, and the commission rate the insurer pays on the type today (the term's own rate if the insurer no longer lists the type). A new total premium without a net scales the net in the same proportion, rounded half-up to the cent. Insurers that issue a new number each term take `policy_number`. A term is renewed once; a cancelled policy not at all.",
+            "Every field defaults to the current term: from the day after it ends, for as long, with the same number, premium, net and frequency, and the commission rate the insurer pays on the type today (the term's own rate if the insurer no longer lists the type). A new total premium without a net scales the net in the same proportion, rounded half-up to the cent. Insurers that issue a new number each term take `policy_number`. A term is renewed once; a cancelled policy not at all. A renewal starts after the term it renews starts (else 400). One that starts on or before the term's end ends the term the day before, as a rewrite: the term is recorded as ended on the renewal's start (`cancelled_at`, with no reason or refund) while its status stays `renewed` once over, earns its premium and commission for its days of cover by the cancellation's rule (`earned_premium`, `expected_commission`), and its instalments due after that day become `cancelled`; paid ones stay paid. `/policies/{id}/renewal-preview/` says beforehand what the term will earn. Deleting the renewal gives the term its whole cover back.",
           security: bearerAuth,
           params: idParams,
           body: renewBody,
@@ -187,6 +218,12 @@ export const policyTermRoutes =
             { start_date: current.startDate, end_date: current.endDate },
             changes.start_date,
           );
+          if (term.start_date <= current.startDate) {
+            throw fieldError(
+              'start_date',
+              `The renewal must start after this term starts, ${dayOf(current.startDate)}.`,
+            );
+          }
           // Checked as a whole policy, so a renewal obeys exactly the rules of the form.
           const values = parseWith(policyBody, {
             policy_number: changes.policy_number ?? current.policyNumber,
@@ -217,7 +254,9 @@ export const policyTermRoutes =
           const input = await resolveInput(tx, tenantId, values, current);
           await assertBelowLimit(tx, tenantId, 'policies');
           const trail = auditTrail(tx, request);
-          const renewalId = await trail.changed('policy', id, () => renewPolicy(tx, tenantId, id, input));
+          const renewalId = await trail.changed('policy', id, () =>
+            renewPolicy(tx, tenantId, { id, endDate: current.endDate }, input),
+          );
           await trail.created('policy', renewalId);
           return requirePolicy(tx, tenantId, renewalId);
         }).catch(numberTaken);

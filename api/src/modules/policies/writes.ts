@@ -6,7 +6,7 @@ import type { Transaction } from '../../db/client.js';
 import { uuidv7Batch } from '../../db/columns.js';
 import { refreshStatistics } from '../../db/tenant.js';
 import { paymentStatus, policyTotalsRefresh } from './instalments.js';
-import { isOpen } from './status.js';
+import { endedEarlyBy, isOpen } from './status.js';
 import { installments, policies } from './tables.js';
 
 /** A policy as stored: the form's values with the commission and net premium already resolved. */
@@ -214,20 +214,46 @@ export async function createPolicy(tx: Transaction, tenantId: string, input: Pol
   return id;
 }
 
+/** The columns recording a cancellation, or an early end by renewal (no reason, no refund). */
+const cancellation = (values: {
+  cancelled_at: string | null;
+  reason: string;
+  refund_amount: string | null;
+}) => ({
+  cancelledAt: values.cancelled_at,
+  cancellationReason: values.reason,
+  cancellationRefund: values.refund_amount,
+});
+
 /** No longer marked as not renewing. */
 const renewingAfterAll = { notRenewingReason: '', notRenewingAt: null };
 
 /**
  * Adds the next term of a policy and links the two. The caller holds the term's row lock and has
- * checked that it is not renewed yet. A term marked as not renewing is renewed after all, so the
- * mark goes.
+ * checked that it is not renewed yet, and that the renewal starts after the term does. A term marked
+ * as not renewing is renewed after all, so the mark goes. A renewal starting before the term's end is
+ * a rewrite, as insurers treat it: the term ends the day before, as a cancellation on the renewal's
+ * first day ends it, so it earns its premium and commission for its days of cover alone and no day
+ * earns twice (docs/figures.md); its instalments due after that day go with it.
  */
-export async function renewPolicy(tx: Transaction, tenantId: string, termId: string, input: PolicyInput) {
+export async function renewPolicy(
+  tx: Transaction,
+  tenantId: string,
+  term: { id: string; endDate: string },
+  input: PolicyInput,
+) {
   const renewalId = await createPolicy(tx, tenantId, input);
+  const endsEarly = input.start_date <= term.endDate;
   await tx
     .update(policies)
-    .set({ renewedToId: renewalId, ...renewingAfterAll, updatedAt: sql`now()` })
-    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, termId)));
+    .set({
+      renewedToId: renewalId,
+      ...renewingAfterAll,
+      ...(endsEarly ? cancellation({ cancelled_at: input.start_date, reason: '', refund_amount: null }) : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(policies.tenantId, tenantId), eq(policies.id, term.id)));
+  if (endsEarly) await cancelInstalmentsAfterCancellation(tx, tenantId, term.id);
   return renewalId;
 }
 
@@ -279,8 +305,32 @@ export async function updatePolicy(
   await cancelInstalmentsAfterCancellation(tx, tenantId, id);
 }
 
-/** Its instalments go with it through the foreign key's cascade. */
+/**
+ * Its instalments go with it through the foreign key's cascade. A renewal that ended its term early
+ * gives that term its whole cover back first: no cancellation date, and its instalments cancelled
+ * with the early end due again (paid or part-paid as they were).
+ */
 export async function deletePolicy(tx: Transaction, tenantId: string, id: string): Promise<boolean> {
+  const reopened = await tx
+    .update(policies)
+    .set({ ...cancellation({ cancelled_at: null, reason: '', refund_amount: null }), updatedAt: sql`now()` })
+    .where(endedEarlyBy(tenantId, id))
+    .returning({ id: policies.id });
+  for (const term of reopened) {
+    await tx
+      .update(installments)
+      .set({
+        status: sql`${paymentStatus(installments.amountPaid, installments.amountDue)}`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(installments.tenantId, tenantId),
+          eq(installments.policyId, term.id),
+          eq(installments.status, 'cancelled'),
+        ),
+      );
+  }
   const deleted = await tx
     .delete(policies)
     .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id)))
@@ -297,16 +347,11 @@ export async function cancelPolicy(
   tx: Transaction,
   tenantId: string,
   id: string,
-  cancellation: { cancelled_at: string; reason: string; refund_amount: string | null },
+  values: { cancelled_at: string; reason: string; refund_amount: string | null },
 ): Promise<boolean> {
   const changed = await tx
     .update(policies)
-    .set({
-      cancelledAt: cancellation.cancelled_at,
-      cancellationReason: cancellation.reason,
-      cancellationRefund: cancellation.refund_amount,
-      updatedAt: sql`now()`,
-    })
+    .set({ ...cancellation(values), updatedAt: sql`now()` })
     .where(and(eq(policies.tenantId, tenantId), eq(policies.id, id), isNull(policies.cancelledAt)))
     .returning({ id: policies.id });
   if (changed.length === 0) return false;

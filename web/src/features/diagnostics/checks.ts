@@ -355,7 +355,13 @@ export function historyChecks(
     ),
     ...history.results.flatMap((month) => {
       const started = policies.filter((policy) => within(policy.start_date, month));
-      const ended = policies.filter((policy) => within(policy.end_date, month));
+      // A term its renewal ended early ends the day before its cancellation date, the renewal's start.
+      const ended = policies.filter((policy) =>
+        within(
+          policy.renewed_to_id && policy.cancelled_at ? addDays(policy.cancelled_at, -1) : policy.end_date,
+          month,
+        ),
+      );
       return [
         countCheck(
           `${month.month}: new policies = terms started renewing none`,
@@ -380,7 +386,8 @@ export function historyChecks(
         countCheck(
           `${month.month}: cancelled = cancellations dated in the month`,
           month.cancelled,
-          policies.filter((policy) => within(policy.cancelled_at, month)).length,
+          policies.filter((policy) => policy.status === 'cancelled' && within(policy.cancelled_at, month))
+            .length,
         ),
       ];
     }),

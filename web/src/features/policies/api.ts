@@ -7,6 +7,7 @@ import type {
   PolicyBody,
   PolicyDetail,
   PolicyNumberMatch,
+  RenewalPreview,
   RenewBody,
 } from '@coverdesk/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -20,6 +21,8 @@ const keys = {
   numbered: (policyNumber: string, excludeId: string) =>
     [...queryKeys.policies, 'numbered', policyNumber, excludeId] as const,
   customers: (search: string) => [...queryKeys.customers, 'choices', search] as const,
+  renewalPreview: (id: string, start: string) =>
+    [...queryKeys.policies, 'renewal-preview', id, start] as const,
 };
 
 /**
@@ -109,6 +112,22 @@ export function useRenewPolicy(id: string) {
   return useMutation({
     mutationFn: (body: RenewBody) => api.post<Policy>(`/policies/${id}/renew/`, body),
     onSuccess: () => markChanged(),
+  });
+}
+
+/**
+ * What renewing from `start` does to the term (ends it early, and what it then earns); asked only for
+ * a valid day on or before the term's end, when there is something to tell.
+ */
+export function useRenewalPreview(id: string, start: string | undefined) {
+  return useQuery({
+    queryKey: keys.renewalPreview(id, start ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<RenewalPreview>(`/policies/${id}/renewal-preview/`, {
+        query: { start_date: start ?? '' },
+        signal,
+      }),
+    enabled: start !== undefined,
   });
 }
 

@@ -39,7 +39,8 @@ export function PolicyActions({ policy }: { policy: PolicyDetail }) {
           <Menu.Item component={Link} to={`/policies/${policy.id}/edit`}>
             Edit
           </Menu.Item>
-          {open && <Menu.Item onClick={cancelDialog.open}>Cancel policy</Menu.Item>}
+          {/* A renewed term ends when its renewal starts; the server refuses to cancel it too. */}
+          {open && !policy.renewed_to_id && <Menu.Item onClick={cancelDialog.open}>Cancel policy</Menu.Item>}
           {/* Erasing a policy for good is for owners and managers. */}
           {canErase && (
             <>

@@ -1,4 +1,4 @@
-import { PAYMENT_FREQUENCY_LABELS, type Policy } from '@coverdesk/contract';
+import { addDays, PAYMENT_FREQUENCY_LABELS, type Policy } from '@coverdesk/contract';
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarX } from '@tabler/icons-react';
@@ -52,7 +52,7 @@ export function Component() {
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" mt="md">
           {p.cancelled_at ? (
-            // Cancelled: what the term kept, on which its commission is worked out.
+            // Cancelled or ended early by its renewal: what the term kept, on which its commission is worked out.
             <Figure label="Earned premium" figure="earned">
               <Money amount={p.earned_premium} />{' '}
               <Text component="span" fz="sm" fw={400} c="dimmed">
@@ -169,11 +169,18 @@ function Terms({ policy }: { policy: Policy }) {
             <Money amount={policy.deductible} />
           </DetailRow>
         )}
-        {policy.cancelled_at && (
-          <DetailRow label="Cancelled">
-            {formatDate(policy.cancelled_at)}: {policy.cancellation_reason}
-          </DetailRow>
-        )}
+        {policy.cancelled_at &&
+          (policy.renewed_to_id ? (
+            // A renewal that started before the term's end ended it the day before (the cancelled_at
+            // recorded is the renewal's first day, as a cancellation's is the first day without cover).
+            <DetailRow label="Ended early by renewal">
+              on {formatDate(addDays(policy.cancelled_at, -1))}; it earns for its days of cover
+            </DetailRow>
+          ) : (
+            <DetailRow label="Cancelled">
+              {formatDate(policy.cancelled_at)}: {policy.cancellation_reason}
+            </DetailRow>
+          ))}
         {policy.cancellation_refund && (
           <DetailRow label="Refunded on cancellation">
             <Money amount={policy.cancellation_refund} />

@@ -1,4 +1,5 @@
 import {
+  isoDate,
   moneyInput,
   PAYMENT_FREQUENCIES,
   PAYMENT_FREQUENCY_LABELS,
@@ -8,16 +9,32 @@ import {
   scaledNetPremium,
   validField,
 } from '@coverdesk/contract';
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { IconCalendarCheck } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
+import { errorText } from '../../../lib/error-message.js';
 import { useFormSubmit, zodValidate } from '../../../lib/form.js';
+import { formatDate } from '../../../lib/format.js';
 import { useInsurerChoices } from '../../../lib/insurer-choices.js';
-import { usePolicy, useRenewPolicy } from '../api.js';
+import { Money } from '../../../lib/money.js';
+import { usePolicy, useRenewalPreview, useRenewPolicy } from '../api.js';
 import { PolicyNumberWarning } from '../components/policy-number-warning.js';
 
 const FREQUENCY_OPTIONS = PAYMENT_FREQUENCIES.filter((value) => value !== 'custom').map((value) => ({
@@ -102,6 +119,7 @@ function RenewForm({ policy, insurerRate }: { policy: Policy; insurerRate: strin
               />
             )}
           </SimpleGrid>
+          <EarlyEndNotice policy={policy} start={form.values.start_date} />
           {form.values.policy_number.trim() !== policy.policy_number && (
             <PolicyNumberWarning policyNumber={form.values.policy_number} />
           )}
@@ -158,5 +176,47 @@ function RenewForm({ policy, insurerRate }: { policy: Policy; insurerRate: strin
         </Stack>
       </Card>
     </form>
+  );
+}
+
+/**
+ * Before saving, what a renewal starting on or before the term's end does to the term: it ends the day
+ * before and earns for its days of cover (docs/figures.md), as the server works it out. Nothing shows
+ * for a renewal from after the end, or for a start the server would refuse anyway.
+ */
+function EarlyEndNotice({ policy, start }: { policy: Policy; start: string }) {
+  const day = validField(isoDate, start);
+  const endsEarly = day !== undefined && day <= policy.end_date && day > policy.start_date;
+  const preview = useRenewalPreview(policy.id, endsEarly ? day : undefined);
+  if (!endsEarly) return null;
+  const title = 'This term will end early';
+  if (preview.isPending) {
+    return (
+      <Alert color="yellow" icon={<Loader size={16} />} title={title}>
+        <Text fz="sm">Working out what this term earns to the renewal's start…</Text>
+      </Alert>
+    );
+  }
+  if (preview.isError) {
+    return (
+      <Alert color="red" title={title}>
+        <Text fz="sm">
+          The renewal starts before {formatDate(policy.end_date)}, so this term will end the day before it.
+          What it then earns could not be worked out: {errorText(preview.error)}
+        </Text>
+      </Alert>
+    );
+  }
+  const { ends_on, earned_premium, expected_commission } = preview.data;
+  return (
+    <Alert color="yellow" icon={<IconCalendarCheck size={18} aria-hidden />} title={title}>
+      <Text fz="sm">
+        The current term will end on {ends_on ? formatDate(ends_on) : formatDate(policy.end_date)}, the day
+        before the renewal starts, and earn <Money amount={earned_premium} /> of its{' '}
+        <Money amount={policy.total_premium} /> premium and <Money amount={expected_commission} /> commission,
+        for its days of cover. Its instalments due after that day are cancelled; what the customer has paid
+        stays paid.
+      </Text>
+    </Alert>
   );
 }

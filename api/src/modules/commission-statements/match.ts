@@ -21,7 +21,9 @@ export async function saveLines(
   for (let start = 0; start < lines.length; start += LINES_PER_INSERT) {
     await tx
       .insert(statementLines)
-      .values(lines.slice(start, start + LINES_PER_INSERT).map((line) => ({ tenantId, statementId, ...line })))
+      .values(
+        lines.slice(start, start + LINES_PER_INSERT).map((line) => ({ tenantId, statementId, ...line })),
+      )
       .onConflictDoNothing();
   }
 }

@@ -271,7 +271,15 @@ export async function readStatement(
   // lines a job is still saving (the review screen polls this every second).
   if (statement.reading) {
     const periodAfter = await periodAfterOf(tx, statement.company_id, date);
-    return { ...statement, counts, unconfirmed: 0, period_after: periodAfter, lines_matching: 0, lines: [], missing: [] };
+    return {
+      ...statement,
+      counts,
+      unconfirmed: 0,
+      period_after: periodAfter,
+      lines_matching: 0,
+      lines: [],
+      missing: [],
+    };
   }
   const lines = await linesOf(tx, id, date);
   const missing = await missingPolicies(tx, id, statement.company_id, date);

@@ -23,9 +23,7 @@ export const statementReadings = pgTable(
     linesDone: integer('lines_done').notNull().default(0),
     detail: text('detail').notNull().default(''),
     /** When the job last saved a batch: a reading long left alone was abandoned by a stopped instance. */
-    updatedAt: timestamptz('updated_at')
-      .notNull()
-      .default(sql`now()`),
+    updatedAt: timestamptz('updated_at').notNull().default(sql`now()`),
   },
   (t) => [
     primaryKey({ name: 'statement_readings_pkey', columns: [t.tenantId, t.statementId] }),

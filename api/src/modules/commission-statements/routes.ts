@@ -9,11 +9,11 @@ import {
   MAX_STATEMENT_BYTES,
   MAX_STATEMENT_LINES,
   STATEMENT_FIELDS,
+  type StatementStatus,
   statementDetailQuery,
   statementLine,
   statementLineUpdate,
   statementListQuery,
-  type StatementStatus,
   statementUploadFields,
   uuid,
 } from '@coverdesk/contract';
@@ -45,8 +45,8 @@ import {
   requireStatement,
   savedMapping,
 } from './queries.js';
-import { statementReadings } from './reading-tables.js';
 import { readStatementFile } from './read-lines.js';
+import { statementReadings } from './reading-tables.js';
 import type { StatementRunner } from './runner.js';
 import { commissionStatements, statementLines } from './tables.js';
 

@@ -5,8 +5,8 @@ import { asConnectingRole, withTenant } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
 import { inTransaction, JobQueue, takeOverAbandoned } from '../../jobs/queue.js';
 import { matchLines, saveLines } from './match.js';
-import { statementReadings } from './reading-tables.js';
 import { readStatementFile, type StatementFileLine } from './read-lines.js';
+import { statementReadings } from './reading-tables.js';
 import { commissionStatements } from './tables.js';
 
 const QUEUE = 'commission-statement';
@@ -112,7 +112,10 @@ export class StatementRunner {
         (job) => this.isAdvancing(job, olderThanSeconds),
       );
       for (const job of abandoned) {
-        this.log.warn({ statementId: job.statementId }, 'statement left by a stopped instance: reading it on');
+        this.log.warn(
+          { statementId: job.statementId },
+          'statement left by a stopped instance: reading it on',
+        );
         await queue.boss.send(QUEUE, job, JOB_OPTIONS);
       }
     } catch (err) {
@@ -178,7 +181,8 @@ export class StatementRunner {
         await this.queue.boss.send(QUEUE, job, JOB_OPTIONS);
         return;
       }
-      if (!(error instanceof HttpError)) this.log.error({ err: error, statementId }, 'statement reading failed');
+      if (!(error instanceof HttpError))
+        this.log.error({ err: error, statementId }, 'statement reading failed');
       const detail = error instanceof HttpError ? String(error.body.detail ?? UNEXPECTED) : UNEXPECTED;
       await withTenant(db, tenantId, (tx) => this.fail(tx, tenantId, statementId, detail));
     }

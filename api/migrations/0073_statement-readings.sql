@@ -1,11 +1,9 @@
--- A statement is read and matched as a job (issue 50): its file waits here, with the choices it is
--- read by and how far the job has come, until every line is saved and matched.
+-- A statement is read and matched as a job (issue 50): the lines the upload read from its file wait
+-- here, with how far the job has come, until every one is saved and matched.
 CREATE TABLE "statement_readings" (
 	"tenant_id" uuid NOT NULL,
 	"statement_id" uuid NOT NULL,
-	"file" "bytea",
-	"columns" jsonb NOT NULL,
-	"date_order" text NOT NULL,
+	"lines" jsonb,
 	"line_total" integer NOT NULL,
 	"lines_done" integer DEFAULT 0 NOT NULL,
 	"detail" text DEFAULT '' NOT NULL,

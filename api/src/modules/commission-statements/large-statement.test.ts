@@ -47,14 +47,16 @@ it(`answers health within a second, polled every 100 ms, while a ${LINES.toLocal
     { field: 'file', name: 'large.csv', type: 'text/csv', content: file },
   );
 
-  const slowest = { ms: 0 };
+  /** The slowest health answer while the upload is answered, while the job runs, and at the review's first read. */
+  const slowest = { upload: 0, processing: 0, review: 0 };
+  let phase: keyof typeof slowest = 'upload';
   let polling = true;
   const healthPolls = (async () => {
     while (polling) {
       const started = performance.now();
       const health = await t.app.inject({ method: 'GET', url: '/api/health/' });
       expect(health.statusCode).toBe(200);
-      slowest.ms = Math.max(slowest.ms, performance.now() - started);
+      slowest[phase] = Math.max(slowest[phase], performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
@@ -70,11 +72,13 @@ it(`answers health within a second, polled every 100 ms, while a ${LINES.toLocal
   const accepted = upload.json() as CommissionStatementDetail;
   expect(accepted).toMatchObject({ status: 'processing', reading: { line_total: LINES, detail: '' } });
   const uploadSeconds = (performance.now() - started) / 1000;
+  phase = 'processing';
 
   let statement = accepted;
   const progress = new Set<number>();
   while (statement.status === 'processing') {
     await new Promise((resolve) => setTimeout(resolve, 500));
+    if (statement.reading?.lines_done === LINES) phase = 'review';
     // What the review screen polls, a page of one line.
     statement = await ok<CommissionStatementDetail>(
       agency.as.get(`/api/commission-statements/${accepted.id}/?page_size=1`),
@@ -85,7 +89,7 @@ it(`answers health within a second, polled every 100 ms, while a ${LINES.toLocal
   polling = false;
   await healthPolls;
   console.log(
-    `${LINES} lines: upload answered in ${uploadSeconds.toFixed(1)} s, read and matched in ${seconds.toFixed(1)} s; slowest health ${Math.round(slowest.ms)} ms`,
+    `${LINES} lines: upload answered in ${uploadSeconds.toFixed(1)} s, read and matched in ${seconds.toFixed(1)} s; slowest health (ms): ${JSON.stringify(slowest)}`,
   );
 
   expect(statement).toMatchObject({
@@ -97,5 +101,5 @@ it(`answers health within a second, polled every 100 ms, while a ${LINES.toLocal
   });
   // The screen saw the lines come in, batch by batch.
   expect(progress.size).toBeGreaterThan(1);
-  expect(slowest.ms).toBeLessThan(1000);
+  expect(Math.max(...Object.values(slowest))).toBeLessThan(1000);
 }, 1_800_000);

@@ -32,8 +32,6 @@ export interface StatementFileLine {
 export interface StatementFile {
   /** The field each header fills, by `normalizedHeader`, to remember for the insurer. */
   mapping: Record<string, string | null>;
-  /** The order its dates were read in: the job that saves the lines reads them the same way. */
-  dateOrder: DateOrder;
   lines: StatementFileLine[];
 }
 
@@ -132,7 +130,7 @@ export function readStatementFile(
       const mapping = Object.fromEntries(
         headers.map((header, index) => [normalizedHeader(header), columns[index] ?? null]),
       );
-      return { mapping, dateOrder: order, lines };
+      return { mapping, lines };
     },
     MAX_STATEMENT_LINES,
   );

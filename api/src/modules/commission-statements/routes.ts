@@ -151,8 +151,8 @@ export const commissionStatementRoutes =
           await requireCompany(tx, fields.company_id);
           return savedMapping(tx, fields.company_id);
         });
-        // Read through once here, in a worker thread and outside any transaction, so that a file
-        // the statement cannot come from answers 400 at once; the job saves and matches its lines.
+        // Read here, in a worker thread and outside any transaction, so that a file the statement
+        // cannot come from answers 400 at once; a job saves and matches the lines read.
         const read = await readStatementFile(file.bytes, fields.columns, saved, fields.date_order);
         const detail = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
           const id = await insertStatement(
@@ -171,9 +171,7 @@ export const commissionStatementRoutes =
           await tx.insert(statementReadings).values({
             tenantId,
             statementId: id,
-            file: file.bytes,
-            columns: read.mapping,
-            dateOrder: read.dateOrder,
+            lines: read.lines,
             lineTotal: read.lines.length,
           });
           await runner.enqueue(tx, { tenantId, statementId: id });

@@ -2,10 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle, Transaction } from '../../db/client.js';
 import { asConnectingRole, withTenant } from '../../db/tenant.js';
-import { HttpError } from '../../http/errors.js';
 import { inTransaction, JobQueue, takeOverAbandoned } from '../../jobs/queue.js';
 import { matchLines, saveLines } from './match.js';
-import { readStatementFile, type StatementFileLine } from './read-lines.js';
+import type { StatementFileLine } from './read-lines.js';
 import { statementReadings } from './reading-tables.js';
 import { commissionStatements } from './tables.js';
 
@@ -16,7 +15,7 @@ const QUEUE = 'commission-statement';
  * connection, so every other request of every agency waits for it: a batch of this size takes
  * tens of milliseconds, so a 50,000-line statement never holds the database for more than a moment.
  */
-export const LINES_PER_BATCH = 500;
+export const LINES_PER_BATCH = 250;
 
 /**
  * A reading not advanced for this long was left by an instance that died (a batch takes well under
@@ -35,16 +34,16 @@ export interface StatementJob {
 /** The instance is stopping: the reading stays where its last batch left it, and its job is sent again. */
 class ReadingHandedBack extends Error {}
 
-/** What the broker is told when the reading fails for a reason of the server's own. */
+/** What the broker is told when the reading fails: the upload refused every file it cannot read. */
 const UNEXPECTED =
   'The statement could not be read because of an unexpected error. Delete it and upload the file again; if it happens again, tell support.';
 
 const yieldToOtherWork = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * Reads and matches uploaded commission statements as pg-boss jobs. The upload checked the file and
- * saved the statement `processing` with its file (statement_readings); the job reads the file again
- * in a worker thread, as the upload did, and saves and matches its lines a batch at a time, each
+ * Matches uploaded commission statements as pg-boss jobs. The upload read the file and saved the
+ * statement `processing` with the lines read (statement_readings); the job saves and matches them a
+ * batch at a time, each
  * batch a transaction of its own that locks the statement and starts where its reading stands, so
  * two workers never save a line twice and one that takes over a stopped instance's job goes on
  * from the last batch saved. Then the statement is in review; a failure leaves it `failed`, with a
@@ -141,9 +140,7 @@ export class StatementRunner {
     const found = await withTenant(db, tenantId, async (tx) => {
       const [row] = await tx
         .select({
-          file: statementReadings.file,
-          columns: statementReadings.columns,
-          dateOrder: statementReadings.dateOrder,
+          lines: statementReadings.lines,
           companyId: commissionStatements.companyId,
           statementDate: commissionStatements.statementDate,
         })
@@ -153,15 +150,14 @@ export class StatementRunner {
       return row;
     });
     // Read already, failed, or deleted meanwhile.
-    if (!found?.file) return;
+    if (!found?.lines) return;
+    const { lines, companyId, statementDate } = found;
     try {
-      // The same choices the upload checked the file with, so it reads the same lines again.
-      const { lines } = await readStatementFile(found.file, found.columns, {}, found.dateOrder);
       for (let start = 0; start < lines.length; start += LINES_PER_BATCH) {
         if (this.stopping) throw new ReadingHandedBack();
         const batch = lines.slice(start, start + LINES_PER_BATCH);
         const going = await withTenant(db, tenantId, (tx) =>
-          this.saveBatch(tx, job, { ...found, start, batch }),
+          this.saveBatch(tx, job, { companyId, statementDate, start, batch }),
         );
         if (!going) return;
         // Other requests' turn on the connection and the event loop, between batches.
@@ -181,10 +177,8 @@ export class StatementRunner {
         await this.queue.boss.send(QUEUE, job, JOB_OPTIONS);
         return;
       }
-      if (!(error instanceof HttpError))
-        this.log.error({ err: error, statementId }, 'statement reading failed');
-      const detail = error instanceof HttpError ? String(error.body.detail ?? UNEXPECTED) : UNEXPECTED;
-      await withTenant(db, tenantId, (tx) => this.fail(tx, tenantId, statementId, detail));
+      this.log.error({ err: error, statementId }, 'statement reading failed');
+      await withTenant(db, tenantId, (tx) => this.fail(tx, tenantId, statementId, UNEXPECTED));
     }
   }
 
@@ -226,7 +220,7 @@ export class StatementRunner {
     await tx.execute(sql`delete from statement_lines where statement_id = ${statementId}::uuid`);
     await tx
       .update(statementReadings)
-      .set({ file: null, detail, updatedAt: sql`now()` })
+      .set({ lines: null, detail, updatedAt: sql`now()` })
       .where(ofReading(tenantId, statementId));
     await tx
       .update(commissionStatements)

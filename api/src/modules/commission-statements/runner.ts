@@ -108,7 +108,8 @@ export class StatementRunner {
         this.database.pool,
         QUEUE,
         olderThanSeconds,
-        (job) => this.isAdvancing(job, olderThanSeconds),
+        // At start too: a reading another instance is advancing is not this one's to take.
+        (job) => this.isAdvancing(job),
       );
       for (const job of abandoned) {
         this.log.warn(
@@ -122,15 +123,15 @@ export class StatementRunner {
     }
   }
 
-  /** Whether the statement's reading saved a batch within the last `seconds`. */
-  private async isAdvancing({ tenantId, statementId }: StatementJob, seconds: number): Promise<boolean> {
+  /** Whether the statement's reading saved a batch lately, so a live worker has it. */
+  private async isAdvancing({ tenantId, statementId }: StatementJob): Promise<boolean> {
     const [reading] = await withTenant(this.database.db, tenantId, (tx) =>
       tx
         .select({ updatedAt: statementReadings.updatedAt })
         .from(statementReadings)
         .where(ofReading(tenantId, statementId)),
     );
-    return !!reading && reading.updatedAt.getTime() > Date.now() - seconds * 1000;
+    return !!reading && reading.updatedAt.getTime() > Date.now() - ABANDONED_AFTER_SECONDS * 1000;
   }
 
   /** Reads one statement; a failure of the reading is recorded on it, never thrown to the queue. */

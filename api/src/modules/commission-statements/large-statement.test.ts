@@ -73,6 +73,15 @@ it(`answers health within a second, polled every 100 ms, while a ${LINES.toLocal
   expect(accepted).toMatchObject({ status: 'processing', reading: { line_total: LINES, detail: '' } });
   const uploadSeconds = (performance.now() - started) / 1000;
   phase = 'processing';
+  // Nothing in it can change, nor can it be accepted, while its lines are being saved.
+  const url = `/api/commission-statements/${accepted.id}/`;
+  for (const early of [agency.as.post(`${url}accept/`), agency.as.patch(`${url}lines/2/`, { note: 'x' })]) {
+    const refused = await early;
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().detail).toBe(
+      'This statement is still being read and matched: wait for it to finish.',
+    );
+  }
 
   let statement = accepted;
   const progress = new Set<number>();

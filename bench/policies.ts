@@ -601,7 +601,7 @@ async function main() {
         return timeStatement(client, server.url, largeToken[0] as string, large);
       });
       console.log(
-        `commission statement of ${statement.lines} lines against the large agency: uploaded and matched in ${ms(statement.uploaded)}, read back in ${ms(statement.read)}, ${JSON.stringify(statement.counts)}; health asked ${statement.health.checks} times meanwhile, slowest ${ms(statement.health.slowest)}, p99 ${ms(statement.health.p99)}; accepted in ${ms(statement.accepted)}; what insurers owe by age read in ${ms(statement.agedList)}`,
+        `commission statement of ${statement.lines} lines against the large agency: the upload answered (202) in ${ms(statement.answered)}, read and matched in ${ms(statement.uploaded)}, read back in ${ms(statement.read)}, ${JSON.stringify(statement.counts)}; health asked ${statement.health.checks} times meanwhile, slowest ${ms(statement.health.slowest)}, p99 ${ms(statement.health.p99)}; accepted in ${ms(statement.accepted)}; what insurers owe by age read in ${ms(statement.agedList)}`,
       );
     }
     if (measures('agent')) {

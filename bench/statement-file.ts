@@ -15,13 +15,18 @@ interface Policy {
   policy_number: string;
   customer_name: string;
   total_premium: string;
+  /** What the insurer owes on it by the statement's date, as the app works it out. */
+  owed: string;
 }
 
-/** The statement's lines as an insurer writes them: "p 1234" for "P-1234", names surname first. */
+/**
+ * The statement's lines as an insurer writes them: "p 1234" for "P-1234", names surname first; each
+ * pays what the insurer owes on the policy, so that a line matched to its policy is `matched`.
+ */
 function statementCsv(policies: Policy[]): { csv: string; total: string } {
   let cents = 0;
   const rows = policies.slice(0, LINES).map((policy, index) => {
-    const commission = Math.round(Number(policy.total_premium) * 12.5);
+    const commission = Math.round(Number(policy.owed) * 100);
     cents += commission;
     const [first = '', ...rest] = policy.customer_name.split(' ');
     const insured = `${rest.join(' ').toUpperCase()} ${first.toUpperCase()}`;
@@ -67,16 +72,29 @@ export async function timeStatement(client: pg.Client, url: string, token: strin
     [tenantId],
   );
   const companyId = company.rows[0]?.id ?? '';
+  const statementDate = new Date().toISOString().slice(0, 10);
+  // Clal pays pro rata: the commission on the net premium of the instalments due by the statement's
+  // date (policies/commission.ts, through the same database functions). A file that paid 12.5% of
+  // each whole gross premium came back with every line over-paid, none matched.
   const policies = await client.query<Policy>(
-    `select p.policy_number, c.display_name as customer_name, p.total_premium::text
-     from policies p join customers c on c.id = p.customer_id
-     where p.tenant_id = $1 and p.company_id = $2 order by p.id limit $3`,
-    [tenantId, companyId, LINES],
+    `select * from (
+       select p.policy_number, c.display_name as customer_name, p.total_premium::text,
+         policy_received_commission(co.commission_payment_method,
+           policy_earned_commission(p.net_premium, p.commission_percentage, p.total_premium, e.earned),
+           (select coalesce(sum(i.amount_due), 0) from installments i where i.policy_id = p.id
+              and i.due_date <= $4::date and i.status <> 'cancelled'),
+           e.earned)::text as owed, p.id
+       from policies p join customers c on c.id = p.customer_id join companies co on co.id = p.company_id
+       cross join lateral (select policy_earned_premium(p.total_premium, p.start_date, p.end_date,
+         p.cancelled_at, p.cancellation_refund) as earned) e
+       where p.tenant_id = $1 and p.company_id = $2) owing
+     where owed::numeric > 0 order by id limit $3`,
+    [tenantId, companyId, LINES, statementDate],
   );
   const { csv, total } = statementCsv(policies.rows);
   const form = new FormData();
   form.set('company_id', companyId);
-  form.set('statement_date', new Date().toISOString().slice(0, 10));
+  form.set('statement_date', statementDate);
   form.set('total_amount', total);
   form.set('file', new Blob([csv], { type: 'text/csv' }), 'clal-statement.csv');
 
@@ -87,20 +105,30 @@ export async function timeStatement(client: pg.Client, url: string, token: strin
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  const uploaded = performance.now() - started;
-  if (response.status !== 201)
+  const answered = performance.now() - started;
+  if (response.status !== 202)
     throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-  const statement = (await response.json()) as CommissionStatementDetail;
+  const { id } = (await response.json()) as CommissionStatementDetail;
+  // A job reads and matches the lines: its progress is polled as the review screen does.
+  const readBack = () =>
+    fetch(`${url}/api/commission-statements/${id}/`, { headers: { authorization: `Bearer ${token}` } }).then(
+      (answer) => answer.json() as Promise<CommissionStatementDetail>,
+    );
+  let statement = await readBack();
+  while (statement.status === 'processing') {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    statement = await readBack();
+  }
+  const uploaded = performance.now() - started;
+  if (statement.status !== 'review')
+    throw new Error(`the statement ${statement.status}: ${statement.reading?.detail}`);
   const readStarted = performance.now();
-  const reread = await fetch(`${url}/api/commission-statements/${statement.id}/`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  await reread.arrayBuffer();
+  await readBack();
   const read = performance.now() - readStarted;
   const health = await stopWatching();
   // The broker confirms the matches found by name and accepts: a receipt per line.
   const post = async (path: string) => {
-    const answer = await fetch(`${url}/api/commission-statements/${statement.id}/${path}/`, {
+    const answer = await fetch(`${url}/api/commission-statements/${id}/${path}/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: '{}',
@@ -123,6 +151,7 @@ export async function timeStatement(client: pg.Client, url: string, token: strin
   return {
     lines: statement.line_count,
     counts: statement.counts,
+    answered,
     uploaded,
     read,
     health,

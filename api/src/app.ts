@@ -35,6 +35,7 @@ import { calendarRoutes } from './modules/calendar/routes.js';
 import { claimRoutes } from './modules/claims/routes.js';
 import { commissionReportRoutes } from './modules/commission-report/routes.js';
 import { commissionStatementRoutes } from './modules/commission-statements/routes.js';
+import { StatementRunner } from './modules/commission-statements/runner.js';
 import { rateRoutes } from './modules/companies/rate-routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
@@ -248,6 +249,9 @@ export async function buildApp(
   const importRunner = new ImportRunner(database, app.log);
   app.addHook('onReady', () => importRunner.start());
   app.addHook('onClose', () => importRunner.stop());
+  const statementRunner = new StatementRunner(database, app.log);
+  app.addHook('onReady', () => statementRunner.start());
+  app.addHook('onClose', () => statementRunner.stop());
   const notificationRunner = new NotificationRunner(
     database,
     mailer,
@@ -281,7 +285,7 @@ export async function buildApp(
       await api.register(paymentRoutes(ctx));
       await api.register(analyticsRoutes(ctx));
       await api.register(commissionReportRoutes(ctx));
-      await api.register(commissionStatementRoutes(ctx));
+      await api.register(commissionStatementRoutes(ctx, statementRunner));
       await api.register(claimRoutes(ctx));
       await api.register(leadRoutes(ctx));
       await api.register(dashboardRoutes(ctx));

@@ -9,7 +9,11 @@ import { paged, pageQuery } from './pagination.js';
 // An insurer's commission statement: the lines it paid, each matched to a policy of the agency and
 // compared, to the cent, with what the insurer owed on it by the statement's date.
 
-export const STATEMENT_STATUSES = ['review', 'accepted'] as const;
+/**
+ * `processing` while a job reads its file and matches its lines (the upload answers at once);
+ * `failed` when that job could not, with the reason in `reading.detail`.
+ */
+export const STATEMENT_STATUSES = ['processing', 'review', 'accepted', 'failed'] as const;
 export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
 
 /** How a line found its policy: by its number, by the insured's name and premium, or by the broker. */
@@ -202,6 +206,15 @@ export const commissionStatement = z.object({
   /** The sum of the lines' commission, which must equal `total_amount` to accept. */
   lines_total: money,
   line_count: z.number().int(),
+  /** While the statement is `processing` or `failed`: how far the reading came; null after it. */
+  reading: z
+    .object({
+      line_total: z.number().int(),
+      lines_done: z.number().int(),
+      /** Why the reading failed, in a sentence for the broker; empty while it runs. */
+      detail: z.string(),
+    })
+    .nullable(),
   created_at: z.string(),
   accepted_at: z.string().nullable(),
 });

@@ -155,3 +155,46 @@ test('a statement uploaded with its columns chosen is reviewed, fixed and accept
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('statements-list.png'), fullPage: true });
 });
+
+test('a large statement shows how far its reading has come, then its review @phone', async ({
+  page,
+  broker,
+  request,
+}, testInfo) => {
+  test.slow();
+  const harel = await creator(request, broker)('/api/companies/', {
+    name: 'Harel Insurance',
+    commission_payment_method: 'full_policy',
+  });
+  // Lines no policy has: each is looked for by number, then by name, a batch at a time.
+  const lines = 10_000;
+  const rows = Array.from({ length: lines }, (_, row) => `ZZ-${row},Customer No ${row},100.00,1.00`);
+  const upload = await request.post('/api/commission-statements/', {
+    headers: { authorization: `Bearer ${broker.access}` },
+    multipart: {
+      company_id: harel,
+      statement_date: '2026-03-31',
+      total_amount: `${lines}.00`,
+      file: {
+        name: 'harel-large.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`Policy No.,Insured Name,Gross Premium,Commission\r\n${rows.join('\r\n')}\r\n`),
+      },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(202);
+  const { id } = (await upload.json()) as { id: string };
+
+  await signInWithTokens(page, broker);
+  await page.goto(`/commission-statements/${id}`);
+  await expect(page.getByText(/Reading and matching [\d,]+ of 10,000 lines/)).toBeVisible(FIRST_PAINT);
+  await expect(page.getByRole('progressbar', { name: 'Lines read and matched' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('statement-reading.png'), fullPage: true });
+
+  // The page polls until every line is matched, then shows the review.
+  const chips = page.getByRole('group', { name: 'Show lines' });
+  await expect(chips).toContainText('Unmatched (10000)', { timeout: 240_000 });
+  await expect(page.getByText(/Reading and matching/)).toHaveCount(0);
+});

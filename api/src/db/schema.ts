@@ -4,6 +4,7 @@ export * from '../modules/audit/tables.js';
 export * from '../modules/billing/tables.js';
 export * from '../modules/calendar/tables.js';
 export * from '../modules/claims/tables.js';
+export * from '../modules/commission-statements/reading-tables.js';
 export * from '../modules/commission-statements/tables.js';
 export * from '../modules/companies/tables.js';
 export * from '../modules/customers/tables.js';

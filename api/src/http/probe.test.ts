@@ -349,6 +349,56 @@ describe('time budget: oversized and malformed requests are answered within a se
     expectNone(problems);
   });
 
+  it('health, asked every 100 ms while a 5,000-line statement matching no policy is read and matched', async () => {
+    // The whole 50,000 lines a statement may have: commission-statements/large-statement.test.ts.
+    const lines = 5_000;
+    const operation = operations.find((op) => op.key === 'POST /api/commission-statements/') as Operation;
+    const rows = Array.from(
+      { length: lines },
+      (_, row) => `ZZ-${row},Customer No ${row},${1000 + row}.00,1.00`,
+    );
+    const upload = requestOf(
+      operation,
+      own.ids,
+      {
+        file: multipartForm(
+          { company_id: own.ids.company, statement_date: '2026-01-31', total_amount: `${lines}.00` },
+          {
+            field: 'file',
+            name: 'large.csv',
+            text: `Policy No.,Insured Name,Gross Premium,Commission\r\n${rows.join('\r\n')}\r\n`,
+          },
+        ),
+      },
+      own,
+    );
+    const answer = await client.send(upload);
+    const problems =
+      answer.status === 202 ? [] : [`upload answered ${answer.status} ${answer.body.slice(0, 200)}`];
+    // The file is read through in a worker thread before the answer, whose start alone can take a
+    // second on a busy machine; what is timed is everything else meanwhile.
+    problems.push(...problemsIn(answer, { secrets: secretsFor(own), timed: false }));
+    const { id } = JSON.parse(answer.body) as { id: string };
+    const statement: ProbeRequest = {
+      method: 'GET',
+      url: `/api/commission-statements/${id}/`,
+      token: own.access,
+    };
+    for (let polls = 0; polls < 6_000; polls += 1) {
+      problems.push(...(await timedProblems([{ method: 'GET', url: '/api/health/' }], undefined)));
+      if (polls % 10 === 0) {
+        const read = await client.send(statement);
+        problems.push(...problemsIn(read, { secrets: secretsFor(own), timed: true }));
+        if ((JSON.parse(read.body) as { status: string }).status !== 'processing') break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const done = JSON.parse((await client.send(statement)).body) as { status: string; line_count: number };
+    if (done.status !== 'review' || done.line_count !== lines)
+      problems.push(`expected ${lines} lines in review, got ${JSON.stringify(done).slice(0, 300)}`);
+    expectNone(problems);
+  });
+
   it('100 KB in each query field', async () => {
     const problems: string[] = [];
     // Characters that LIKE and percent-encoding treat specially, 100 KB of them.

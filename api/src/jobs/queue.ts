@@ -7,7 +7,12 @@ import type { Transaction } from '../db/client.js';
 const JOB_SCHEMA = 'pgboss';
 
 /** Every queue the app works; created with the schema, before any instance sends to them. */
-export const QUEUES = ['import', 'notification-generate', 'notification-email'] as const;
+export const QUEUES = [
+  'import',
+  'commission-statement',
+  'notification-generate',
+  'notification-email',
+] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**

@@ -238,17 +238,30 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
         'an invitation',
       ),
     /** A statement of the agency's insurer in review, of one line (its file's row 2). */
-    statement: () =>
-      expectStatus<{ id: string }>(
+    statement: async () => {
+      const { id } = await expectStatus<{ id: string }>(
         client.send({
           method: 'POST',
           url: '/api/commission-statements/',
           token: agency.access,
           ...statementForm(agency.ids.company),
         }),
-        201,
+        202,
         'a commission statement',
-      ).then((created) => created.id),
+      );
+      // A job reads its line: until then the statement takes no change.
+      const read = () =>
+        expectStatus<{ status: string }>(
+          client.send({ method: 'GET', url: `/api/commission-statements/${id}/`, token: agency.access }),
+          200,
+          'the statement being read',
+        );
+      for (let tries = 0; (await read()).status === 'processing'; tries += 1) {
+        if (tries > 300) throw new Error(`statement ${id} still processing after 30 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return id;
+    },
     statementLine: async () => '2',
     /** An open claim on the agency's seeded policy, incident on the term's first day. */
     claim: () =>

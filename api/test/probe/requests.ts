@@ -202,7 +202,7 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
   'POST /api/admin/super-admins/grant/': (agency) => [
     { body: { email: agency.email, reason: 'Joined the team' }, status: 409 },
   ],
-  'POST /api/commission-statements/': (agency) => [{ file: statementForm(agency.ids.company), status: 201 }],
+  'POST /api/commission-statements/': (agency) => [{ file: statementForm(agency.ids.company), status: 202 }],
   'PATCH /api/commission-statements/:id/lines/:line_number/': () => [
     { body: { note: 'Checked with Harel' } },
   ],

@@ -1,11 +1,10 @@
 import {
   type CommissionStatement,
   type CommissionStatementDetail,
-  FUZZY_NAME_SIMILARITY,
-  FUZZY_PREMIUM_TOLERANCE,
   STATEMENT_LINES_PAGE_SIZE,
   type StatementLine,
   type StatementMissing,
+  type StatementStatus,
   type statementDetailQuery,
 } from '@coverdesk/contract';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
@@ -17,14 +16,12 @@ import { companies } from '../companies/tables.js';
 import { customers } from '../customers/tables.js';
 import { dueBy, insurerOwesBy } from '../policies/commission.js';
 import { insurerReceipts, policies } from '../policies/tables.js';
+import { matchLines, saveLines } from './match.js';
 import type { StatementFileLine } from './read-lines.js';
 import { commissionStatements, statementLines, statementMappings } from './tables.js';
 
 // A statement's lines matched to the agency's policies of its insurer, and each compared, to the
 // cent, with what the insurer still owed on the policy when the line was reached.
-
-/** Lines written per statement: 8 values each, well under PostgreSQL's 65,535 parameters. */
-const LINES_PER_INSERT = 2_000;
 
 export interface NewStatement {
   companyId: string;
@@ -56,15 +53,15 @@ export async function requireCompany(tx: Transaction, companyId: string) {
 }
 
 /**
- * Saves the statement and its lines and matches them: 409 for a file already uploaded for the
- * insurer. Answers the new statement's id.
+ * Saves the statement, `processing` until its lines are read and matched, and the insurer's column
+ * choices: 409 for a file already uploaded for the insurer. Answers the new statement's id.
  */
-export async function createStatement(
+export async function insertStatement(
   tx: Transaction,
   tenantId: string,
   statement: NewStatement,
-  lines: StatementFileLine[],
   mapping: Record<string, string | null>,
+  status: 'processing' | 'review' = 'processing',
 ): Promise<string> {
   const [earlier] = await tx
     .select({ statementDate: commissionStatements.statementDate })
@@ -83,16 +80,9 @@ export async function createStatement(
   const { id } = one(
     await tx
       .insert(commissionStatements)
-      .values({ tenantId, ...statement })
+      .values({ tenantId, ...statement, status })
       .returning({ id: commissionStatements.id }),
   );
-  for (let start = 0; start < lines.length; start += LINES_PER_INSERT) {
-    await tx
-      .insert(statementLines)
-      .values(
-        lines.slice(start, start + LINES_PER_INSERT).map((line) => ({ tenantId, statementId: id, ...line })),
-      );
-  }
   await tx
     .insert(statementMappings)
     .values({ tenantId, companyId: statement.companyId, columns: mapping })
@@ -100,53 +90,27 @@ export async function createStatement(
       target: [statementMappings.tenantId, statementMappings.companyId],
       set: { columns: mapping },
     });
-  await matchLines(tx, id, statement.companyId, statement.statementDate);
   return id;
 }
 
-/**
- * Each line's policy of the insurer: by its number first, without case or punctuation ("ab 1003"
- * is "AB-1003"; of several terms under one number, the latest started by the line's date or the
- * statement's); then, for a line still without one, by the insured's name (trigram similarity) with
- * the premium within 1%, as a fuzzy match for the broker to confirm.
- */
-async function matchLines(tx: Transaction, statementId: string, companyId: string, statementDate: string) {
-  // Each line looks its policy up on its own (a subquery, not a join of the lines with themselves):
-  // the planner knows nothing yet of lines inserted a moment ago, and a join it thinks is of one
-  // line would go through every line for each. Each condition compares stored keys with LEAKPROOF
-  // operators (db/search-columns.ts), so under row-level security the policy and the customer are
-  // looked up in their indexes.
-  const ofStatement = sql`l.statement_id = ${statementId}::uuid`;
-  const markFound = (method: 'exact' | 'fuzzy') => sql`
-    update statement_lines l set match_method = ${method}, confirmed = ${method === 'exact'},
-      confidence = ${method === 'exact' ? sql`1` : sql`l.confidence`}
-    where ${ofStatement} and l.policy_id is not null and l.match_method is null`;
-  await tx.execute(sql`
-    update statement_lines l set policy_id = (
-      select p.id from policies p
-      where p.tenant_id = l.tenant_id and p.company_id = ${companyId}::uuid and p.number_key = l.number_key
-      order by p.start_date <= coalesce(l.transaction_date, ${statementDate}::date) desc, p.start_date desc
-      limit 1)
-    where ${ofStatement} and l.number_key <> ''`);
-  await tx.execute(markFound('exact'));
-  // The customers whose name holds the line's words about as well (`<%`, the index's operator, at
-  // the same threshold) are the candidates; the name's whole similarity then decides.
-  await tx.execute(
-    sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_NAME_SIMILARITY)}, true)`,
-  );
-  await tx.execute(sql`
-    update statement_lines l set (policy_id, confidence) = (
-      select p.id, round(similarity(c.name_key, l.name_key)::numeric, 2) as score
-      from customers c
-      join policies p on p.tenant_id = c.tenant_id and p.customer_id = c.id and p.company_id = ${companyId}::uuid
-      where c.tenant_id = l.tenant_id and l.name_key <% c.name_key
-        and p.total_premium between l.premium - abs(l.premium) * ${FUZZY_PREMIUM_TOLERANCE}
-          and l.premium + abs(l.premium) * ${FUZZY_PREMIUM_TOLERANCE}
-        and similarity(c.name_key, l.name_key) >= ${FUZZY_NAME_SIMILARITY}
-      order by score desc, p.start_date desc
-      limit 1)
-    where ${ofStatement} and l.policy_id is null and l.name_key <> '' and l.premium is not null`);
-  await tx.execute(markFound('fuzzy'));
+/** Saves a statement of a few lines and matches them at once (the demo's own). */
+export async function createStatement(
+  tx: Transaction,
+  tenantId: string,
+  statement: NewStatement,
+  lines: StatementFileLine[],
+  mapping: Record<string, string | null>,
+): Promise<string> {
+  const id = await insertStatement(tx, tenantId, statement, mapping, 'review');
+  await saveLines(tx, tenantId, id, lines);
+  await matchLines(tx, {
+    statementId: id,
+    companyId: statement.companyId,
+    statementDate: statement.statementDate,
+    first: 0,
+    last: Math.max(0, ...lines.map((line) => line.lineNumber)),
+  });
+  return id;
 }
 
 const statementColumns = {
@@ -160,6 +124,10 @@ const statementColumns = {
   lines_total: sql<string>`(select coalesce(sum(paid_commission), 0)::numeric(14, 2)::text from statement_lines
     where statement_id = ${commissionStatements.id})`,
   line_count: sql<number>`(select count(*)::int from statement_lines where statement_id = ${commissionStatements.id})`,
+  reading: sql<CommissionStatement['reading']>`(select json_build_object('line_total', r.line_total,
+      'lines_done', r.lines_done, 'detail', r.detail)
+    from statement_readings r where r.tenant_id = ${commissionStatements.tenantId}
+      and r.statement_id = ${commissionStatements.id})`,
   created_at: commissionStatements.createdAt,
   accepted_at: commissionStatements.acceptedAt,
 };
@@ -183,7 +151,7 @@ export async function listStatements(
 ) {
   const where = and(
     query.company_id ? eq(commissionStatements.companyId, query.company_id) : undefined,
-    query.status ? eq(commissionStatements.status, query.status as 'review' | 'accepted') : undefined,
+    query.status ? eq(commissionStatements.status, query.status as StatementStatus) : undefined,
   );
   const [total] = await tx.select({ count: count() }).from(commissionStatements).where(where);
   const rows = await tx
@@ -195,6 +163,16 @@ export async function listStatements(
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   return { count: total?.count ?? 0, results: rows.map(toStatement) };
+}
+
+/** A statement whose lines a job is still reading, or could not read, has no lines to review yet. */
+export function refuseUnread(statement: { status: StatementStatus }) {
+  if (statement.status === 'processing') {
+    throw conflict({ detail: 'This statement is still being read and matched: wait for it to finish.' });
+  }
+  if (statement.status === 'failed') {
+    throw conflict({ detail: 'This statement could not be read: delete it and upload the file again.' });
+  }
 }
 
 /** The statement, or 404; with `lock`, held against a concurrent accept or reopen. */
@@ -288,16 +266,24 @@ export async function readStatement(
 ): Promise<CommissionStatementDetail> {
   const statement = await requireStatement(tx, id, { lock });
   const date = statement.statement_date;
+  const counts = { matched: 0, short_paid: 0, over_paid: 0, chargeback: 0, unmatched: 0, missing: 0 };
+  // Still being read, or its reading failed: its progress alone, without working out outcomes of
+  // lines a job is still saving (the review screen polls this every second).
+  if (statement.reading) {
+    const periodAfter = await periodAfterOf(tx, statement.company_id, date);
+    return {
+      ...statement,
+      counts,
+      unconfirmed: 0,
+      period_after: periodAfter,
+      lines_matching: 0,
+      lines: [],
+      missing: [],
+    };
+  }
   const lines = await linesOf(tx, id, date);
   const missing = await missingPolicies(tx, id, statement.company_id, date);
-  const counts = {
-    matched: 0,
-    short_paid: 0,
-    over_paid: 0,
-    chargeback: 0,
-    unmatched: 0,
-    missing: missing.policies.length,
-  };
+  counts.missing = missing.policies.length;
   for (const line of lines) counts[line.outcome] += 1;
   const kept = !outcome
     ? lines
@@ -313,6 +299,16 @@ export async function readStatement(
   };
 }
 
+/** The day the statement's period starts after: the insurer's previous statement's, or the month before's last. */
+async function periodAfterOf(tx: Transaction, companyId: string, date: string) {
+  const { rows } = await tx.execute<{ period_after: string }>(sql`
+    select coalesce(
+      (select max(statement_date) from commission_statements
+        where company_id = ${companyId}::uuid and statement_date < ${date}::date),
+      date_trunc('month', ${date}::date)::date - 1)::text as period_after`);
+  return one(rows).period_after;
+}
+
 /**
  * The insurer's policies whose commission fell due in the statement's period and that no line
  * names, with what the insurer owes on them: under full-policy payout the terms that started in the
@@ -320,12 +316,7 @@ export async function readStatement(
  * insurer's previous statement (or the month before's last day) to the statement's date.
  */
 async function missingPolicies(tx: Transaction, id: string, companyId: string, date: string) {
-  const { rows } = await tx.execute<{ period_after: string }>(sql`
-    select coalesce(
-      (select max(statement_date) from commission_statements
-        where company_id = ${companyId}::uuid and statement_date < ${date}::date),
-      date_trunc('month', ${date}::date)::date - 1)::text as period_after`);
-  const periodAfter = one(rows).period_after;
+  const periodAfter = await periodAfterOf(tx, companyId, date);
   const { rows: policiesLeftOut } = await tx.execute<StatementMissing>(sql`
     with due as (
       select p.id from policies p join companies co on co.id = p.company_id
@@ -375,6 +366,7 @@ export async function acceptStatement(tx: Transaction, tenantId: string, id: str
   // The statement's own figures suffice: its outcomes, which a read works out, change nothing here.
   const statement = await requireStatement(tx, id, { lock: true });
   if (statement.status === 'accepted') throw conflict({ detail: 'This statement is already accepted.' });
+  refuseUnread(statement);
   const [waiting] = await tx
     .select({ unconfirmed: count() })
     .from(statementLines)

@@ -9,6 +9,7 @@ import {
   MAX_STATEMENT_BYTES,
   MAX_STATEMENT_LINES,
   STATEMENT_FIELDS,
+  type StatementStatus,
   statementDetailQuery,
   statementLine,
   statementLineUpdate,
@@ -32,10 +33,11 @@ import { withModule } from '../billing/access.js';
 import {
   acceptStatement,
   confirmMatches,
-  createStatement,
+  insertStatement,
   listStatements,
   readLine,
   readStatement,
+  refuseUnread,
   reopenStatement,
   requireCompany,
   requireInsurerPolicy,
@@ -44,6 +46,8 @@ import {
   savedMapping,
 } from './queries.js';
 import { readStatementFile } from './read-lines.js';
+import { statementReadings } from './reading-tables.js';
+import type { StatementRunner } from './runner.js';
 import { commissionStatements, statementLines } from './tables.js';
 
 const tags = ['commission-statements'];
@@ -95,10 +99,11 @@ async function readStatementForm(request: FastifyRequest) {
 }
 
 /** A statement's lines change only while it is in review. */
-function refuseAccepted(statement: { status: string }) {
+function refuseAccepted(statement: { status: StatementStatus }) {
   if (statement.status === 'accepted') {
     throw new HttpError(409, { detail: 'This statement is accepted: reopen it to change its lines.' });
   }
+  refuseUnread(statement);
 }
 
 async function audit(tx: Transaction, request: FastifyRequest, action: string, id: string) {
@@ -118,7 +123,7 @@ async function audit(tx: Transaction, request: FastifyRequest, action: string, i
  * the insurer owed on it, reviewed, accepted (a receipt per matched line) or reopened.
  */
 export const commissionStatementRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, runner: StatementRunner): FastifyPluginAsyncZod =>
   async (app) => {
     await acceptFileForms(app, { fileSize: MAX_STATEMENT_BYTES, fields: 10, tooLarge: TOO_LARGE });
 
@@ -129,11 +134,11 @@ export const commissionStatementRoutes =
         schema: {
           tags,
           summary: "Upload an insurer's commission statement",
-          description: `multipart/form-data: \`file\` (CSV in any delimiter, UTF-8 or Windows-1252, or XLSX; at most ${MAX_STATEMENT_BYTES / MB} MB and ${MAX_STATEMENT_LINES.toLocaleString('en-US')} lines, 413 past the size), \`company_id\`, \`statement_date\`, \`total_amount\` (what the insurer says it pays in all; one that reads two ways, such as \`1.000\` or \`1,250\`, answers 400 with both readings), and optionally \`columns\`: a JSON object choosing the field of a header (${STATEMENT_FIELDS.map((field) => `\`${field.key}\``).join(', ')}, or null). Headers that name their field, or a synonym, map without asking, and the insurer's last choices are remembered; a file whose commission or policy columns cannot be told answers 400 with its \`headers\` and the guessed \`columns\`. A line that cannot be read, or whose premium or commission is not an amount or has more than 12 digits before the point, answers 400 naming its row and column, and nothing is saved. Dates written \`05/01/2026\` are read in \`date_order\` (\`day_first\` or \`month_first\`) when given, else in the order the file's own dates settle (a first number over 12 is a day, a second one a month); a file whose dates all fit both orders answers 400 with a \`date_order\` message naming the column, to send again with one. The same file again for the same insurer: 409. Each line is matched to a policy of this insurer: by number without case or punctuation, else by the insured's name and the premium within 1% (\`fuzzy\`, to confirm).`,
+          description: `multipart/form-data: \`file\` (CSV in any delimiter, UTF-8 or Windows-1252, or XLSX; at most ${MAX_STATEMENT_BYTES / MB} MB and ${MAX_STATEMENT_LINES.toLocaleString('en-US')} lines, 413 past the size), \`company_id\`, \`statement_date\`, \`total_amount\` (what the insurer says it pays in all; one that reads two ways, such as \`1.000\` or \`1,250\`, answers 400 with both readings), and optionally \`columns\`: a JSON object choosing the field of a header (${STATEMENT_FIELDS.map((field) => `\`${field.key}\``).join(', ')}, or null). Headers that name their field, or a synonym, map without asking, and the insurer's last choices are remembered; a file whose commission or policy columns cannot be told answers 400 with its \`headers\` and the guessed \`columns\`. A line that cannot be read, or whose premium or commission is not an amount or has more than 12 digits before the point, answers 400 naming its row and column, and nothing is saved. Dates written \`05/01/2026\` are read in \`date_order\` (\`day_first\` or \`month_first\`) when given, else in the order the file's own dates settle (a first number over 12 is a day, a second one a month); a file whose dates all fit both orders answers 400 with a \`date_order\` message naming the column, to send again with one. The same file again for the same insurer: 409. A file that reads answers 202 with the statement \`processing\`: a job saves its lines and matches each to a policy of this insurer, a batch at a time (\`reading\`: \`lines_done\` of \`line_total\`; poll the statement until it is \`review\`, or \`failed\` with \`reading.detail\` saying why), by number without case or punctuation, else by the insured's name and the premium within 1% (\`fuzzy\`, to confirm). Until then its lines cannot be changed or confirmed, nor the statement accepted (409).`,
           security: bearerAuth,
           consumes: ['multipart/form-data'],
           response: {
-            201: commissionStatementDetail,
+            202: commissionStatementDetail,
             ...errors,
             400: unmappedFile.or(fieldErrorsResponse),
             413: detailResponse,
@@ -146,10 +151,11 @@ export const commissionStatementRoutes =
           await requireCompany(tx, fields.company_id);
           return savedMapping(tx, fields.company_id);
         });
-        // Read in a worker thread, outside any transaction: a large file holds no connection.
+        // Read here, in a worker thread and outside any transaction, so that a file the statement
+        // cannot come from answers 400 at once; a job saves and matches the lines read.
         const read = await readStatementFile(file.bytes, fields.columns, saved, fields.date_order);
         const detail = await withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
-          const id = await createStatement(
+          const id = await insertStatement(
             tx,
             tenantId,
             {
@@ -160,13 +166,20 @@ export const commissionStatementRoutes =
               fileSha256: createHash('sha256').update(file.bytes).digest('hex'),
               uploadedBy: userId,
             },
-            read.lines,
             read.mapping,
           );
+          await tx.insert(statementReadings).values({
+            tenantId,
+            statementId: id,
+            lines: read.lines,
+            lineTotal: read.lines.length,
+          });
+          await runner.enqueue(tx, { tenantId, statementId: id });
           await audit(tx, request, 'statement_uploaded', id);
           return readStatement(tx, id);
         });
-        return reply.code(201).send(detail);
+        runner.wake();
+        return reply.code(202).send(detail);
       },
     );
 

@@ -26,6 +26,8 @@ export function useStatements(query: Record<string, string | number>) {
   });
 }
 
+const READING_POLL_MS = 1000;
+
 /** The statement with a page of its lines, of one outcome or all. */
 export function useStatement(id: string, outcome: string | null, page: number) {
   return useQuery({
@@ -36,6 +38,8 @@ export function useStatement(id: string, outcome: string | null, page: number) {
         signal,
       }),
     placeholderData: keepPreviousData,
+    // A job reads and matches the statement's lines after the upload: its progress, then its review.
+    refetchInterval: (query) => (query.state.data?.status === 'processing' ? READING_POLL_MS : false),
   });
 }
 

@@ -23,11 +23,23 @@ export function OutcomeBadge({ outcome }: { outcome: StatementLineOutcome | 'mis
   );
 }
 
-export const STATUS_LABELS: Record<StatementStatus, string> = { review: 'In review', accepted: 'Accepted' };
+export const STATUS_LABELS: Record<StatementStatus, string> = {
+  processing: 'Reading',
+  review: 'In review',
+  accepted: 'Accepted',
+  failed: 'Could not be read',
+};
+
+const STATUS_COLORS: Record<StatementStatus, string> = {
+  processing: 'gray',
+  review: 'blue',
+  accepted: 'green',
+  failed: 'red',
+};
 
 export function StatementStatusBadge({ status }: { status: StatementStatus }) {
   return (
-    <Badge color={status === 'accepted' ? 'green' : 'blue'} miw="max-content">
+    <Badge color={STATUS_COLORS[status]} miw="max-content">
       {STATUS_LABELS[status]}
     </Badge>
   );

@@ -44,6 +44,7 @@ import { MethodBadge, OutcomeBadge, StatementStatusBadge } from '../components/b
 import { FollowUpDialog } from '../components/follow-up-dialog.js';
 import { LineEditor } from '../components/line-editor.js';
 import { MissingPolicies } from '../components/missing-policies.js';
+import { StatementReading } from '../components/statement-reading.js';
 
 const FILTERS = [...STATEMENT_LINE_OUTCOMES, 'unconfirmed'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -119,6 +120,7 @@ export function Component() {
       />
     );
   const s = statement.data;
+  if (s.reading) return <StatementReading statement={s} reading={s.reading} />;
   const open = s.status === 'review';
   const editable = canWrite && open;
   const blocked = acceptBlocked(s);

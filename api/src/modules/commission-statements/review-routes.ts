@@ -24,7 +24,7 @@ export const statementReviewRoutes =
           tags,
           summary: 'Correct the typed total of a statement in review',
           description:
-            "`total_amount` as typed on upload (one that reads two ways, such as `1.000`, answers 400 with both readings). The total must equal the sum of all the lines, written-off and not-ours ones included, for the statement to be accepted. Audited with the total before and after. An accepted statement answers 409: reopen it first.",
+            '`total_amount` as typed on upload (one that reads two ways, such as `1.000`, answers 400 with both readings). The total must equal the sum of all the lines, written-off and not-ours ones included, for the statement to be accepted. Audited with the total before and after. An accepted statement answers 409: reopen it first.',
           security: bearerAuth,
           params: idParams,
           body: statementTotalUpdate,

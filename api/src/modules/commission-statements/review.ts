@@ -82,7 +82,8 @@ export async function setResolution(
 ) {
   if (resolution && line.policyId) {
     throw conflict({
-      detail: 'This line is matched to a policy: clear its policy before marking it not ours or writing it off.',
+      detail:
+        'This line is matched to a policy: clear its policy before marking it not ours or writing it off.',
     });
   }
   await tx

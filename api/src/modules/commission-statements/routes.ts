@@ -280,7 +280,11 @@ export const commissionStatementRoutes =
           security: bearerAuth,
           params: idParams,
           body: acceptStatementBody,
-          response: { 200: commissionStatementDetail, ...errors, 409: duplicateLinesResponse.or(detailResponse) },
+          response: {
+            200: commissionStatementDetail,
+            ...errors,
+            409: duplicateLinesResponse.or(detailResponse),
+          },
         },
       },
       async (request) =>

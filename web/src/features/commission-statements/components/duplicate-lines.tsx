@@ -23,7 +23,12 @@ export function DuplicateLines({ duplicates }: { duplicates: StatementDuplicate[
           <List.Item key={line.line_number}>
             Line {line.line_number}: {line.policy_number}, <Money amount={line.paid_commission} /> on{' '}
             {formatDate(line.transaction_date)}, as line {line.accepted_line_number} of{' '}
-            <Anchor component={Link} to={`/commission-statements/${line.accepted_statement_id}`} fz="sm">
+            <Anchor
+              component={Link}
+              to={`/commission-statements/${line.accepted_statement_id}`}
+              fz="sm"
+              c="blue.9"
+            >
               the statement of {formatDate(line.accepted_statement_date)}
             </Anchor>{' '}
             ({line.accepted_file_name})

@@ -48,6 +48,7 @@ export function ResolveDialog({
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           resolve.mutate(

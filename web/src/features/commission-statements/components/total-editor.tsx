@@ -29,6 +29,7 @@ export function TotalEditor({
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           correct.mutate({ total_amount: total }, { onSuccess: onClose });

@@ -112,7 +112,9 @@ test('a statement in review shows all that is owed, takes a corrected total, res
   await totalDialog.getByRole('button', { name: 'Save total' }).click();
   await expect(totalDialog).toBeHidden();
   await expect(page.getByText("The statement's total and the sum of its lines differ")).toBeHidden();
-  await expect(page.getByText('1 unmatched line is still to match, mark not ours or write off.')).toBeVisible();
+  await expect(
+    page.getByText('1 unmatched line is still to match, mark not ours or write off.'),
+  ).toBeVisible();
 
   // The unknown line is written off, with the reason it asks for.
   await page.getByRole('button', { name: 'Write off line 4' }).click();

@@ -5,21 +5,18 @@ import {
   FUZZY_PREMIUM_TOLERANCE,
   STATEMENT_LINES_PAGE_SIZE,
   type StatementLine,
-  type StatementMissing,
   type statementDetailQuery,
 } from '@coverdesk/contract';
-import { and, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { companies } from '../companies/tables.js';
-import { customers } from '../customers/tables.js';
-import { dueBy, insurerOwesBy } from '../policies/commission.js';
 import { insurerReceipts, policies } from '../policies/tables.js';
-import type { StatementFileLine } from './read-lines.js';
 import { missingPolicies } from './missing.js';
 import { owedOn } from './owed.js';
+import type { StatementFileLine } from './read-lines.js';
 import { duplicateLines, refuseDuplicates, refuseUnresolved } from './review.js';
 import { commissionStatements, statementLines, statementMappings } from './tables.js';
 

@@ -1,6 +1,7 @@
 import { type CommissionStatementDetail, STATEMENT_MISSING_SHOWN } from '@coverdesk/contract';
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { FigureLabel } from '../../../components/figure-label.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 import { useDevice } from '../../../lib/viewport.js';
@@ -29,7 +30,7 @@ export function MissingPolicies({ statement }: { statement: CommissionStatementD
     <Card withBorder padding="lg" id="missing">
       <Stack gap="xs">
         <Title order={3} fz="h4">
-          Missing from this statement ({total})
+          <FigureLabel label="Missing from this statement" figure="statement_missing" /> ({total})
         </Title>
         <Text fz="sm" c="dimmed">
           This insurer's policies owed commission by {formatDate(statement.statement_date)} that no accepted

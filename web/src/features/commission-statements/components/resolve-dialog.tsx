@@ -51,10 +51,7 @@ export function ResolveDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          resolve.mutate(
-            { line: line.line_number, body: { resolution, reason } },
-            { onSuccess: onClose },
-          );
+          resolve.mutate({ line: line.line_number, body: { resolution, reason } }, { onSuccess: onClose });
         }}
       >
         <Stack gap="sm">

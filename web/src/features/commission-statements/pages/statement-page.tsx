@@ -38,6 +38,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/back-link.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ListCount } from '../../../components/data-list.js';
+import { FigureLabel } from '../../../components/figure-label.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
@@ -285,7 +286,7 @@ export function Component() {
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Stack gap={0}>
               <Text fz="sm" c="dimmed">
-                Statement total
+                <FigureLabel label="Statement total" figure="statement_total" />
               </Text>
               <Group gap="xs" wrap="nowrap">
                 <Text fw={700} fz="lg" style={TABULAR_FIGURES}>
@@ -323,8 +324,8 @@ export function Component() {
           {totalsDiffer && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
               The statement's total and the sum of its lines differ: check the total you typed against the
-              insurer's statement{editable ? ', and edit it if it is wrong' : ''}. Written-off and not-ours lines
-              count in the sum.
+              insurer's statement{editable ? ', and edit it if it is wrong' : ''}. Written-off and not-ours
+              lines count in the sum.
             </Alert>
           )}
           {open && s.duplicates.length > 0 && <DuplicateLines duplicates={s.duplicates} />}

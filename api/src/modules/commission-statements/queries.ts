@@ -250,7 +250,8 @@ type StatementDetailQuery = z.output<typeof statementDetailQuery>;
 
 const unconfirmed = (line: StatementLine) => line.match_method === 'fuzzy' && !line.confirmed;
 const unresolved = (line: StatementLine) => line.policy_id === null && line.resolution === null;
-const LINE_FILTERS = { unconfirmed, unresolved };
+/** The filters that are no outcome of their own. */
+const LINE_FILTERS: Partial<Record<string, (line: StatementLine) => boolean>> = { unconfirmed, unresolved };
 
 /** One line of the statement as the statement's read shows it, or 404. */
 export async function readLine(
@@ -287,13 +288,7 @@ export async function readStatement(
     missing: missing.count,
   };
   for (const line of lines) counts[line.outcome] += 1;
-  const kept = !outcome
-    ? lines
-    : lines.filter(
-        outcome === 'unconfirmed' || outcome === 'unresolved'
-          ? LINE_FILTERS[outcome]
-          : (line) => line.outcome === outcome,
-      );
+  const kept = !outcome ? lines : lines.filter(LINE_FILTERS[outcome] ?? ((line) => line.outcome === outcome));
   return {
     ...statement,
     counts,

@@ -34,6 +34,7 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { claimRoutes } from './modules/claims/routes.js';
 import { commissionReportRoutes } from './modules/commission-report/routes.js';
+import { statementReviewRoutes } from './modules/commission-statements/review-routes.js';
 import { commissionStatementRoutes } from './modules/commission-statements/routes.js';
 import { StatementRunner } from './modules/commission-statements/runner.js';
 import { rateRoutes } from './modules/companies/rate-routes.js';
@@ -286,6 +287,7 @@ export async function buildApp(
       await api.register(analyticsRoutes(ctx));
       await api.register(commissionReportRoutes(ctx));
       await api.register(commissionStatementRoutes(ctx, statementRunner));
+      await api.register(statementReviewRoutes(ctx));
       await api.register(claimRoutes(ctx));
       await api.register(leadRoutes(ctx));
       await api.register(dashboardRoutes(ctx));

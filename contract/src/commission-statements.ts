@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { readAmount, readingsOfAmbiguous } from './amount-text.js';
 import { money } from './billing.js';
 import { dateOrder } from './date-order.js';
-import { fitsMoney, isoDate, text, uuid } from './fields.js';
+import { boundedText, fitsMoney, isoDate, text, uuid } from './fields.js';
 import type { ImportField } from './imports.js';
 import { paged, pageQuery } from './pagination.js';
 
@@ -36,6 +36,19 @@ export const STATEMENT_OUTCOME_LABELS: Record<StatementLineOutcome | 'missing', 
   chargeback: 'Chargeback',
   unmatched: 'Unmatched',
   missing: 'Missing',
+};
+
+/**
+ * How the broker resolved a line that names no policy of the agency, so the statement can be accepted:
+ * another agency's line (`not_ours`), or money kept without a policy (`written_off`, with the reason).
+ * Either way its amount stays in the lines' sum, which the typed total must equal, and records no
+ * receipt: it was paid on none of the agency's policies.
+ */
+export const STATEMENT_LINE_RESOLUTIONS = ['not_ours', 'written_off'] as const;
+export type StatementLineResolution = (typeof STATEMENT_LINE_RESOLUTIONS)[number];
+export const STATEMENT_RESOLUTION_LABELS: Record<StatementLineResolution, string> = {
+  not_ours: 'Not ours',
+  written_off: 'Written off',
 };
 
 /** Files past these are refused; a statement is a month of one insurer's lines. */
@@ -242,6 +255,10 @@ export const statementLine = z.object({
   difference: money.nullable(),
   outcome: z.enum(STATEMENT_LINE_OUTCOMES),
   note: z.string(),
+  /** How an unmatched line was resolved; null while it waits (or once matched). */
+  resolution: z.enum(STATEMENT_LINE_RESOLUTIONS).nullable(),
+  /** Why, for a write-off (required) or a line not ours (optional); "" otherwise. */
+  resolution_reason: z.string(),
 });
 export type StatementLine = z.infer<typeof statementLine>;
 
@@ -250,21 +267,46 @@ export const statementMissing = z.object({
   policy_number: z.string(),
   customer_name: z.string(),
   expected_commission: money,
+  /**
+   * When the commission still owed fell due: the term's start (full policy), or the earliest
+   * instalment due by the statement's date whose commission is not yet paid (pro rata).
+   */
+  due_since: z.string(),
 });
 export type StatementMissing = z.infer<typeof statementMissing>;
+
+/** A line with the policy, amount and transaction date of a line of an accepted statement. */
+export const statementDuplicate = z.object({
+  line_number: z.number().int(),
+  policy_id: z.string(),
+  policy_number: z.string(),
+  paid_commission: money,
+  transaction_date: z.string(),
+  accepted_statement_id: z.string(),
+  accepted_statement_date: z.string(),
+  accepted_file_name: z.string(),
+  accepted_line_number: z.number().int(),
+});
+export type StatementDuplicate = z.infer<typeof statementDuplicate>;
+
+/** The missing policies a statement's read lists at most. */
+export const STATEMENT_MISSING_SHOWN = 500;
 
 export const commissionStatementDetail = commissionStatement.extend({
   counts: statementCounts,
   /** Lines matched by name and premium that the broker has not yet confirmed. */
   unconfirmed: z.number().int(),
-  /**
-   * The missing policies are those whose commission fell due after this day, up to the statement's
-   * date: the insurer's previous statement's date, or the last day of the month before.
-   */
-  period_after: z.string(),
+  /** Unmatched lines not yet resolved (not ours, written off): accepting waits for them. */
+  unresolved: z.number().int(),
+  /** The statement's lines that repeat a line of an accepted statement: accepting asks first. */
+  duplicates: z.array(statementDuplicate),
   /** The lines of the outcome asked for (all without one); `lines` holds a page of them. */
   lines_matching: z.number().int(),
   lines: z.array(statementLine),
+  /**
+   * The insurer's policies owed commission by the statement's date, whatever month it fell due, that
+   * no line names: the oldest first, at most `STATEMENT_MISSING_SHOWN` (`counts.missing` counts all).
+   */
   missing: z.array(statementMissing),
 });
 export type CommissionStatementDetail = z.infer<typeof commissionStatementDetail>;
@@ -274,7 +316,7 @@ export const STATEMENT_LINES_PAGE_SIZE = 100;
 export const MAX_STATEMENT_LINES_PAGE_SIZE = 1000;
 
 export const statementDetailQuery = z.object({
-  outcome: z.enum([...STATEMENT_LINE_OUTCOMES, 'unconfirmed']).optional(),
+  outcome: z.enum([...STATEMENT_LINE_OUTCOMES, 'unconfirmed', 'unresolved']).optional(),
   page: pageQuery.shape.page,
   page_size: z.coerce
     .number()
@@ -308,3 +350,33 @@ export const statementLineUpdate = z
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Send policy_id, confirmed or note.' });
 export type StatementLineUpdate = z.input<typeof statementLineUpdate>;
+
+/** The statement's total corrected while in review, as it is typed on upload. */
+export const statementTotalUpdate = z.object({ total_amount: signedMoneyInput });
+export type StatementTotalUpdate = z.input<typeof statementTotalUpdate>;
+
+/** An unmatched line marked as another agency's, or written off: a write-off says why. */
+export const statementLineResolve = z
+  .object({
+    resolution: z.enum(STATEMENT_LINE_RESOLUTIONS, { error: 'Choose not_ours or written_off.' }),
+    reason: boundedText(500).optional(),
+  })
+  .refine((body) => body.resolution !== 'written_off' || (body.reason ?? '') !== '', {
+    path: ['reason'],
+    message: 'Say why this line is written off.',
+  });
+export type StatementLineResolve = z.input<typeof statementLineResolve>;
+
+/** Accepting a statement whose lines repeat an accepted statement's needs the broker's word. */
+export const acceptStatementBody = z
+  .object({ acknowledge_duplicates: z.boolean().optional() })
+  // Sent without a body, as most accepts are.
+  .nullish();
+export type AcceptStatementBody = z.input<typeof acceptStatementBody>;
+
+/** 409 on accept: the duplicated lines, for the broker to check before accepting anyway. */
+export const duplicateLinesResponse = z.object({
+  detail: z.string(),
+  code: z.literal('duplicate_lines'),
+  duplicates: z.array(statementDuplicate),
+});

@@ -48,6 +48,16 @@ export const FIGURES = {
     definition:
       "What the insurer paid on a policy by the agency's accepted commission statements, chargebacks negative.",
   },
+  statement_total: {
+    label: 'Statement total',
+    definition:
+      "What the insurer says a commission statement pays in all, as the broker typed it (corrected while in review). To accept, it must equal the sum of all the statement's lines, those marked not ours or written off included; only the lines matched to a policy are Paid by insurer.",
+  },
+  statement_missing: {
+    label: 'Missing from a statement',
+    definition:
+      "The insurer's policies owed commission by the statement's date and not yet paid by its accepted statements, whatever month it fell due, that no line of the statement names: with the month it fell due, the term's start (full policy) or the first instalment not yet paid for (pro rata).",
+  },
 } as const;
 
 export type FigureName = keyof typeof FIGURES;

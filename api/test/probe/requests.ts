@@ -207,7 +207,13 @@ const VALID_REQUESTS: Record<string, (agency: Agency) => ValidRequest[]> = {
     { body: { note: 'Checked with Harel' } },
   ],
   'POST /api/commission-statements/:id/confirm-matches/': () => [{ body: { min_confidence: '0.80' } }],
-  // Each accept and reopen is sent a statement of its own: one in review, which cannot be reopened.
+  'PATCH /api/commission-statements/:id/': () => [{ body: { total_amount: '10.00' } }],
+  'PUT /api/commission-statements/:id/lines/:line_number/resolution/': () => [
+    { body: { resolution: 'written_off', reason: 'Closed book' } },
+  ],
+  // Each accept and reopen is sent a statement of its own: one in review, which cannot be reopened,
+  // whose one line names no policy and, unresolved, keeps it from being accepted.
+  'POST /api/commission-statements/:id/accept/': () => [{ status: 409 }],
   'POST /api/commission-statements/:id/reopen/': () => [{ status: 409 }],
   'POST /api/support/tickets/': () => [
     {

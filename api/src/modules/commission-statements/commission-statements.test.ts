@@ -116,8 +116,8 @@ describe('an insurer’s commission statement', () => {
       total_amount: '585.00',
       lines_total: '585.00',
       line_count: 6,
-      period_after: '2026-02-28',
       unconfirmed: 1,
+      unresolved: 2,
       counts: { matched: 1, short_paid: 1, over_paid: 1, chargeback: 1, unmatched: 2, missing: 1 },
     });
     // "ab 1003" is AB-1003: 10% of 1,200.00, paid in full.
@@ -168,6 +168,7 @@ describe('an insurer’s commission statement', () => {
         policy_number: 'HX-4001',
         customer_name: 'Dana Levi',
         expected_commission: '50.00',
+        due_since: '2026-03-10',
       },
     ]);
 
@@ -229,6 +230,8 @@ describe('an insurer’s commission statement', () => {
       note: 'Typo',
     });
 
+    // Clal's policy on Harel's statement is another agency's business as far as Harel goes.
+    await ok(agency.as.put(`${againUrl}lines/7/resolution/`, { resolution: 'not_ours' }));
     const accepted = await ok<CommissionStatementDetail>(agency.as.post(`${againUrl}accept/`));
     expect(accepted.status).toBe('accepted');
     expect(accepted.accepted_at).not.toBeNull();

@@ -3,7 +3,6 @@ import {
   type CommissionStatementDetail,
   STATEMENT_LINES_PAGE_SIZE,
   type StatementLine,
-  type StatementMissing,
   type StatementStatus,
   type statementDetailQuery,
 } from '@coverdesk/contract';
@@ -13,11 +12,12 @@ import type { Transaction } from '../../db/client.js';
 import { one } from '../../db/query-helpers.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { companies } from '../companies/tables.js';
-import { customers } from '../customers/tables.js';
-import { dueBy, insurerOwesBy } from '../policies/commission.js';
 import { insurerReceipts, policies } from '../policies/tables.js';
 import { matchLines, saveLines } from './match.js';
+import { missingPolicies } from './missing.js';
+import { owedOn } from './owed.js';
 import type { StatementFileLine } from './read-lines.js';
+import { duplicateLines, refuseDuplicates, refuseUnresolved } from './review.js';
 import { commissionStatements, statementLines, statementMappings } from './tables.js';
 
 // A statement's lines matched to the agency's policies of its insurer, and each compared, to the
@@ -188,20 +188,6 @@ export async function requireStatement(tx: Transaction, id: string, { lock = fal
 }
 
 /**
- * What the insurer owed on each policy by the statement's date (`insurerOwesBy`, on the instalments
- * due by then), less what its other accepted statements up to that date paid.
- */
-const owedOn = (statementId: string, statementDate: string) => sql`
-  select policies.id, policies.policy_number, policies.customer_id, c.display_name as customer_name,
-    (policies.cancelled_at is not null or coalesce(policies.cancellation_refund, 0) > 0) as cancelled,
-    ${insurerOwesBy(sql`${statementDate}::date`, dueBy(sql`${statementDate}::date`))}
-      - coalesce((select sum(r.amount) from insurer_receipts r where r.policy_id = policies.id
-          and r.statement_id <> ${statementId}::uuid and r.received_on <= ${statementDate}::date), 0) as owed
-  from ${policies}
-  join ${companies} on ${companies.id} = ${policies.companyId}
-  join ${customers} c on c.id = ${policies.customerId}`;
-
-/**
  * The statement's lines with what the insurer owed on each and its outcome. With `lineNumber`, that
  * line alone, reading only the lines on its policy, which what it was owed depends on.
  */
@@ -232,7 +218,7 @@ async function linesOf(tx: Transaction, id: string, date: string, lineNumber?: n
         when round(paid_commission - expected, 2) = 0 then 'matched'
         when paid_commission < expected then 'short_paid'
         else 'over_paid' end as outcome,
-      note
+      note, resolution, resolution_reason
     from reached ${lineNumber === undefined ? sql`` : sql`where line_number = ${lineNumber}`}
     order by line_number`);
   return rows;
@@ -241,6 +227,9 @@ async function linesOf(tx: Transaction, id: string, date: string, lineNumber?: n
 type StatementDetailQuery = z.output<typeof statementDetailQuery>;
 
 const unconfirmed = (line: StatementLine) => line.match_method === 'fuzzy' && !line.confirmed;
+const unresolved = (line: StatementLine) => line.policy_id === null && line.resolution === null;
+/** The filters that are no outcome of their own. */
+const LINE_FILTERS: Partial<Record<string, (line: StatementLine) => boolean>> = { unconfirmed, unresolved };
 
 /** One line of the statement as the statement's read shows it, or 404. */
 export async function readLine(
@@ -270,12 +259,12 @@ export async function readStatement(
   // Still being read, or its reading failed: its progress alone, without working out outcomes of
   // lines a job is still saving (the review screen polls this every second).
   if (statement.reading) {
-    const periodAfter = await periodAfterOf(tx, statement.company_id, date);
     return {
       ...statement,
       counts,
       unconfirmed: 0,
-      period_after: periodAfter,
+      unresolved: 0,
+      duplicates: [],
       lines_matching: 0,
       lines: [],
       missing: [],
@@ -283,62 +272,21 @@ export async function readStatement(
   }
   const lines = await linesOf(tx, id, date);
   const missing = await missingPolicies(tx, id, statement.company_id, date);
-  counts.missing = missing.policies.length;
+  counts.missing = missing.count;
   for (const line of lines) counts[line.outcome] += 1;
-  const kept = !outcome
-    ? lines
-    : lines.filter(outcome === 'unconfirmed' ? unconfirmed : (line) => line.outcome === outcome);
+  const kept = !outcome ? lines : lines.filter(LINE_FILTERS[outcome] ?? ((line) => line.outcome === outcome));
   return {
     ...statement,
     counts,
     unconfirmed: lines.filter(unconfirmed).length,
-    period_after: missing.periodAfter,
+    unresolved: lines.filter(unresolved).length,
+    duplicates: await duplicateLines(tx, id),
     lines_matching: kept.length,
     lines: kept.slice((page - 1) * page_size, page * page_size),
     missing: missing.policies,
   };
 }
 
-/** The day the statement's period starts after: the insurer's previous statement's, or the month before's last. */
-async function periodAfterOf(tx: Transaction, companyId: string, date: string) {
-  const { rows } = await tx.execute<{ period_after: string }>(sql`
-    select coalesce(
-      (select max(statement_date) from commission_statements
-        where company_id = ${companyId}::uuid and statement_date < ${date}::date),
-      date_trunc('month', ${date}::date)::date - 1)::text as period_after`);
-  return one(rows).period_after;
-}
-
-/**
- * The insurer's policies whose commission fell due in the statement's period and that no line
- * names, with what the insurer owes on them: under full-policy payout the terms that started in the
- * period, under pro rata those with an instalment due in it. The period runs from the day after the
- * insurer's previous statement (or the month before's last day) to the statement's date.
- */
-async function missingPolicies(tx: Transaction, id: string, companyId: string, date: string) {
-  const periodAfter = await periodAfterOf(tx, companyId, date);
-  const { rows: policiesLeftOut } = await tx.execute<StatementMissing>(sql`
-    with due as (
-      select p.id from policies p join companies co on co.id = p.company_id
-      where p.company_id = ${companyId}::uuid and (
-        (co.commission_payment_method <> 'pro_rata'
-          and p.start_date > ${periodAfter}::date and p.start_date <= ${date}::date)
-        or (co.commission_payment_method = 'pro_rata' and exists (select 1 from installments i
-          where i.policy_id = p.id and i.status <> 'cancelled'
-            and i.due_date > ${periodAfter}::date and i.due_date <= ${date}::date)))
-      and not exists (select 1 from statement_lines l where l.statement_id = ${id}::uuid and l.policy_id = p.id)
-    )
-    select owed.id as policy_id, owed.policy_number, owed.customer_name, round(owed.owed, 2)::text as expected_commission
-    from (${owedOn(id, date)}) owed
-    where owed.id in (select id from due) and owed.owed > 0
-    order by owed.policy_number`);
-  return { periodAfter, policies: policiesLeftOut };
-}
-
-/**
- * Records what the insurer paid on each matched line, in one statement: refused (409) while the
- * typed total differs from the lines' or a fuzzy match waits for the broker.
- */
 /** A line matched by name and premium that the broker has not yet confirmed. */
 const awaitingConfirmation = and(
   eq(statementLines.matchMethod, 'fuzzy'),
@@ -361,8 +309,19 @@ export async function confirmMatches(tx: Transaction, id: string, minConfidence:
   return confirmed.length;
 }
 
-/** Records the statement's receipts; `userId` is who accepted it, null for the demo's own. */
-export async function acceptStatement(tx: Transaction, tenantId: string, id: string, userId: string | null) {
+/**
+ * Records what the insurer paid on each matched line, in one statement: refused (409) while the
+ * typed total differs from the lines', a fuzzy match waits for the broker, an unmatched line is
+ * unresolved, or (unless `acknowledgeDuplicates`) a line repeats an accepted statement's. `userId` is
+ * who accepted it, null for the demo's own.
+ */
+export async function acceptStatement(
+  tx: Transaction,
+  tenantId: string,
+  id: string,
+  userId: string | null,
+  { acknowledgeDuplicates = false } = {},
+) {
   // The statement's own figures suffice: its outcomes, which a read works out, change nothing here.
   const statement = await requireStatement(tx, id, { lock: true });
   if (statement.status === 'accepted') throw conflict({ detail: 'This statement is already accepted.' });
@@ -382,6 +341,8 @@ export async function acceptStatement(tx: Transaction, tenantId: string, id: str
       detail: `${unconfirmed} ${unconfirmed === 1 ? 'line was' : 'lines were'} matched by name and premium: confirm or change ${unconfirmed === 1 ? 'it' : 'them'} before accepting.`,
     });
   }
+  await refuseUnresolved(tx, id);
+  if (!acknowledgeDuplicates) await refuseDuplicates(tx, id);
   await tx.execute(sql`
     insert into insurer_receipts (id, tenant_id, policy_id, statement_id, line_number, amount, received_on)
     select gen_random_uuid(), ${tenantId}::uuid, policy_id, statement_id, line_number, paid_commission,

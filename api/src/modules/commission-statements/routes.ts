@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
+  acceptStatementBody,
   commissionStatementDetail,
   commissionStatementList,
   confirmedMatches,
   confirmMatchesBody,
   detailResponse,
+  duplicateLinesResponse,
   fieldErrorsResponse,
   MAX_STATEMENT_BYTES,
   MAX_STATEMENT_LINES,
@@ -27,7 +29,7 @@ import { bearerAuth, signedInUser } from '../../http/authenticate.js';
 import { fieldError, HttpError, parseWith } from '../../http/errors.js';
 import { acceptFileForms, formError, requireMultipart } from '../../http/multipart.js';
 import { pageOf } from '../../http/pagination.js';
-import { auditOrigin, recordAudit } from '../audit/record.js';
+import { type AuditEntry, auditOrigin, recordAudit } from '../audit/record.js';
 import { agencyUserEmail } from '../audit/trail.js';
 import { withModule } from '../billing/access.js';
 import {
@@ -50,13 +52,13 @@ import { statementReadings } from './reading-tables.js';
 import type { StatementRunner } from './runner.js';
 import { commissionStatements, statementLines } from './tables.js';
 
-const tags = ['commission-statements'];
-const MODULE = 'module_commission_reports';
+export const tags = ['commission-statements'];
+export const MODULE = 'module_commission_reports';
 const MB = 1024 * 1024;
 const TOO_LARGE = `A statement file can be at most ${MAX_STATEMENT_BYTES / MB} MB.`;
-const idParams = z.object({ id: uuid });
-const lineParams = z.object({ id: uuid, line_number: z.coerce.number().int().min(1).max(10_000_000) });
-const errors = {
+export const idParams = z.object({ id: uuid });
+export const lineParams = z.object({ id: uuid, line_number: z.coerce.number().int().min(1).max(10_000_000) });
+export const errors = {
   400: fieldErrorsResponse,
   402: detailResponse,
   403: detailResponse,
@@ -98,15 +100,21 @@ async function readStatementForm(request: FastifyRequest) {
   return { fields: parseWith(statementUploadFields, fields), file };
 }
 
-/** A statement's lines change only while it is in review. */
-function refuseAccepted(statement: { status: StatementStatus }) {
+/** A statement's lines and total change only while it is in review, once read. */
+export function refuseAccepted(statement: { status: StatementStatus }, what = 'its lines') {
   if (statement.status === 'accepted') {
-    throw new HttpError(409, { detail: 'This statement is accepted: reopen it to change its lines.' });
+    throw new HttpError(409, { detail: `This statement is accepted: reopen it to change ${what}.` });
   }
   refuseUnread(statement);
 }
 
-async function audit(tx: Transaction, request: FastifyRequest, action: string, id: string) {
+export async function audit(
+  tx: Transaction,
+  request: FastifyRequest,
+  action: string,
+  id: string,
+  more: Pick<AuditEntry, 'changes' | 'reason'> = {},
+) {
   const { tenantId, userId } = signedInUser(request);
   await recordAudit(tx, auditOrigin(request), {
     tenantId,
@@ -115,6 +123,7 @@ async function audit(tx: Transaction, request: FastifyRequest, action: string, i
     action,
     entity: 'commission_statement',
     entityId: id,
+    ...more,
   });
 }
 
@@ -208,7 +217,7 @@ export const commissionStatementRoutes =
           tags,
           summary: 'A statement with every line’s outcome and the policies it left out',
           description:
-            "Each line's `expected_commission` is what the insurer still owed on its policy when the line was reached: under full-policy payout the term's commission once it started, under pro rata that of the instalments due by the statement's date, whatever the customer has paid; less what the insurer's other accepted statements up to that date paid, and the statement's earlier lines on the same policy. `difference` = paid − expected. Outcomes: `matched` (to the cent), `short_paid`, `over_paid`, `chargeback` (a negative line on a cancelled policy), `unmatched`. `missing`: the insurer's policies whose commission fell due in the statement's period (after `period_after`) that no line names, with what the insurer owes on them. `?outcome=` keeps the lines of one outcome, or `unconfirmed` fuzzy matches.",
+            "Each line's `expected_commission` is what the insurer still owed on its policy when the line was reached: under full-policy payout the term's commission once it started, under pro rata that of the instalments due by the statement's date, whatever the customer has paid; less what the insurer's other accepted statements up to that date paid, and the statement's earlier lines on the same policy. `difference` = paid − expected. Outcomes: `matched` (to the cent), `short_paid`, `over_paid`, `chargeback` (a negative line on a cancelled policy), `unmatched`. `missing`: the insurer's policies owed commission by the statement's date and not yet paid by its accepted statements, whatever month it fell due (`due_since`), that no line names, with what the insurer owes on them; the oldest first, at most 500 (`counts.missing` counts all). `unresolved` counts the unmatched lines neither marked not ours nor written off; `duplicates` lists the lines that repeat a line of an accepted statement (same policy, amount and transaction date). `?outcome=` keeps the lines of one outcome, `unconfirmed` fuzzy matches, or `unresolved` lines.",
           security: bearerAuth,
           params: idParams,
           querystring: statementDetailQuery,
@@ -228,7 +237,7 @@ export const commissionStatementRoutes =
           tags,
           summary: 'Confirm, change or clear a line’s policy, or note the line',
           description:
-            '`policy_id` matches the line to a policy of the statement’s insurer (confirmed, `manual`), or null leaves it unmatched; `confirmed: true` confirms a fuzzy match; `note` replaces the line’s note. An accepted statement answers 409: reopen it first.',
+            '`policy_id` matches the line to a policy of the statement’s insurer (confirmed, `manual`, taking back a not-ours or written-off mark), or null leaves it unmatched; `confirmed: true` confirms a fuzzy match; `note` replaces the line’s note. An accepted statement answers 409: reopen it first.',
           security: bearerAuth,
           params: lineParams,
           body: statementLineUpdate,
@@ -255,6 +264,9 @@ export const commissionStatementRoutes =
                     matchMethod: 'manual' as const,
                     confidence: '1.00',
                     confirmed: true,
+                    // Matched, the line is no longer not ours or written off.
+                    resolution: null,
+                    resolutionReason: '',
                   };
           await tx
             .update(statementLines)
@@ -277,15 +289,22 @@ export const commissionStatementRoutes =
           tags,
           summary: 'Accept a statement: record what the insurer paid on each matched line',
           description:
-            "A receipt per matched line, in one transaction; each policy's `insurer_paid_commission` is the sum of its receipts. 409 while the typed total differs from the sum of the lines (the message names both), while a fuzzy match is unconfirmed, or when already accepted.",
+            "A receipt per matched line, in one transaction; each policy's `insurer_paid_commission` is the sum of its receipts. The typed total must equal the sum of all the lines, whatever their resolution: a line marked not ours or written off stays in that sum but records no receipt, being paid on none of the agency's policies. 409 while the typed total differs from the sum of the lines (the message names both), while a fuzzy match is unconfirmed, while unmatched lines are unresolved (the message counts them), or when already accepted. A statement whose lines repeat a line of an accepted statement (same policy, amount and transaction date, whatever the file) answers 409 with `code: duplicate_lines` and the `duplicates`, unless the body says `acknowledge_duplicates: true`.",
           security: bearerAuth,
           params: idParams,
-          response: { 200: commissionStatementDetail, ...errors },
+          body: acceptStatementBody,
+          response: {
+            200: commissionStatementDetail,
+            ...errors,
+            409: duplicateLinesResponse.or(detailResponse),
+          },
         },
       },
       async (request) =>
         withModule(ctx, request, MODULE, async (tx, { tenantId, userId }) => {
-          await acceptStatement(tx, tenantId, request.params.id, userId);
+          await acceptStatement(tx, tenantId, request.params.id, userId, {
+            acknowledgeDuplicates: request.body?.acknowledge_duplicates === true,
+          });
           await audit(tx, request, 'statement_accepted', request.params.id);
           return readStatement(tx, request.params.id);
         }),

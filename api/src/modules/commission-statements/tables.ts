@@ -1,4 +1,4 @@
-import { STATEMENT_MATCH_METHODS, STATEMENT_STATUSES } from '@coverdesk/contract';
+import { STATEMENT_LINE_RESOLUTIONS, STATEMENT_MATCH_METHODS, STATEMENT_STATUSES } from '@coverdesk/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -86,8 +86,12 @@ export const statementLines = pgTable(
     /** A fuzzy match waits for the broker; exact and manual ones are confirmed. */
     confirmed: boolean('confirmed').notNull().default(false),
     note: text('note').notNull().default(''),
+    /** How the broker resolved a line with no policy, which accepting waits for (migration 0075). */
+    resolution: text('resolution', { enum: STATEMENT_LINE_RESOLUTIONS }),
+    resolutionReason: text('resolution_reason').notNull().default(''),
   },
   (t) => [
+    // statement_lines_resolution_check (0075): a resolved line has no policy; a write-off, a reason.
     primaryKey({ name: 'statement_lines_pkey', columns: [t.tenantId, t.statementId, t.lineNumber] }),
     index('statement_lines_policy_idx').on(t.tenantId, t.policyId),
     foreignKey({

@@ -1,4 +1,5 @@
 import type {
+  AcceptStatementBody,
   CommissionStatement,
   CommissionStatementDetail,
   DateOrder,
@@ -7,7 +8,9 @@ import type {
   Paged,
   Policy,
   StatementLine,
+  StatementLineResolve,
   StatementLineUpdate,
+  StatementTotalUpdate,
 } from '@coverdesk/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.js';
@@ -76,10 +79,34 @@ export function useUpdateLine(id: string) {
   });
 }
 
+/** Accept (with the broker's word on lines that repeat an accepted statement's) or reopen. */
 export function useStatementAction(id: string, action: 'accept' | 'reopen') {
   const markChanged = useMarkChanged(ACCEPTED);
   return useMutation({
-    mutationFn: () => api.post<CommissionStatementDetail>(`/commission-statements/${id}/${action}/`),
+    mutationFn: (body?: AcceptStatementBody) =>
+      api.post<CommissionStatementDetail>(`/commission-statements/${id}/${action}/`, body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+/** Corrects the typed total of a statement in review. */
+export function useCorrectTotal(id: string) {
+  const markChanged = useMarkChanged([STATEMENTS]);
+  return useMutation({
+    mutationFn: (body: StatementTotalUpdate) =>
+      api.patch<CommissionStatementDetail>(`/commission-statements/${id}/`, body),
+    onSuccess: () => markChanged(),
+  });
+}
+
+/** Marks an unmatched line as not ours or written off, or (null) takes the mark back. */
+export function useResolveLine(id: string) {
+  const markChanged = useMarkChanged([STATEMENTS]);
+  return useMutation({
+    mutationFn: ({ line, body }: { line: number; body: StatementLineResolve | null }) => {
+      const url = `/commission-statements/${id}/lines/${line}/resolution/`;
+      return body ? api.put<StatementLine>(url, body) : api.delete<StatementLine>(url);
+    },
     onSuccess: () => markChanged(),
   });
 }

@@ -3,12 +3,15 @@ import {
   STATEMENT_LINE_OUTCOMES,
   STATEMENT_LINES_PAGE_SIZE,
   STATEMENT_OUTCOME_LABELS,
+  STATEMENT_RESOLUTION_LABELS,
   type StatementLine,
+  type StatementLineResolution,
 } from '@coverdesk/contract';
 import {
   ActionIcon,
   Alert,
   Anchor,
+  Badge,
   Button,
   Card,
   Chip,
@@ -21,12 +24,21 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarPlus, IconCheck, IconPencil } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconCalendarPlus,
+  IconCheck,
+  IconPencil,
+  IconReceiptOff,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { createElement, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/back-link.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ListCount } from '../../../components/data-list.js';
+import { FigureLabel } from '../../../components/figure-label.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
 import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
@@ -36,19 +48,44 @@ import { useDevice } from '../../../lib/viewport.js';
 import {
   useConfirmMatches,
   useDeleteStatement,
+  useResolveLine,
   useStatement,
   useStatementAction,
   useUpdateLine,
 } from '../api.js';
 import { MethodBadge, OutcomeBadge, StatementStatusBadge } from '../components/badges.js';
+import { DuplicateLines } from '../components/duplicate-lines.js';
 import { FollowUpDialog } from '../components/follow-up-dialog.js';
 import { LineEditor } from '../components/line-editor.js';
 import { MissingPolicies } from '../components/missing-policies.js';
+import { ResolveDialog } from '../components/resolve-dialog.js';
+import { TotalEditor } from '../components/total-editor.js';
 import { StatementReading } from '../components/statement-reading.js';
 
-const FILTERS = [...STATEMENT_LINE_OUTCOMES, 'unconfirmed'] as const;
+const FILTERS = [...STATEMENT_LINE_OUTCOMES, 'unconfirmed', 'unresolved'] as const;
 type Filter = (typeof FILTERS)[number];
-const FILTER_LABELS: Record<Filter, string> = { ...STATEMENT_OUTCOME_LABELS, unconfirmed: 'Unconfirmed' };
+const FILTER_LABELS: Record<Filter, string> = {
+  ...STATEMENT_OUTCOME_LABELS,
+  unconfirmed: 'Unconfirmed',
+  unresolved: 'Unresolved',
+};
+
+/** How an unmatched line was resolved, and why. */
+function Resolution({ line }: { line: StatementLine }) {
+  if (!line.resolution) return null;
+  return (
+    <Stack gap={2}>
+      <Badge color="gray.7" variant="outline" miw="max-content">
+        {STATEMENT_RESOLUTION_LABELS[line.resolution]}
+      </Badge>
+      {line.resolution_reason && (
+        <Text fz="xs" c="dimmed">
+          {line.resolution_reason}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 function Difference({ amount }: { amount: string | null }) {
   if (amount === null) return <>—</>;
@@ -85,6 +122,8 @@ function acceptBlocked(statement: CommissionStatementDetail): string | null {
     return 'The typed total differs from the sum of the lines.';
   if (statement.unconfirmed > 0)
     return `${statement.unconfirmed} fuzzy ${statement.unconfirmed === 1 ? 'match is' : 'matches are'} still to confirm.`;
+  if (statement.unresolved > 0)
+    return `${statement.unresolved} unmatched ${statement.unresolved === 1 ? 'line is' : 'lines are'} still to match, mark not ours or write off.`;
   return null;
 }
 
@@ -106,9 +145,17 @@ export function Component() {
   const remove = useDeleteStatement(id);
   const confirmMatches = useConfirmMatches(id);
   const update = useUpdateLine(id);
+  const unresolve = useResolveLine(id);
   const [editing, setEditing] = useState<StatementLine | null>(null);
+  const [editingTotal, setEditingTotal] = useState(false);
+  const [resolving, setResolving] = useState<{
+    line: StatementLine;
+    resolution: StatementLineResolution;
+  } | null>(null);
   const [followingUp, setFollowingUp] = useState<StatementLine | null>(null);
-  const [confirming, setConfirming] = useState<'reopen' | 'delete' | 'confirm-matches' | null>(null);
+  const [confirming, setConfirming] = useState<
+    'reopen' | 'delete' | 'confirm-matches' | 'accept-duplicates' | null
+  >(null);
 
   if (statement.isPending) return <DetailSkeleton />;
   if (statement.isError)
@@ -145,6 +192,7 @@ export function Component() {
   const counts: [Filter, number][] = [
     ...STATEMENT_LINE_OUTCOMES.map((outcome): [Filter, number] => [outcome, s.counts[outcome]]),
     ['unconfirmed', s.unconfirmed],
+    ['unresolved', s.unresolved],
   ];
 
   /** A line's actions: on a phone's card as buttons, in the table's narrow column as icons. */
@@ -182,6 +230,32 @@ export function Component() {
           </Button>
         )}
         {editable && action('Change', IconPencil, () => setEditing(line), `Change line ${line.line_number}`)}
+        {editable &&
+          line.policy_id === null &&
+          !line.resolution &&
+          action(
+            'Not ours',
+            IconUserOff,
+            () => setResolving({ line, resolution: 'not_ours' }),
+            `Mark line ${line.line_number} not ours`,
+          )}
+        {editable &&
+          line.policy_id === null &&
+          !line.resolution &&
+          action(
+            'Write off',
+            IconReceiptOff,
+            () => setResolving({ line, resolution: 'written_off' }),
+            `Write off line ${line.line_number}`,
+          )}
+        {editable &&
+          line.resolution &&
+          action(
+            'Undo',
+            IconArrowBackUp,
+            () => unresolve.mutate({ line: line.line_number, body: null }),
+            `Undo ${STATEMENT_RESOLUTION_LABELS[line.resolution].toLowerCase()} on line ${line.line_number}`,
+          )}
         {canWork &&
           line.outcome === 'short_paid' &&
           action(
@@ -206,8 +280,7 @@ export function Component() {
                 {s.company_name}
               </Title>
               <Text c="dimmed" fz="sm">
-                Statement of {formatDate(s.statement_date)} · {s.file_name} · policies due after{' '}
-                {formatDate(s.period_after)}
+                Statement of {formatDate(s.statement_date)} · {s.file_name}
               </Text>
             </Stack>
             <StatementStatusBadge status={s.status} />
@@ -215,11 +288,23 @@ export function Component() {
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Stack gap={0}>
               <Text fz="sm" c="dimmed">
-                Statement total
+                <FigureLabel label="Statement total" figure="statement_total" />
               </Text>
-              <Text fw={700} fz="lg" style={TABULAR_FIGURES}>
-                <Money amount={s.total_amount} />
-              </Text>
+              <Group gap="xs" wrap="nowrap">
+                <Text fw={700} fz="lg" style={TABULAR_FIGURES}>
+                  <Money amount={s.total_amount} />
+                </Text>
+                {editable && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    leftSection={<IconPencil size={14} aria-hidden />}
+                    onClick={() => setEditingTotal(true)}
+                  >
+                    Edit total
+                  </Button>
+                )}
+              </Group>
             </Stack>
             <Stack gap={0}>
               <Text fz="sm" c="dimmed">
@@ -241,9 +326,11 @@ export function Component() {
           {totalsDiffer && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
               The statement's total and the sum of its lines differ: check the total you typed against the
-              insurer's statement.
+              insurer's statement{editable ? ', and edit it if it is wrong' : ''}. Written-off and not-ours
+              lines count in the sum.
             </Alert>
           )}
+          {open && s.duplicates.length > 0 && <DuplicateLines duplicates={s.duplicates} />}
           {canWrite && (
             <Group>
               {open ? (
@@ -251,7 +338,9 @@ export function Component() {
                   <Button
                     leftSection={<IconCheck size={16} aria-hidden />}
                     disabled={blocked !== null}
-                    onClick={() => accept.mutate()}
+                    onClick={() =>
+                      s.duplicates.length > 0 ? setConfirming('accept-duplicates') : accept.mutate(undefined)
+                    }
                     loading={accept.isPending}
                   >
                     Accept
@@ -330,6 +419,7 @@ export function Component() {
                   <MatchedPolicy line={line} />
                   <MethodBadge line={line} />
                 </Group>
+                <Resolution line={line} />
                 <Group justify="space-between" fz="sm">
                   <Text fz="sm">
                     Paid <Money amount={line.paid_commission} />
@@ -393,7 +483,10 @@ export function Component() {
                       <Difference amount={line.difference} />
                     </Table.Td>
                     <Table.Td>
-                      <OutcomeBadge outcome={line.outcome} />
+                      <Stack gap={4}>
+                        <OutcomeBadge outcome={line.outcome} />
+                        <Resolution line={line} />
+                      </Stack>
                     </Table.Td>
                     <Table.Td maw={200}>
                       <Text fz="sm" lineClamp={2}>
@@ -433,6 +526,35 @@ export function Component() {
       {followingUp && (
         <FollowUpDialog statement={s} line={followingUp} onClose={() => setFollowingUp(null)} />
       )}
+      {editingTotal && <TotalEditor statement={s} onClose={() => setEditingTotal(false)} />}
+      {resolving && (
+        <ResolveDialog
+          statementId={id}
+          line={resolving.line}
+          resolution={resolving.resolution}
+          onClose={() => setResolving(null)}
+        />
+      )}
+      {unresolve.isError && (
+        <Alert role="alert" color="red" variant="light" title="Not undone">
+          {errorText(unresolve.error)}
+        </Alert>
+      )}
+      <ConfirmDialog
+        opened={confirming === 'accept-duplicates'}
+        title="Accept anyway?"
+        confirmLabel="Accept anyway"
+        busy={accept.isPending}
+        error={accept.isError ? errorText(accept.error) : null}
+        onConfirm={() =>
+          accept.mutate({ acknowledge_duplicates: true }, { onSuccess: () => setConfirming(null) })
+        }
+        onClose={() => setConfirming(null)}
+      >
+        {s.duplicates.length} {s.duplicates.length === 1 ? 'line repeats' : 'lines repeat'} a line already
+        paid by an accepted statement (same policy, amount and transaction date). Accepted, the insurer is
+        counted as having paid {s.duplicates.length === 1 ? 'it' : 'them'} twice. Accept only if it did.
+      </ConfirmDialog>
       {editing && (
         <LineEditor
           statementId={id}

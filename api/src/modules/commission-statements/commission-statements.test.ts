@@ -1,9 +1,9 @@
 import type { CommissionStatementDetail, StatementLine } from '@coverdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBookParties, type Caller, ok } from '../../../test/book-parties.js';
-import { multipartForm } from '../../../test/multipart-form.js';
+import { readThrough, uploadStatement } from '../../../test/statement-upload.js';
 import { addTeamMember } from '../../../test/team-book.js';
-import { bearer, createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,30 +16,11 @@ type Parties = Awaited<ReturnType<typeof addBookParties>>;
 
 const csv = (rows: string[][]) => Buffer.from(`${rows.map((row) => row.join(',')).join('\r\n')}\r\n`);
 
-function upload(agency: Agency, fields: Record<string, string>, file: Buffer, name = 'statement.csv') {
-  const body = multipartForm(fields, { field: 'file', name, type: 'text/csv', content: file });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/commission-statements/',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(agency.access) },
-  });
-}
-
-/** The statement once its job has read and matched it (the upload answers while it is processing). */
-async function readThrough(agency: Agency, accepted: { statusCode: number; body: string; json(): unknown }) {
-  expect(accepted.statusCode, accepted.body).toBe(202);
-  const { id } = accepted.json() as CommissionStatementDetail;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    const statement = await ok<CommissionStatementDetail>(agency.as.get(`/api/commission-statements/${id}/`));
-    if (statement.status !== 'processing') return statement;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`statement ${id} still processing after 30 s`);
-}
+const upload = (agency: Agency, fields: Record<string, string>, file: Buffer, name?: string) =>
+  uploadStatement(t.app, agency.access, fields, file, name);
 
 async function uploaded(agency: Agency, fields: Record<string, string>, file: Buffer) {
-  return readThrough(agency, await upload(agency, fields, file));
+  return readThrough(agency.as, await upload(agency, fields, file));
 }
 
 const policyOf = (
@@ -346,7 +327,7 @@ describe('an insurer’s commission statement', () => {
       { ...fields, columns: JSON.stringify({ Ref: 'policy_number', Amt: 'commission' }) },
       odd,
     );
-    expect((await readThrough(agency, mapped)).counts.matched).toBe(1);
+    expect((await readThrough(agency.as, mapped)).counts.matched).toBe(1);
     // The same file again is refused; another with the same headers maps by the insurer's choice.
     const twice = await upload(
       agency,
@@ -434,7 +415,7 @@ describe('an insurer’s commission statement', () => {
       { ...fields, total_amount: '999999999999.99' },
       csv([HEADER, ['AB-1', 'Dana', '999999999999.99', '999999999999.99', '2026-03-01']]),
     );
-    expect((await readThrough(agency, largest)).lines_total).toBe('999999999999.99');
+    expect((await readThrough(agency.as, largest)).lines_total).toBe('999999999999.99');
 
     const file = csv([HEADER, ['AB-5', 'Dana', '1200', '1.00', '2026-03-01']]);
     for (const [total, readings] of [

@@ -1,8 +1,8 @@
 import type { CommissionStatementDetail, StatementLine } from '@coverdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBookParties, type Caller, ok } from '../../../test/book-parties.js';
-import { multipartForm } from '../../../test/multipart-form.js';
-import { bearer, createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import { readThrough, uploadStatement } from '../../../test/statement-upload.js';
+import { createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,18 +25,16 @@ async function uploaded(
 ) {
   const sum = lines.reduce((cents, [, amount]) => cents + Math.round(Number(amount) * 100), 0);
   const file = Buffer.from(`${[HEADER, ...lines.map(([p, a, d]) => `${p},,${a},${d}`)].join('\r\n')}\r\n`);
-  const body = multipartForm(
-    { company_id: companyId, statement_date: day, total_amount: total ?? (sum / 100).toFixed(2) },
-    { field: 'file', name: `statement-${day}.csv`, type: 'text/csv', content: file },
+  return readThrough(
+    agency.as,
+    await uploadStatement(
+      t.app,
+      agency.access,
+      { company_id: companyId, statement_date: day, total_amount: total ?? (sum / 100).toFixed(2) },
+      file,
+      `statement-${day}.csv`,
+    ),
   );
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/commission-statements/',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(agency.access) },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as CommissionStatementDetail;
 }
 
 const policy = (as: Caller, parties: Parties, policy_number: string, body: Record<string, unknown>) =>

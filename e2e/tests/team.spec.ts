@@ -162,7 +162,9 @@ test('an owner withdraws an invitation and deactivates a member, handing their b
   // The emailed link cannot be shown again (only its hash is kept): a new one replaces it.
   await page.getByRole('button', { name: `Copy a new link for the invitation to ${waiting}` }).click();
   const renew = page.getByRole('dialog', { name: 'A new invitation link' });
-  await expect(renew.getByText(/replaces the one emailed to them, which stops working at once/)).toBeVisible();
+  await expect(
+    renew.getByText(/replaces the one emailed to them, which stops working at once/),
+  ).toBeVisible();
   await renew.getByRole('button', { name: 'Make a new link' }).click();
   const renewed = page.getByRole('dialog', { name: 'The new invitation link' });
   const newLink = await renewed.getByRole('textbox', { name: 'Invitation link' }).inputValue();

@@ -150,6 +150,7 @@ test('an owner withdraws an invitation and deactivates a member, handing their b
   request,
   agency,
 }, testInfo) => {
+  test.slow();
   const waiting = uniqueEmail('waiting');
   const withdrawn = await invite(request, agency, waiting, 'viewer');
   const leaving = await teamMember(request, agency, 'agent', 'Avi');

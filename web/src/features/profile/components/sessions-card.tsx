@@ -25,7 +25,7 @@ const SYSTEMS: [RegExp, string][] = [
   [/CrOS/, 'ChromeOS'],
   [/Linux/, 'Linux'],
 ];
-const nameIn = (agent: string, names: [RegExp, string, ...unknown[]][]) =>
+const nameIn = <T extends [RegExp, string, ...RegExp[]]>(agent: string, names: T[]) =>
   names.find(([pattern]) => pattern.test(agent));
 
 /**

@@ -26,6 +26,7 @@ import { RouteTimings, registerRouteTimings } from './http/route-timings.js';
 import { lacksTwoStep } from './modules/accounts/queries.js';
 import { RevokedSessions } from './modules/accounts/revoked-sessions.js';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { SessionActivity } from './modules/accounts/session-activity.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
@@ -234,7 +235,8 @@ export async function buildApp(
   app.addHook('onClose', () => notifications.stop());
   await revokedSessions.start();
   app.addHook('onClose', () => revokedSessions.stop());
-  registerAuthentication(app, config.jwtSecret, revokedSessions, (userId) =>
+  const sessionActivity = new SessionActivity(database.db, app.log);
+  registerAuthentication(app, config.jwtSecret, revokedSessions, sessionActivity, (userId) =>
     lacksTwoStep(database.db, userId),
   );
   const ctx: AppContext = {

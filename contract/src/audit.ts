@@ -48,6 +48,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   session_ended: 'Session ended',
   member_invited: 'Member invited',
   invitation_withdrawn: 'Invitation withdrawn',
+  invitation_link_renewed: 'Invitation link renewed',
   invitation_accepted: 'Joined the agency',
   member_changed: 'Member changed',
   member_deactivated: 'Member deactivated',

@@ -76,18 +76,19 @@ export const invitation = z.object({
   expires_at: z.string(),
   created_at: z.string(),
   invited_by_name: z.string(),
-});
-export type Invitation = z.infer<typeof invitation>;
-
-/** A new invitation, with its link: the only time the link is shown. */
-export const createdInvitation = invitation.extend({
-  invite_url: z.string(),
   email_sent: z
     .boolean()
     .describe(
       'The mail server took the invitation email. False with no mail server set up, or when it refused: pass the link on yourself.',
     ),
 });
+export type Invitation = z.infer<typeof invitation>;
+
+/**
+ * An invitation with its link: when it is made, and when its link is made anew. Only the token's hash
+ * is stored, so these are the only times the link can be shown.
+ */
+export const createdInvitation = invitation.extend({ invite_url: z.string() });
 export type CreatedInvitation = z.infer<typeof createdInvitation>;
 
 export const invitationList = z.object({ results: z.array(invitation) });

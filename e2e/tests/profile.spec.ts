@@ -1,4 +1,4 @@
-import { expect, signInWithTokens, test } from './fixtures.js';
+import { expect, expectAccessible, settled, signInWithTokens, test } from './fixtures.js';
 
 test('a broker edits their name and agency, then changes their password', async ({
   page,
@@ -57,4 +57,35 @@ test('the demo account explains why its password cannot change', async ({ page }
   await page.goto('/profile/settings');
   await expect(page.getByText(/demo account is shared by every visitor/)).toBeVisible();
   await expect(page.getByLabel('Email')).toBeDisabled();
+});
+
+test('a broker tells their browsers apart by name and version, and ends the other one @phone', async ({
+  page,
+  request,
+  broker,
+}, testInfo) => {
+  const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const elsewhere = await request.post('/api/token/', {
+    data: { email: broker.email, password: broker.password },
+    headers: { 'user-agent': firefox },
+  });
+  expect(elsewhere.status()).toBe(200);
+  await signInWithTokens(page, broker);
+  await page.goto('/profile/settings');
+  const sessions = page.getByRole('list', { name: 'Sessions' });
+  const other = sessions.getByRole('listitem').filter({ hasText: 'Firefox 133 on Windows' });
+  await expect(other.getByText(/^Signed in /)).toBeVisible();
+  await expect(other.getByText(/^Last active /)).toBeVisible();
+  const mine = sessions.getByRole('listitem').filter({ hasText: 'This device' });
+  await expect(mine.getByText('Active now')).toBeVisible();
+  await settled(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('sessions.png'), fullPage: true });
+
+  await other.getByRole('button', { name: 'End' }).click();
+  const dialog = page.getByRole('dialog', { name: 'End this session' });
+  await expect(dialog.getByText('Firefox 133 on Windows is signed out at once')).toBeVisible();
+  await dialog.getByRole('button', { name: 'End session' }).click();
+  await expect(page.getByText('Firefox 133 on Windows is signed out.')).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
 });

@@ -173,6 +173,22 @@ test('an owner withdraws an invitation and deactivates a member, handing their b
   await expect(page.getByText('Avi Cohen')).toBeVisible();
   await lookAt(page, 'team-members', testInfo);
 
+  // The emailed link cannot be shown again (only its hash is kept): a new one replaces it.
+  await page.getByRole('button', { name: `Copy a new link for the invitation to ${waiting}` }).click();
+  const renew = page.getByRole('dialog', { name: 'A new invitation link' });
+  await expect(
+    renew.getByText(/replaces the one emailed to them, which stops working at once/),
+  ).toBeVisible();
+  await renew.getByRole('button', { name: 'Make a new link' }).click();
+  const renewed = page.getByRole('dialog', { name: 'The new invitation link' });
+  const newLink = await renewed.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+  expect(newLink).toMatch(/\/invite\/[^/]+$/);
+  expect(newLink).not.toBe(withdrawn.invite_url);
+  await expect(renewed.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  await lookAt(page, 'team-new-link', testInfo);
+  await renewed.getByRole('button', { name: 'Done' }).click();
+  await expect(renewed).toHaveCount(0);
+
   await page.getByRole('button', { name: `Withdraw the invitation to ${waiting}` }).click();
   const withdraw = page.getByRole('dialog', { name: `Withdraw the invitation to ${waiting}?` });
   await withdraw.getByRole('button', { name: 'Withdraw invitation' }).click();

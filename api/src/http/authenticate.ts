@@ -18,6 +18,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { RevokedSessions } from '../modules/accounts/revoked-sessions.js';
+import type { SessionActivity } from '../modules/accounts/session-activity.js';
 import { type AccessClaims, verifyAccessToken } from '../modules/accounts/tokens.js';
 import { HttpError, unauthorized } from './errors.js';
 
@@ -61,6 +62,7 @@ export function registerAuthentication(
   app: FastifyInstance,
   jwtSecret: Uint8Array,
   revokedSessions: RevokedSessions,
+  sessionActivity: SessionActivity,
   /** Whether a member still has two-step sign-in off (asked only once their agency's grace is over). */
   lacksTwoStep: (userId: string) => Promise<boolean>,
 ): void {
@@ -69,6 +71,7 @@ export function registerAuthentication(
     const claims = await verifyAccessToken(bearerToken(request), jwtSecret);
     if (revokedSessions.isRevoked(claims.sessionId)) throw unauthorized('Token has been revoked');
     request.accessClaims = claims;
+    await sessionActivity.seen(claims.sessionId);
   };
   app.addHook('onRoute', (route) => {
     if (!needsBearerToken(route.schema)) return;

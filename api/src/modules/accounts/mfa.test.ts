@@ -11,7 +11,7 @@ import {
 } from '../../../test/test-app.js';
 import { auditLog } from '../audit/tables.js';
 import { resetMfa } from './mfa.js';
-import { mfaChallenges, users } from './tables.js';
+import { mfaChallenges, refreshTokens, users } from './tables.js';
 
 const ADMIN = 'ops-mfa@coverdesk.test';
 let t: TestApp;
@@ -390,5 +390,27 @@ describe("a user's sessions", () => {
     expect(actions.map((row) => row.action)).toEqual(
       expect.arrayContaining(['sign_in', 'session_ended', 'sessions_ended']),
     );
+  });
+
+  it('moves "Last active" on a request, at most once in five minutes', async () => {
+    const agency = await registerAgency(t.app);
+    const as = apiAs(t.app, agency.access);
+    const lastActive = async () =>
+      new Date((await as.get('/api/user/sessions/')).json().results[0].last_used_at).getTime();
+    // The sign-in is an hour old and has not been seen since.
+    const hourAgo = sql`now() - interval '1 hour'`;
+    const backdate = () =>
+      t.database.db
+        .update(refreshTokens)
+        .set({ createdAt: hourAgo, lastActiveAt: hourAgo })
+        .where(eq(refreshTokens.userId, agency.user.id));
+    await backdate();
+    expect((await as.get('/api/user/profile/')).statusCode).toBe(200);
+    expect(Date.now() - (await lastActive())).toBeLessThan(60_000);
+
+    // Within the five minutes, requests write nothing: the time stays where it was put.
+    await backdate();
+    expect((await as.get('/api/user/profile/')).statusCode).toBe(200);
+    expect(Date.now() - (await lastActive())).toBeGreaterThan(59 * 60_000);
   });
 });

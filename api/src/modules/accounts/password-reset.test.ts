@@ -196,6 +196,15 @@ describe('without SMTP', () => {
         email_sent: false,
         invite_url: expect.stringContaining('/invite/'),
       });
+      // And the pending list goes on saying so, for as long as the invitation is open.
+      const listed = await local.app.inject({
+        method: 'GET',
+        url: '/api/team/invitations/',
+        headers: bearer(agency.access),
+      });
+      expect(listed.json().results).toEqual([
+        expect.objectContaining({ email: 'new.agent@example.com', email_sent: false }),
+      ]);
     } finally {
       await local.close();
     }

@@ -15,17 +15,22 @@ const tags = ['accounts'];
 
 /**
  * A user's sessions still signed in: one per sign-in (a refresh-token family), with when it began,
- * when it was last refreshed and the device of that refresh.
+ * when it was last active (its latest refresh, or its latest request as session-activity.ts writes
+ * it) and the device of its latest refresh.
  */
 async function listSessions(executor: Executor, userId: string) {
   // What the newest token of the session says: its device, and whether it is still a two-step one.
   const newest = <T>(column: AnyColumn) =>
     sql<T>`(array_agg(${column} order by ${refreshTokens.createdAt} desc))[1]`;
+  const lastActive =
+    sql<Date>`greatest(max(${refreshTokens.createdAt}), max(${refreshTokens.lastActiveAt}))`.mapWith(
+      refreshTokens.createdAt,
+    );
   return executor
     .select({
       id: refreshTokens.familyId,
       createdAt: sql<Date>`min(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
-      lastUsedAt: sql<Date>`max(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
+      lastUsedAt: lastActive,
       ipAddress: newest<string | null>(refreshTokens.ipAddress),
       userAgent: newest<string | null>(refreshTokens.userAgent),
       twoStep: newest<boolean>(refreshTokens.twoStep),
@@ -36,7 +41,7 @@ async function listSessions(executor: Executor, userId: string) {
     .having(
       sql`count(*) filter (where ${refreshTokens.usedAt} is null and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now()) > 0`,
     )
-    .orderBy(desc(sql`max(${refreshTokens.createdAt})`));
+    .orderBy(desc(lastActive));
 }
 
 /** A user's own sessions: each sign-in listed with its device, ended one by one or all but this one. */

@@ -84,6 +84,11 @@ export const refreshTokens = pgTable(
     /** Where and with what the token was handed out, for the user's list of sessions. */
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * The session's latest request, written at most every few minutes (session-activity.ts); a
+     * refresh's own new token says it by its `createdAt`.
+     */
+    lastActiveAt: timestamptz('last_active_at'),
   },
   (t) => [
     index('refresh_tokens_family_idx').on(t.familyId),
@@ -162,6 +167,8 @@ export const teamInvitations = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
     acceptedAt: timestamptz('accepted_at'),
+    /** The mail server took the invitation email; false until it does, or for good when it did not. */
+    emailSent: boolean('email_sent').notNull().default(true),
   },
   (t) => [
     index('team_invitations_tenant_idx').on(t.tenantId),

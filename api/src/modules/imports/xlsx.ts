@@ -6,9 +6,10 @@ import {
   MAX_IMPORT_SHARED_STRING_CHARS,
   MAX_IMPORT_SHARED_STRINGS,
 } from '@coverdesk/contract';
+import type { ZipFile } from 'yauzl';
 import { cellTooLong, expandsTooFar, tooManyColumns, tooMuchText } from './file-bounds.js';
 import { type XmlHandler, XmlScanner } from './xml-scanner.js';
-import { ExpansionBudget, partBytes, type ZipPart, zipParts } from './zip.js';
+import { ExpansionBudget, openArchive, partBytes, type ZipPart } from './zip.js';
 
 // The first worksheet of an XLSX workbook, row by row, in bounded memory: the parts are inflated and
 // scanned as streams, and every bound of an import is checked as the bytes arrive, so a workbook that
@@ -52,12 +53,16 @@ function serialDate(serial: number, date1904: boolean) {
 }
 
 class Workbook {
-  private readonly parts: Map<string, ZipPart>;
-  private readonly expanded: ExpansionBudget;
+  private readonly expanded = new ExpansionBudget(MAX_IMPORT_EXPANDED_BYTES, expandsTooFar);
 
-  constructor(private readonly bytes: Buffer) {
-    this.parts = zipParts(bytes);
-    this.expanded = new ExpansionBudget(MAX_IMPORT_EXPANDED_BYTES, expandsTooFar);
+  private constructor(
+    private readonly zip: ZipFile,
+    private readonly parts: Map<string, ZipPart>,
+  ) {}
+
+  static async open(bytes: Buffer) {
+    const { zip, parts } = await openArchive(bytes);
+    return new Workbook(zip, parts);
   }
 
   part(name: string | undefined): ZipPart | undefined {
@@ -68,7 +73,7 @@ class Workbook {
   chunks(part: ZipPart, small = false) {
     const budgets = [this.expanded];
     if (small) budgets.push(new ExpansionBudget(MAX_SMALL_PART_BYTES, expandsTooFar));
-    return partBytes(this.bytes, part, budgets);
+    return partBytes(this.zip, part, budgets);
   }
 
   /** Scans a part, handing each element and text to `handler` as its bytes are inflated. */
@@ -203,7 +208,7 @@ interface CellReading {
  * "true"/"false", errors as blanks.
  */
 export async function* readWorkbookRows(bytes: Buffer): AsyncGenerator<SheetRow> {
-  const book = new Workbook(bytes);
+  const book = await Workbook.open(bytes);
   const root = await book.relationships('');
   const workbookPath = root.byType.get('officeDocument') ?? 'xl/workbook.xml';
   const { sheetId, date1904 } = await firstSheet(book, workbookPath);

@@ -38,6 +38,8 @@ import {
   insertInvitation,
   inviterName,
   listInvitations,
+  recordEmailSent,
+  renewInvitationToken,
   spendInvitation,
   toInvitation,
   withdrawInvitation,
@@ -56,6 +58,7 @@ export const invitationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { config, db, mailer } = ctx;
+    const inviteUrlOf = (token: string) => `${config.appUrl}/invite/${token}`;
 
     app.get(
       '/team/invitations/',
@@ -108,6 +111,7 @@ export const invitationRoutes =
             tokenHash,
             invitedBy: auth.userId,
             expiresAt,
+            emailSent: false,
           }).catch((error: unknown) => {
             if (isUniqueViolation(error))
               throw conflict({ detail: 'This address was invited a moment ago.' });
@@ -130,7 +134,7 @@ export const invitationRoutes =
           if (!invitation || !agency) throw new Error('invitation missing after insert');
           return { invitation, agency: agency.name };
         });
-        const inviteUrl = `${config.appUrl}/invite/${token}`;
+        const inviteUrl = inviteUrlOf(token);
         const who = inviterName(created.invitation);
         // Sent after the commit; the link is in the answer too, for the inviter to pass on if mail is slow.
         const emailSent = await mailer
@@ -151,9 +155,49 @@ export const invitationRoutes =
             request.log.error({ err }, 'invitation email failed');
             return false;
           });
+        if (emailSent) await recordEmailSent(db, auth.tenantId, created.invitation.id);
         return reply
           .code(201)
-          .send({ ...toInvitation(created.invitation), invite_url: inviteUrl, email_sent: emailSent });
+          .send({ ...toInvitation(created.invitation), email_sent: emailSent, invite_url: inviteUrl });
+      },
+    );
+
+    app.post(
+      '/team/invitations/:id/link/',
+      {
+        config: { action: 'team' },
+        schema: {
+          tags,
+          summary: 'A new link for an open invitation, to pass on by hand; the link before stops working',
+          description:
+            'Only the token’s hash is kept, so a link cannot be shown twice: this one replaces it. No email is sent; the invitation keeps its expiry.',
+          security: bearerAuth,
+          params: idParams,
+          response: { 200: createdInvitation, ...errors, 402: detailResponse },
+        },
+      },
+      async (request) => {
+        const auth = signedInUser(request);
+        const { token, tokenHash } = randomToken();
+        const invitation = await changeTeam(ctx, request, async (tx) => {
+          const found = await findInvitation(tx, auth.tenantId, request.params.id);
+          // Inviting as an owner takes an owner: so does handing out that invitation's link.
+          if (found) requireOwnership(auth, [found.role]);
+          if (!found || !(await renewInvitationToken(tx, found.id, tokenHash))) {
+            throw notFound('No open invitation has this id.');
+          }
+          await recordAudit(tx, auditOrigin(request), {
+            tenantId: auth.tenantId,
+            userId: auth.userId,
+            actorEmail: await actorEmail(tx, auth.userId),
+            action: 'invitation_link_renewed',
+            entity: 'invitation',
+            entityId: found.id,
+            changes: { email: { before: found.email, after: found.email } },
+          });
+          return found;
+        });
+        return { ...toInvitation(invitation), invite_url: inviteUrlOf(token) };
       },
     );
 

@@ -123,6 +123,7 @@ const invitationColumns = {
   createdAt: teamInvitations.createdAt,
   expiresAt: teamInvitations.expiresAt,
   acceptedAt: teamInvitations.acceptedAt,
+  emailSent: teamInvitations.emailSent,
   inviterFirstName: users.firstName,
   inviterLastName: users.lastName,
   inviterEmail: users.email,
@@ -148,6 +149,7 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   expires_at: row.expiresAt.toISOString(),
   created_at: row.createdAt.toISOString(),
   invited_by_name: inviterName(row),
+  email_sent: row.emailSent,
 });
 
 /** Open invitations, newest first. */
@@ -183,6 +185,8 @@ export interface NewInvitation {
   tokenHash: string;
   invitedBy: string;
   expiresAt: Date;
+  /** False until the mail server takes the email (`recordEmailSent`). */
+  emailSent: boolean;
 }
 
 /** Drops the open invitation to an address, if any: inviting again sends a new link instead. */
@@ -202,6 +206,33 @@ export async function insertInvitation(tx: Transaction, invitation: NewInvitatio
   const [row] = await tx.insert(teamInvitations).values(invitation).returning({ id: teamInvitations.id });
   if (!row) throw new Error('invitation insert returned nothing');
   return row.id;
+}
+
+/** The mail server took the invitation's email (sent after its transaction committed). */
+export async function recordEmailSent(executor: Executor, tenantId: string, id: string): Promise<void> {
+  await executor
+    .update(teamInvitations)
+    .set({ emailSent: true })
+    .where(and(eq(teamInvitations.tenantId, tenantId), eq(teamInvitations.id, id)));
+}
+
+/**
+ * Gives an open invitation a new token: the link made from it works, and the one before (emailed or
+ * copied) no longer does. False when it is not open (accepted, expired or withdrawn meanwhile).
+ */
+export async function renewInvitationToken(tx: Transaction, id: string, tokenHash: string): Promise<boolean> {
+  const renewed = await tx
+    .update(teamInvitations)
+    .set({ tokenHash })
+    .where(
+      and(
+        eq(teamInvitations.id, id),
+        isNull(teamInvitations.acceptedAt),
+        gt(teamInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: teamInvitations.id });
+  return renewed.length > 0;
 }
 
 /** Withdraws an invitation still open; false when there is none (accepted meanwhile, or gone). */

@@ -84,6 +84,7 @@ describe('invitations', () => {
 
     const listed = (await owner.as.get('/api/team/invitations/')).json().results;
     expect(listed.map((each: { email: string }) => each.email)).toEqual([invitation.email]);
+    expect(listed[0].email_sent).toBe(true);
 
     const preview = await t.app.inject({
       method: 'POST',
@@ -104,6 +105,46 @@ describe('invitations', () => {
     expect((await owner.as.get('/api/team/invitations/')).json().results).toEqual([]);
     const members = (await owner.as.get('/api/team/members/')).json().results;
     expect(members.map((each: { role: string }) => each.role)).toEqual(['owner', 'agent']);
+  });
+
+  it('makes a new link for an open invitation to those who may invite, and the link before stops working', async () => {
+    const owner = await signedInAgency(t.app);
+    const invitation = await invite(owner, 'agent');
+    const preview = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/team/invitations/preview/', payload: { token } });
+
+    const renewed = await owner.as.post(`/api/team/invitations/${invitation.id}/link/`);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = renewed.json();
+    expect(fresh).toMatchObject({ id: invitation.id, email: invitation.email, email_sent: true });
+    expect(fresh.invite_url).not.toBe(invitation.invite_url);
+    expect((await preview(tokenOf(invitation.invite_url))).statusCode).toBe(404);
+    expect((await preview(tokenOf(fresh.invite_url))).json()).toMatchObject({ email: invitation.email });
+    const trail = (await owner.as.get('/api/user/profile/audit/?action=invitation_link_renewed')).json()
+      .results;
+    expect(trail).toEqual([
+      expect.objectContaining({ action: 'invitation_link_renewed', entity_id: invitation.id }),
+    ]);
+
+    // A manager hands out an agent's link, not an owner's; an agent or a viewer neither.
+    const manager = await member(owner, 'manager');
+    expect((await manager.as.post(`/api/team/invitations/${invitation.id}/link/`)).statusCode).toBe(200);
+    const ownerInvite = await invite(owner, 'owner');
+    const refused = await manager.as.post(`/api/team/invitations/${ownerInvite.id}/link/`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(OWNERSHIP_REFUSAL);
+    for (const role of ['agent', 'viewer']) {
+      const seat = await member(owner, role);
+      expect((await seat.as.post(`/api/team/invitations/${invitation.id}/link/`)).statusCode).toBe(403);
+    }
+    // The old owner invitation's link still works: a refused renewal changed nothing.
+    expect((await preview(tokenOf(ownerInvite.invite_url))).statusCode).toBe(200);
+
+    // Another agency's invitation, and one withdrawn, have no link to give.
+    const stranger = await signedInAgency(t.app);
+    expect((await stranger.as.post(`/api/team/invitations/${invitation.id}/link/`)).statusCode).toBe(404);
+    expect((await owner.as.delete(`/api/team/invitations/${invitation.id}/`)).statusCode).toBe(204);
+    expect((await owner.as.post(`/api/team/invitations/${invitation.id}/link/`)).statusCode).toBe(404);
   });
 
   it('refuses unknown, withdrawn and expired links with a sentence', async () => {

@@ -55,6 +55,15 @@ export function useInvite() {
   });
 }
 
+/** A new link for an open invitation (the one before stops working); no email goes. */
+export function useRenewInvitationLink() {
+  const markChanged = useMarkChanged(affected);
+  return useMutation({
+    mutationFn: (id: string) => api.post<CreatedInvitation>(`/team/invitations/${id}/link/`),
+    onSuccess: () => markChanged(),
+  });
+}
+
 export function useWithdrawInvitation() {
   const markChanged = useMarkChanged(affected);
   return useMutation({

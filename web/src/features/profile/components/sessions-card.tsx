@@ -9,12 +9,13 @@ import { errorText } from '../../../lib/error-message.js';
 import { formatDate, formatTime } from '../../../lib/format.js';
 import { useEndOtherSessions, useEndSession, useUserSessions } from '../api.js';
 
-const BROWSERS: [RegExp, string][] = [
-  [/Edg\//, 'Edge'],
-  [/OPR\/|Opera/, 'Opera'],
-  [/Firefox\//, 'Firefox'],
-  [/Chrome\/|CriOS\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
+/** Each browser's name, and where its major version is written (Safari's is in `Version/`). */
+const BROWSERS: [RegExp, string, RegExp][] = [
+  [/Edg\//, 'Edge', /Edg\/(\d+)/],
+  [/OPR\/|Opera/, 'Opera', /OPR\/(\d+)/],
+  [/Firefox\//, 'Firefox', /Firefox\/(\d+)/],
+  [/Chrome\/|CriOS\//, 'Chrome', /(?:Chrome|CriOS)\/(\d+)/],
+  [/Safari\//, 'Safari', /Version\/(\d+)/],
 ];
 const SYSTEMS: [RegExp, string][] = [
   [/iPhone|iPad/, 'iOS'],
@@ -24,14 +25,19 @@ const SYSTEMS: [RegExp, string][] = [
   [/CrOS/, 'ChromeOS'],
   [/Linux/, 'Linux'],
 ];
-const nameIn = (agent: string, names: [RegExp, string][]) =>
-  names.find(([pattern]) => pattern.test(agent))?.[1];
+const nameIn = <T extends [RegExp, string, ...RegExp[]]>(agent: string, names: T[]) =>
+  names.find(([pattern]) => pattern.test(agent));
 
-/** "Chrome on macOS", from the browser's own description of itself. */
+/**
+ * "Chrome 131 on macOS", from the browser's own description of itself: the version tells apart two
+ * browsers of one machine more often than not.
+ */
 export function describeDevice(agent: string | null): string {
   if (!agent) return 'An unknown device';
-  const browser = nameIn(agent, BROWSERS);
-  const system = nameIn(agent, SYSTEMS);
+  const found = nameIn(agent, BROWSERS);
+  const version = found?.[2].exec(agent)?.[1];
+  const browser = found && (version ? `${found[1]} ${version}` : found[1]);
+  const system = nameIn(agent, SYSTEMS)?.[1];
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? 'An app or script';
 }
@@ -91,9 +97,11 @@ export function SessionsCard() {
                         )}
                       </Group>
                       <Text fz="xs" c="dimmed">
-                        Last active {formatMoment(session.last_used_at)}
-                        {session.ip_address ? ` · ${session.ip_address}` : ''} · signed in{' '}
-                        {formatMoment(session.created_at)}
+                        Signed in {formatMoment(session.created_at)}
+                        {session.ip_address ? ` · ${session.ip_address}` : ''}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {session.current ? 'Active now' : `Last active ${formatMoment(session.last_used_at)}`}
                       </Text>
                     </Stack>
                   </Group>

@@ -1,20 +1,7 @@
 import { type CreatedInvitation, invitationBody, TEAM_ROLE_LABELS, type TeamRole } from '@coverdesk/contract';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconCopy, IconMailCheck, IconMailOff } from '@tabler/icons-react';
+import { IconMailCheck, IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '../../../components/form-error.js';
@@ -23,6 +10,7 @@ import { formatDate } from '../../../lib/format.js';
 import { ApiError } from '../../../lib/http.js';
 import { useSession } from '../../../lib/session-context.js';
 import { useInvite } from '../api.js';
+import { InviteLink, NO_EMAIL_SENT } from './invite-link.js';
 import { roleDescription, rolesToGive } from './role-choices.js';
 
 /**
@@ -134,39 +122,15 @@ function InviteSent({ invitation, onDone }: { invitation: CreatedInvitation; onD
         </Alert>
       ) : (
         <Alert color="yellow" variant="light" icon={<IconMailOff size={18} aria-hidden />}>
-          The invitation to join as {TEAM_ROLE_LABELS[invitation.role]} is ready, but no email went to{' '}
-          <strong>{invitation.email}</strong>: this server cannot send email now. Send them the link below
-          yourself; it works once, until {formatDate(invitation.expires_at)}.
+          {NO_EMAIL_SENT} The invitation to join as {TEAM_ROLE_LABELS[invitation.role]} is for{' '}
+          <strong>{invitation.email}</strong>; its link works once, until {formatDate(invitation.expires_at)}.
         </Alert>
       )}
       <Text fz="sm">
         {invitation.email_sent ? 'You can also pass the link on yourself. ' : ''}It is shown only now: copy it
-        before closing.
+        before closing. Pending invitations offer a new link later, which replaces this one.
       </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-end">
-        <TextInput
-          label="Invitation link"
-          value={invitation.invite_url}
-          readOnly
-          flex={1}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton value={invitation.invite_url}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy link'}>
-              <ActionIcon
-                variant="light"
-                size={36}
-                onClick={copy}
-                aria-label={copied ? 'Link copied' : 'Copy link'}
-                color={copied ? 'green' : undefined}
-              >
-                {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      </Group>
+      <InviteLink url={invitation.invite_url} />
       <Group justify="flex-end">
         <Button onClick={onDone}>Done</Button>
       </Group>

@@ -59,8 +59,8 @@ import { FollowUpDialog } from '../components/follow-up-dialog.js';
 import { LineEditor } from '../components/line-editor.js';
 import { MissingPolicies } from '../components/missing-policies.js';
 import { ResolveDialog } from '../components/resolve-dialog.js';
-import { TotalEditor } from '../components/total-editor.js';
 import { StatementReading } from '../components/statement-reading.js';
+import { TotalEditor } from '../components/total-editor.js';
 
 const FILTERS = [...STATEMENT_LINE_OUTCOMES, 'unconfirmed', 'unresolved'] as const;
 type Filter = (typeof FILTERS)[number];

@@ -201,10 +201,28 @@ export function bulkStatistics(): (tx: Transaction, written: number) => Promise<
   };
 }
 
-/** Brings the kept totals up to date with policies added by `policyInsertsDeferringTotals`. */
+/** The totals the screens read instead of the book, the agency's and each member's (kept by triggers). */
+const KEPT_TOTALS = [
+  'policy_book_totals',
+  'policy_type_totals',
+  'calendar_day_totals',
+  'policy_months',
+  'book_months',
+  'member_book_totals',
+  'member_type_totals',
+  'member_calendar_day_totals',
+  'member_book_months',
+];
+
+/**
+ * Brings the kept totals up to date with policies added by `policyInsertsDeferringTotals`, then their
+ * statistics: on a new install the catch-up fills them from nothing, and an agent's figures planned
+ * with no statistics for their member totals read the insurers once per row.
+ */
 export async function catchUpKeptTotals(tx: Transaction, policyIds: string[]): Promise<void> {
   if (policyIds.length === 0) return;
   await tx.execute(sql`select kept_totals_catch_up(${sql.param(policyIds)}::uuid[])`);
+  await refreshStatistics(tx, KEPT_TOTALS);
 }
 
 /** Adds the policy and its instalments; answers its id. */

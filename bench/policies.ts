@@ -485,7 +485,10 @@ async function ensureBookAgent(large: string): Promise<string> {
       [large, agent],
     );
     await client.query('update tenants set agents_see_own_book = true where id = $1', [large]);
-    await client.query('vacuum analyze customers');
+    // The reassignment moved the agent's figures into the member totals: analysed, as after an import.
+    await client.query(
+      'vacuum analyze customers, member_book_totals, member_type_totals, member_calendar_day_totals, member_book_months',
+    );
     return agent;
   });
 }

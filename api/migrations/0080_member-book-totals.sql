@@ -37,6 +37,9 @@ BEGIN
       WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)$policy$, kept);
     EXECUTE format($policy$CREATE POLICY own_book ON %I AS RESTRICTIVE TO coverdesk_book
       USING (member_id = app_book_member()) WITH CHECK (true)$policy$, kept);
+    -- The platform's read across agencies (0047_platform-read.sql), as on every tenant table.
+    EXECUTE format($policy$CREATE POLICY platform_read ON %I FOR SELECT TO %I
+      USING (current_setting('app.platform_read', true) = 'on')$policy$, kept, current_user);
   END LOOP;
 END
 $$;

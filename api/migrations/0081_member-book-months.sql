@@ -21,6 +21,15 @@ CREATE POLICY tenant_isolation ON member_book_months
 CREATE POLICY own_book ON member_book_months AS RESTRICTIVE TO coverdesk_book
   USING (member_id = app_book_member()) WITH CHECK (true);
 --> statement-breakpoint
+-- The platform's read across agencies (0047_platform-read.sql), as on every tenant table.
+DO $$
+BEGIN
+  EXECUTE format(
+    'CREATE POLICY platform_read ON member_book_months FOR SELECT TO %I USING (current_setting(''app.platform_read'', true) = ''on'')',
+    current_user);
+END
+$$;
+--> statement-breakpoint
 -- book_months_follow's upsert, into the agency's months or, `by_member`, the members' (whose `changes`
 -- carry member_id).
 CREATE FUNCTION book_months_upsert(changes text, by_member boolean) RETURNS text LANGUAGE sql STABLE

@@ -43,6 +43,7 @@ let rowsMade = 0;
 /** Rows created on demand, for requests that use one up (deletion, cancellation, renewal, payment). */
 export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 'marker' | 'ids'>) {
   const unique = () => `${agency.marker}-${++rowsMade}`;
+  let lastInvitation: string | undefined;
   const create = (url: string, body: unknown, what: string) =>
     expectStatus<{ id: string }>(
       client.send({ method: 'POST', url, token: agency.access, body }),
@@ -230,13 +231,26 @@ export function rowFactory(client: ProbeClient, agency: Pick<Agency, 'access' | 
       );
       return results[0]?.id ?? '';
     },
-    /** An open invitation to a new address, as an agent. */
-    invitation: () =>
-      create(
+    /**
+     * An open invitation to a new address, as an agent. A pending invitation holds a seat of the plan,
+     * and not every request uses its invitation up (a new link keeps it open): the one made before is
+     * withdrawn first, so the matrix's many never fill the plan.
+     */
+    invitation: async () => {
+      if (lastInvitation) {
+        await client.send({
+          method: 'DELETE',
+          url: `/api/team/invitations/${lastInvitation}/`,
+          token: agency.access,
+        });
+      }
+      lastInvitation = await create(
         '/api/team/invitations/',
         { email: `invitee-${unique()}@example.com`, role: 'agent' },
         'an invitation',
-      ),
+      );
+      return lastInvitation;
+    },
     /** A statement of the agency's insurer in review, of one line (its file's row 2). */
     statement: async () => {
       const { id } = await expectStatus<{ id: string }>(

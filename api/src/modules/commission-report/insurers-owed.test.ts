@@ -1,8 +1,8 @@
-import type { CommissionReport, CommissionStatementDetail, InsurersOwed } from '@coverdesk/contract';
+import type { CommissionReport, InsurersOwed } from '@coverdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBookParties, type Caller, ok } from '../../../test/book-parties.js';
-import { multipartForm } from '../../../test/multipart-form.js';
-import { bearer, createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
+import { readThrough, uploadStatement } from '../../../test/statement-upload.js';
+import { createTestApp, signedInAgency, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,18 +28,16 @@ async function acceptedStatement(agency: Agency, companyId: string, day: string,
   const file = Buffer.from(
     `Policy No.,Commission\r\n${lines.map((line) => line.join(',')).join('\r\n')}\r\n`,
   );
-  const body = multipartForm(
-    { company_id: companyId, statement_date: day, total_amount: (total / 100).toFixed(2) },
-    { field: 'file', name: `statement-${day}.csv`, type: 'text/csv', content: file },
+  const { id } = await readThrough(
+    agency.as,
+    await uploadStatement(
+      t.app,
+      agency.access,
+      { company_id: companyId, statement_date: day, total_amount: (total / 100).toFixed(2) },
+      file,
+      `statement-${day}.csv`,
+    ),
   );
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/commission-statements/',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(agency.access) },
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const { id } = uploaded.json() as CommissionStatementDetail;
   await ok(agency.as.post(`/api/commission-statements/${id}/accept/`));
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { acceptStatement, createStatement } from './queries.js';
 import type { StatementFileLine } from './read-lines.js';
@@ -10,6 +10,7 @@ type DemoTerm = {
   policy_number: string;
   customer_name: string;
   total_premium: string;
+  start_date: string;
   owed: string;
 };
 
@@ -17,69 +18,66 @@ type DemoTerm = {
 const amount = (cents: number) => (cents / 100).toFixed(2);
 const toCents = (money: string) => Math.round(Number(money) * 100);
 
+/** Terms a demo statement lists: enough for every outcome of the one in review. */
+const TERMS_PER_STATEMENT = 8;
+
 /**
- * Two statements from the full-policy insurer with the most terms started in the last three months:
+ * Two statements from the full-policy insurer with the most terms started in the last six months:
  * last month's in review, and the month before's accepted, so the insurer is reconciled and what it
- * still owes shows by age on the commission report. Each lists the terms started in the three months
- * before the one before it: most paid in full, one short by a tenth; the one in review also one over,
- * one named only by its insured and premium (a fuzzy match to confirm), one the agency does not know,
- * and the terms it leaves out showing as missing. Three months, not one: an insurer writes a few new
- * terms a month in the demo, and the statement in review needs five for its outcomes whatever the day.
+ * still owes shows by age on the commission report. The one in review lists the insurer's latest
+ * terms started by last month's end, the accepted one the terms started before those (and by its
+ * own date): most paid in full, one short by a tenth; the one in review also one over, one named only
+ * by its insured and premium (a fuzzy match to confirm), one the agency does not know. The latest
+ * terms rather than a month's: an insurer writes a few new terms a month in the demo, too few some
+ * months for every outcome, and the book is drawn anew each day.
  */
 export async function seedDemoStatement(tx: Transaction, tenantId: string, day: string) {
-  const { rows: dates } = await tx.execute<{
-    last_month: string;
-    month_before: string;
-    review_after: string;
-    accepted_after: string;
-  }>(
+  const { rows: dates } = await tx.execute<{ last_month: string; month_before: string; since: string }>(
     sql`select (date_trunc('month', ${day}::date) - interval '1 day')::date::text as last_month,
       (date_trunc('month', ${day}::date) - interval '1 month' - interval '1 day')::date::text as month_before,
-      (date_trunc('month', ${day}::date) - interval '3 months' - interval '1 day')::date::text as review_after,
-      (date_trunc('month', ${day}::date) - interval '6 months' - interval '1 day')::date::text as accepted_after`,
+      (date_trunc('month', ${day}::date) - interval '6 months' - interval '1 day')::date::text as since`,
   );
-  const { last_month, month_before, review_after, accepted_after } = dates[0] ?? {
-    last_month: day,
-    month_before: day,
-    review_after: day,
-    accepted_after: day,
-  };
+  const { last_month, month_before, since } = dates[0] ?? { last_month: day, month_before: day, since: day };
   const { rows: insurers } = await tx.execute<{ id: string }>(sql`
     select c.id from companies c join policies p on p.company_id = c.id
     where c.commission_payment_method = 'full_policy' and p.cancelled_at is null
-      and p.start_date > ${review_after}::date and p.start_date <= ${last_month}::date
+      and p.start_date > ${since}::date and p.start_date <= ${last_month}::date
     group by c.id order by count(*) desc, c.id limit 1`);
   const companyId = insurers[0]?.id;
   if (!companyId) return;
-  const earlier = await seedStatement(
+  const inReview = await latestTerms(tx, companyId, sql`p.start_date <= ${last_month}::date`);
+  const firstInReview = inReview[0]?.start_date ?? last_month;
+  const accepted = await latestTerms(
     tx,
-    tenantId,
     companyId,
-    { after: accepted_after, upTo: review_after },
-    month_before,
-    false,
+    sql`p.start_date <= ${month_before}::date and p.start_date < ${firstInReview}::date`,
   );
+  const earlier = await seedStatement(tx, tenantId, companyId, accepted, month_before, false);
   await acceptStatement(tx, tenantId, earlier, null);
-  await seedStatement(tx, tenantId, companyId, { after: review_after, upTo: last_month }, last_month, true);
+  await seedStatement(tx, tenantId, companyId, inReview, last_month, true);
 }
 
-/** The insurer's statement, dated `statementDate`, of the terms started within `started`; answers its id. */
+/** The insurer's latest live terms whose start meets `started`, oldest first. */
+async function latestTerms(tx: Transaction, companyId: string, started: SQL) {
+  const { rows } = await tx.execute<DemoTerm>(sql`
+    select p.policy_number, cu.display_name as customer_name, p.total_premium::text, p.start_date::text,
+      policy_earned_commission(p.net_premium, p.commission_percentage, p.total_premium,
+        policy_earned_premium(p.total_premium, p.start_date, p.end_date, p.cancelled_at, p.cancellation_refund))::text as owed
+    from policies p join customers cu on cu.id = p.customer_id
+    where p.company_id = ${companyId}::uuid and p.cancelled_at is null and ${started}
+    order by p.start_date desc, p.policy_number desc limit ${TERMS_PER_STATEMENT}`);
+  return rows.reverse();
+}
+
+/** The insurer's statement, dated `statementDate`, of `terms`; answers its id. */
 async function seedStatement(
   tx: Transaction,
   tenantId: string,
   companyId: string,
-  started: { after: string; upTo: string },
+  terms: DemoTerm[],
   statementDate: string,
   everyOutcome: boolean,
 ) {
-  const { rows: terms } = await tx.execute<DemoTerm>(sql`
-    select p.policy_number, cu.display_name as customer_name, p.total_premium::text,
-      policy_earned_commission(p.net_premium, p.commission_percentage, p.total_premium,
-        policy_earned_premium(p.total_premium, p.start_date, p.end_date, p.cancelled_at, p.cancellation_refund))::text as owed
-    from policies p join customers cu on cu.id = p.customer_id
-    where p.company_id = ${companyId}::uuid and p.cancelled_at is null
-      and p.start_date > ${started.after}::date and p.start_date <= ${started.upTo}::date
-    order by p.start_date, p.policy_number limit 8`);
   const lines: StatementFileLine[] = terms.map((term, index) => {
     const owed = toCents(term.owed);
     // The third line is short by a tenth; in review, the fourth is over by 15.00 and the fifth named

@@ -10,8 +10,6 @@ import {
 import {
   ActionIcon,
   Alert,
-  Anchor,
-  Badge,
   Button,
   Card,
   Chip,
@@ -19,7 +17,6 @@ import {
   Pagination,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
   Tooltip,
@@ -34,7 +31,7 @@ import {
   IconUserOff,
 } from '@tabler/icons-react';
 import { createElement, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/back-link.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { ListCount } from '../../../components/data-list.js';
@@ -53,12 +50,13 @@ import {
   useStatementAction,
   useUpdateLine,
 } from '../api.js';
-import { MethodBadge, OutcomeBadge, StatementStatusBadge } from '../components/badges.js';
+import { StatementStatusBadge } from '../components/badges.js';
 import { DuplicateLines } from '../components/duplicate-lines.js';
 import { FollowUpDialog } from '../components/follow-up-dialog.js';
 import { LineEditor } from '../components/line-editor.js';
 import { MissingPolicies } from '../components/missing-policies.js';
 import { ResolveDialog } from '../components/resolve-dialog.js';
+import { StatementLines } from '../components/statement-lines.js';
 import { StatementReading } from '../components/statement-reading.js';
 import { TotalEditor } from '../components/total-editor.js';
 
@@ -69,52 +67,6 @@ const FILTER_LABELS: Record<Filter, string> = {
   unconfirmed: 'Unconfirmed',
   unresolved: 'Unresolved',
 };
-
-/** How an unmatched line was resolved, and why. */
-function Resolution({ line }: { line: StatementLine }) {
-  if (!line.resolution) return null;
-  return (
-    <Stack gap={2}>
-      <Badge color="gray.7" variant="outline" miw="max-content">
-        {STATEMENT_RESOLUTION_LABELS[line.resolution]}
-      </Badge>
-      {line.resolution_reason && (
-        <Text fz="xs" c="dimmed">
-          {line.resolution_reason}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-function Difference({ amount }: { amount: string | null }) {
-  if (amount === null) return <>—</>;
-  const color = Number(amount) === 0 ? undefined : Number(amount) < 0 ? 'red.9' : 'blue.8';
-  return (
-    <Text inherit c={color} span style={TABULAR_FIGURES}>
-      <Money amount={amount} />
-    </Text>
-  );
-}
-
-function MatchedPolicy({ line }: { line: StatementLine }) {
-  if (!line.policy_id)
-    return (
-      <Text inherit c="dimmed">
-        Not matched
-      </Text>
-    );
-  return (
-    <Stack gap={0}>
-      <Anchor component={Link} to={`/policies/${line.policy_id}`} fz="sm" style={{ whiteSpace: 'nowrap' }}>
-        {line.policy_number}
-      </Anchor>
-      <Text fz="xs" c="dimmed">
-        {line.customer_name}
-      </Text>
-    </Stack>
-  );
-}
 
 /** Why Accept is refused, or null when it may be pressed. */
 function acceptBlocked(statement: CommissionStatementDetail): string | null {
@@ -397,110 +349,7 @@ export function Component() {
         </Chip>
       </Group>
 
-      {s.lines.length === 0 ? (
-        <Card withBorder padding="lg">
-          <Text c="dimmed">No lines with this outcome.</Text>
-        </Card>
-      ) : mobile ? (
-        <Stack gap="xs">
-          {s.lines.map((line) => (
-            <Card key={line.line_number} withBorder padding="sm">
-              <Stack gap={4}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={600}>
-                    {line.line_number}. {line.raw_policy_number || line.insured_name}
-                  </Text>
-                  <OutcomeBadge outcome={line.outcome} />
-                </Group>
-                <Text fz="sm" c="dimmed">
-                  {line.insured_name}
-                </Text>
-                <Group justify="space-between">
-                  <MatchedPolicy line={line} />
-                  <MethodBadge line={line} />
-                </Group>
-                <Resolution line={line} />
-                <Group justify="space-between" fz="sm">
-                  <Text fz="sm">
-                    Paid <Money amount={line.paid_commission} />
-                  </Text>
-                  <Text fz="sm">
-                    Expected{' '}
-                    {line.expected_commission === null ? '—' : <Money amount={line.expected_commission} />}
-                  </Text>
-                  <Text fz="sm">
-                    <Difference amount={line.difference} />
-                  </Text>
-                </Group>
-                {line.note && (
-                  <Text fz="sm" fs="italic">
-                    {line.note}
-                  </Text>
-                )}
-                {hasActions && lineActions(line)}
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={1100}>
-            <Table verticalSpacing="xs" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Line</Table.Th>
-                  <Table.Th>Policy as written</Table.Th>
-                  <Table.Th>Insured</Table.Th>
-                  <Table.Th>Matched policy</Table.Th>
-                  <Table.Th>Match</Table.Th>
-                  <Table.Th ta="right">Expected</Table.Th>
-                  <Table.Th ta="right">Paid</Table.Th>
-                  <Table.Th ta="right">Difference</Table.Th>
-                  <Table.Th>Outcome</Table.Th>
-                  <Table.Th>Note</Table.Th>
-                  {hasActions && <Table.Th>Actions</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {s.lines.map((line) => (
-                  <Table.Tr key={line.line_number}>
-                    <Table.Td style={TABULAR_FIGURES}>{line.line_number}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.raw_policy_number || '—'}</Table.Td>
-                    <Table.Td>{line.insured_name || '—'}</Table.Td>
-                    <Table.Td>
-                      <MatchedPolicy line={line} />
-                    </Table.Td>
-                    <Table.Td>
-                      <MethodBadge line={line} />
-                    </Table.Td>
-                    <Table.Td ta="right" style={TABULAR_FIGURES}>
-                      {line.expected_commission === null ? '—' : <Money amount={line.expected_commission} />}
-                    </Table.Td>
-                    <Table.Td ta="right" style={TABULAR_FIGURES}>
-                      <Money amount={line.paid_commission} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Difference amount={line.difference} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        <OutcomeBadge outcome={line.outcome} />
-                        <Resolution line={line} />
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td maw={200}>
-                      <Text fz="sm" lineClamp={2}>
-                        {line.note}
-                      </Text>
-                    </Table.Td>
-                    {hasActions && <Table.Td w={1}>{lineActions(line)}</Table.Td>}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      )}
+      <StatementLines lines={s.lines} mobile={mobile} actions={hasActions ? lineActions : undefined} />
 
       {s.lines_matching > STATEMENT_LINES_PAGE_SIZE && (
         <Group justify="space-between" gap="sm">

@@ -1,14 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle, Transaction } from '../../db/client.js';
-import { asConnectingRole, withTenant } from '../../db/tenant.js';
-import { inTransaction, JobQueue, takeOverAbandoned } from '../../jobs/queue.js';
+import { withTenant } from '../../db/tenant.js';
+import { QueueRunner } from '../../jobs/runner.js';
 import { matchLines, saveLines } from './match.js';
 import type { StatementFileLine } from './read-lines.js';
 import { statementReadings } from './reading-tables.js';
 import { commissionStatements } from './tables.js';
-
-const QUEUE = 'commission-statement';
 
 /**
  * Lines saved and matched per transaction. On embedded PGlite a transaction holds the only
@@ -24,7 +22,6 @@ export const LINES_PER_BATCH = 250;
  */
 const ABANDONED_AFTER_SECONDS = 30;
 const LOOK_FOR_ABANDONED_MS = 10_000;
-const JOB_OPTIONS = { retryLimit: 3, expireInSeconds: 3600 };
 
 export interface StatementJob {
   tenantId: string;
@@ -49,82 +46,18 @@ const yieldToOtherWork = () => new Promise((resolve) => setImmediate(resolve));
  * from the last batch saved. Then the statement is in review; a failure leaves it `failed`, with a
  * sentence for the broker.
  */
-export class StatementRunner {
-  private queue: JobQueue | undefined;
-  private workerId: string | undefined;
-  private stopping = false;
-  private lookout: NodeJS.Timeout | undefined;
-  private looking: Promise<void> | undefined;
-
-  constructor(
-    private readonly database: DatabaseHandle,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  async start(): Promise<void> {
-    const queue = new JobQueue(this.database.pool);
-    queue.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
-    await queue.boss.start();
-    this.queue = queue;
-    this.workerId = await queue.work<StatementJob>(QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const job of jobs) await this.run(job.data);
+export class StatementRunner extends QueueRunner<StatementJob> {
+  constructor(database: DatabaseHandle, log: FastifyBaseLogger) {
+    super(database, log, {
+      queue: 'commission-statement',
+      what: 'statement',
+      abandonedAfterSeconds: ABANDONED_AFTER_SECONDS,
+      lookForAbandonedMs: LOOK_FOR_ABANDONED_MS,
     });
-    await this.sendAbandonedAgain(0);
-    this.lookout = setInterval(() => {
-      this.looking ??= this.sendAbandonedAgain(ABANDONED_AFTER_SECONDS).finally(() => {
-        this.looking = undefined;
-      });
-    }, LOOK_FOR_ABANDONED_MS);
-    this.lookout.unref();
-  }
-
-  /** Stops after the batch in progress, if any, and takes no more jobs. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.lookout);
-    await this.looking;
-    await this.queue?.stop();
-    this.queue = undefined;
-  }
-
-  /** Queues the reading in the caller's transaction: the job exists if and only if it commits. */
-  async enqueue(tx: Transaction, job: StatementJob): Promise<void> {
-    if (!this.queue) throw new Error('the statement runner has not started');
-    const { boss } = this.queue;
-    // Jobs are platform rows, out of the tenant role's reach.
-    await asConnectingRole(tx, () => boss.send(QUEUE, job, { db: inTransaction(tx), ...JOB_OPTIONS }));
-  }
-
-  /** Fetches queued jobs now rather than at the next poll; called once an enqueue has committed. */
-  wake(): void {
-    if (this.queue && this.workerId) this.queue.boss.notifyWorker(this.workerId);
-  }
-
-  private async sendAbandonedAgain(olderThanSeconds: number): Promise<void> {
-    const queue = this.queue;
-    if (!queue) return;
-    try {
-      const abandoned = await takeOverAbandoned<StatementJob>(
-        this.database.pool,
-        QUEUE,
-        olderThanSeconds,
-        // At start too: a reading another instance is advancing is not this one's to take.
-        (job) => this.isAdvancing(job),
-      );
-      for (const job of abandoned) {
-        this.log.warn(
-          { statementId: job.statementId },
-          'statement left by a stopped instance: reading it on',
-        );
-        await queue.boss.send(QUEUE, job, JOB_OPTIONS);
-      }
-    } catch (err) {
-      this.log.error({ err }, 'could not look for abandoned statements');
-    }
   }
 
   /** Whether the statement's reading saved a batch lately, so a live worker has it. */
-  private async isAdvancing({ tenantId, statementId }: StatementJob): Promise<boolean> {
+  protected async isTaken({ tenantId, statementId }: StatementJob): Promise<boolean> {
     const [reading] = await withTenant(this.database.db, tenantId, (tx) =>
       tx
         .select({ updatedAt: statementReadings.updatedAt })
@@ -173,9 +106,9 @@ export class StatementRunner {
           .where(eq(commissionStatements.id, statementId));
       });
     } catch (error) {
-      if (error instanceof ReadingHandedBack && this.queue) {
+      if (error instanceof ReadingHandedBack) {
         this.log.info({ statementId }, 'stopping: statement handed back to the queue');
-        await this.queue.boss.send(QUEUE, job, JOB_OPTIONS);
+        await this.sendAgain(job);
         return;
       }
       this.log.error({ err: error, statementId }, 'statement reading failed');

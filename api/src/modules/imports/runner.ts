@@ -2,9 +2,9 @@ import type { ImportKind, ImportRecord, ImportRowAction } from '@coverdesk/contr
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle, Transaction } from '../../db/client.js';
-import { asConnectingRole, withTenant } from '../../db/tenant.js';
+import { withTenant } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
-import { inTransaction, JobQueue, takeOverAbandoned } from '../../jobs/queue.js';
+import { QueueRunner } from '../../jobs/runner.js';
 import { JOB_ORIGIN, recordAudit } from '../audit/record.js';
 import { agencyUserEmail } from '../audit/trail.js';
 import { actAs } from '../leads/queries.js';
@@ -12,8 +12,6 @@ import { readImportFile } from './parse.js';
 import { batchesOf, type RowOutcome, startPlan } from './plan.js';
 import { assertImportFits, describeProblems, findImport, toRecord } from './queries.js';
 import { type ImportFailure, imports } from './tables.js';
-
-const QUEUE = 'import';
 
 /**
  * An import's job active this long whose import nobody holds was left by an instance that died; it is
@@ -23,7 +21,6 @@ const QUEUE = 'import';
  */
 const ABANDONED_AFTER_SECONDS = 10;
 const LOOK_FOR_ABANDONED_MS = 5_000;
-const JOB_OPTIONS = { retryLimit: 3, expireInSeconds: 3600 };
 
 /** The advisory lock a worker holds, for its whole transaction, on the import it writes. */
 const importLock = (importId: string) => sql`hashtextextended(${importId}, 0)`;
@@ -118,89 +115,26 @@ function refusedWhenAnswered(error: unknown): never {
  * been active a few seconds with nobody holding its lock (`takeOverAbandoned`), as does the next
  * instance to start.
  */
-export class ImportRunner {
-  private queue: JobQueue | undefined;
-  private workerId: string | undefined;
+export class ImportRunner extends QueueRunner<ImportJob> {
   private readonly live = new Map<string, LiveRun>();
-  private stopping = false;
-  private lookout: NodeJS.Timeout | undefined;
-  private looking: Promise<void> | undefined;
 
-  constructor(
-    private readonly database: DatabaseHandle,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  async start(): Promise<void> {
-    const queue = new JobQueue(this.database.pool);
-    queue.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
-    await queue.boss.start();
-    this.queue = queue;
-    this.workerId = await queue.work<ImportJob>(QUEUE, { pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const job of jobs) await this.run(job.data);
+  constructor(database: DatabaseHandle, log: FastifyBaseLogger) {
+    super(database, log, {
+      queue: 'import',
+      what: 'import',
+      abandonedAfterSeconds: ABANDONED_AFTER_SECONDS,
+      lookForAbandonedMs: LOOK_FOR_ABANDONED_MS,
     });
-    await this.sendAbandonedAgain(0);
-    this.lookout = setInterval(() => {
-      this.looking ??= this.sendAbandonedAgain(ABANDONED_AFTER_SECONDS).finally(() => {
-        this.looking = undefined;
-      });
-    }, LOOK_FOR_ABANDONED_MS);
-    this.lookout.unref();
-  }
-
-  /** Hands back the import in progress, if any, and stops taking jobs. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.lookout);
-    await this.looking;
-    await this.queue?.stop();
-    this.queue = undefined;
-  }
-
-  private async sendAbandonedAgain(olderThanSeconds: number): Promise<void> {
-    const queue = this.queue;
-    if (!queue) return;
-    try {
-      const abandoned = await takeOverAbandoned<ImportJob>(
-        this.database.pool,
-        QUEUE,
-        olderThanSeconds,
-        (job) => this.isWorked(job.importId),
-      );
-      for (const job of abandoned) {
-        this.log.warn({ importId: job.importId }, 'import left by a stopped instance: running it again');
-        await this.sendAgain(queue, job);
-      }
-    } catch (err) {
-      this.log.error({ err }, 'could not look for abandoned imports');
-    }
   }
 
   /** Whether a worker holds the import's lock now, i.e. is writing it. */
-  private async isWorked(importId: string): Promise<boolean> {
+  protected async isTaken({ importId }: ImportJob): Promise<boolean> {
     return this.database.db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ free: boolean }>(
         sql`select pg_try_advisory_xact_lock(${importLock(importId)}) as free`,
       );
       return !rows[0]?.free;
     });
-  }
-
-  private sendAgain(queue: JobQueue, job: ImportJob) {
-    return queue.boss.send(QUEUE, job, JOB_OPTIONS);
-  }
-
-  /** Queues the import in the caller's transaction: the job exists if and only if it commits. */
-  async enqueue(tx: Transaction, job: ImportJob): Promise<void> {
-    if (!this.queue) throw new Error('the import runner has not started');
-    const { boss } = this.queue;
-    // Jobs are platform rows, out of the tenant role's reach.
-    await asConnectingRole(tx, () => boss.send(QUEUE, job, { db: inTransaction(tx), ...JOB_OPTIONS }));
-  }
-
-  /** Fetches queued jobs now rather than at the next poll; called once an enqueue has committed. */
-  wake(): void {
-    if (this.queue && this.workerId) this.queue.boss.notifyWorker(this.workerId);
   }
 
   /** An import running in this process, with its progress; only to its own agency. */
@@ -272,9 +206,9 @@ export class ImportRunner {
         await recordImport(tx, tenantId, found.row, tally);
       });
     } catch (error) {
-      if (error instanceof ImportHandedBack && this.queue) {
+      if (error instanceof ImportHandedBack) {
         this.log.info({ importId }, 'stopping: import handed back to the queue');
-        await this.sendAgain(this.queue, { tenantId, importId });
+        await this.sendAgain({ tenantId, importId });
         return;
       }
       const refusal =

@@ -1,14 +1,13 @@
 import type { CommissionStatementDetail } from '@coverdesk/contract';
-import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BackLink } from '../../../components/back-link.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { errorText } from '../../../lib/error-message.js';
-import { formatDate } from '../../../lib/format.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteStatement } from '../api.js';
-import { StatementStatusBadge } from './badges.js';
+import { StatementHeading } from './statement-heading.js';
 
 const count = (lines: number) => lines.toLocaleString('en-US');
 
@@ -35,17 +34,7 @@ export function StatementReading({
       <BackLink to="/commission-statements">Statements</BackLink>
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Group justify="space-between" align="flex-start">
-            <Stack gap={2}>
-              <Title order={2} fz="h3">
-                {statement.company_name}
-              </Title>
-              <Text c="dimmed" fz="sm">
-                Statement of {formatDate(statement.statement_date)} · {statement.file_name}
-              </Text>
-            </Stack>
-            <StatementStatusBadge status={statement.status} />
-          </Group>
+          <StatementHeading statement={statement} />
           {failed ? (
             <Alert role="alert" color="red" variant="light" title="This statement could not be read">
               {reading.detail}

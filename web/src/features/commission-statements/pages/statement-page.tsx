@@ -18,7 +18,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import {
@@ -38,7 +37,7 @@ import { ListCount } from '../../../components/data-list.js';
 import { FigureLabel } from '../../../components/figure-label.js';
 import { DetailSkeleton, ErrorState } from '../../../components/page-states.js';
 import { errorText } from '../../../lib/error-message.js';
-import { formatDate, TABULAR_FIGURES } from '../../../lib/format.js';
+import { TABULAR_FIGURES } from '../../../lib/format.js';
 import { Money } from '../../../lib/money.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDevice } from '../../../lib/viewport.js';
@@ -50,12 +49,12 @@ import {
   useStatementAction,
   useUpdateLine,
 } from '../api.js';
-import { StatementStatusBadge } from '../components/badges.js';
 import { DuplicateLines } from '../components/duplicate-lines.js';
 import { FollowUpDialog } from '../components/follow-up-dialog.js';
 import { LineEditor } from '../components/line-editor.js';
 import { MissingPolicies } from '../components/missing-policies.js';
 import { ResolveDialog } from '../components/resolve-dialog.js';
+import { StatementHeading } from '../components/statement-heading.js';
 import { StatementLines } from '../components/statement-lines.js';
 import { StatementReading } from '../components/statement-reading.js';
 import { TotalEditor } from '../components/total-editor.js';
@@ -226,17 +225,7 @@ export function Component() {
       <BackLink to="/commission-statements">Statements</BackLink>
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Group justify="space-between" align="flex-start">
-            <Stack gap={2}>
-              <Title order={2} fz="h3">
-                {s.company_name}
-              </Title>
-              <Text c="dimmed" fz="sm">
-                Statement of {formatDate(s.statement_date)} · {s.file_name}
-              </Text>
-            </Stack>
-            <StatementStatusBadge status={s.status} />
-          </Group>
+          <StatementHeading statement={s} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Stack gap={0}>
               <Text fz="sm" c="dimmed">

@@ -12,7 +12,7 @@ import {
 /** The first screen of a test waits for the app's chunks, slow on a busy machine. */
 const FIRST_PAINT = { timeout: 20_000 };
 
-/** A statement of Harel uploaded through the API, its lines `[policy, commission, date]`; answers its id. */
+/** A statement of Harel uploaded through the API and read, its lines `[policy, commission, date]`; answers its id. */
 async function statementOf(
   request: APIRequestContext,
   broker: Broker,
@@ -27,8 +27,18 @@ async function statementOf(
       file: { name: `harel-${fields.statement_date}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) },
     },
   });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { id: string }).id;
+  expect(response.status(), await response.text()).toBe(202);
+  const { id } = (await response.json()) as { id: string };
+  // Read and matched by a job: in review once its lines are.
+  await expect
+    .poll(async () => {
+      const statement = await request.get(`/api/commission-statements/${id}/`, {
+        headers: { authorization: `Bearer ${broker.access}` },
+      });
+      return ((await statement.json()) as { status: string }).status;
+    })
+    .toBe('review');
+  return id;
 }
 
 /**

@@ -94,16 +94,16 @@ test('a broker sees where they are signed in and ends another session @phone', a
   const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
   await expect(sessions).toHaveCount(2);
   await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
-  const windows = sessions.filter({ hasText: 'Firefox on Windows' });
+  const windows = sessions.filter({ hasText: 'Firefox 133 on Windows' });
   await expect(windows).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('sessions.png'), fullPage: true });
 
   await windows.getByRole('button', { name: 'End' }).click();
   const confirm = page.getByRole('dialog', { name: 'End this session' });
-  await expect(confirm).toContainText('Firefox on Windows is signed out at once');
+  await expect(confirm).toContainText('Firefox 133 on Windows is signed out at once');
   await confirm.getByRole('button', { name: 'End session' }).click();
-  await expect(page.getByText('Firefox on Windows is signed out.')).toBeVisible();
+  await expect(page.getByText('Firefox 133 on Windows is signed out.')).toBeVisible();
   await expect(sessions).toHaveCount(1);
   await expect(page.getByText('You are signed in on this device only.')).toBeVisible();
   // The ended session's token is refused from its next call.

@@ -1,4 +1,5 @@
-import { connect } from 'node:net';
+import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm } from '../../test/multipart-form.js';
@@ -147,5 +148,42 @@ describe('request bodies', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=x', ...bearer(agency.access) },
     });
     expect(inFile.statusCode, inFile.body).toBe(400);
+  });
+
+  it('leaves nothing behind on a kept-alive connection, however many bodies it carries', async () => {
+    const sockets: Socket[] = [];
+    const onConnection = (socket: Socket) => sockets.push(socket);
+    t.app.server.on('connection', onConnection);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let n = 0; n < 15; n++) {
+        const body = JSON.stringify({ first_name: 'Dana', last_name: `Levi ${n}` });
+        const status = await new Promise<number | undefined>((resolve, reject) => {
+          const sent = request(
+            {
+              host: '127.0.0.1',
+              port,
+              path: '/api/customers/',
+              method: 'POST',
+              agent,
+              headers: { 'content-type': 'application/json', ...bearer(agency.access) },
+            },
+            (answer) => {
+              answer.resume();
+              answer.on('end', () => resolve(answer.statusCode));
+            },
+          );
+          sent.on('error', reject);
+          sent.end(body);
+        });
+        expect(status).toBe(201);
+      }
+      // One connection carried the fifteen; a listener per body would have piled up on it.
+      expect(sockets).toHaveLength(1);
+      expect(sockets[0]?.listenerCount('close')).toBeLessThan(5);
+    } finally {
+      agent.destroy();
+      t.app.server.off('connection', onConnection);
+    }
   });
 });

@@ -73,7 +73,11 @@ export function registerBodyPace(
       }
     }, tickMs);
     timer.unref();
-    const stop = () => clearInterval(timer);
+    // A keep-alive socket carries many requests: its listener goes with the body it watched.
+    const stop = () => {
+      clearInterval(timer);
+      socket.off('close', stop);
+    };
     raw.once('end', stop);
     raw.once('close', stop);
     socket.once('close', stop);

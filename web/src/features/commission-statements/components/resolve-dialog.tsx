@@ -1,6 +1,7 @@
 import type { StatementLine, StatementLineResolution } from '@coverdesk/contract';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { FormError } from '../../../components/form-error.js';
 import { errorText, fieldErrors } from '../../../lib/error-message.js';
 import { ApiError } from '../../../lib/http.js';
 import { Money } from '../../../lib/money.js';
@@ -74,11 +75,7 @@ export function ResolveDialog({
             onChange={(event) => setReason(event.currentTarget.value)}
             error={invalid}
           />
-          {resolve.isError && !invalid && (
-            <Alert color="red" variant="light" role="alert">
-              {errorText(resolve.error)}
-            </Alert>
-          )}
+          <FormError message={resolve.isError && !invalid ? errorText(resolve.error) : null} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

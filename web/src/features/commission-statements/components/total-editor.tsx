@@ -1,6 +1,7 @@
 import type { CommissionStatementDetail } from '@coverdesk/contract';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { FormError } from '../../../components/form-error.js';
 import { errorText, fieldErrors } from '../../../lib/error-message.js';
 import { ApiError } from '../../../lib/http.js';
 import { Money } from '../../../lib/money.js';
@@ -49,11 +50,7 @@ export function TotalEditor({
             onChange={(event) => setTotal(event.currentTarget.value)}
             error={invalid}
           />
-          {correct.isError && !invalid && (
-            <Alert color="red" variant="light" role="alert">
-              {errorText(correct.error)}
-            </Alert>
-          )}
+          <FormError message={correct.isError && !invalid ? errorText(correct.error) : null} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
